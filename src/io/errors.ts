@@ -1,0 +1,61 @@
+/**
+ * Errors that carry an exit code (SPEC 2): 2 for bad input or usage, 1 for work
+ * that ran but whose answer is "no" (infeasible model, failed verification,
+ * a limit reached). Every message starts with the module that raised it,
+ * e.g. `select/dp: ...`, graphology-style.
+ */
+export class LevelrampError extends Error {
+  /** Process exit code the CLI uses for this error. */
+  readonly exitCode: 1 | 2;
+  /** Module that raised it, e.g. `select/dp`. */
+  readonly module: string;
+
+  constructor(module: string, message: string, exitCode: 1 | 2) {
+    super(`${module}: ${message}`);
+    this.name = "LevelrampError";
+    this.module = module;
+    this.exitCode = exitCode;
+  }
+}
+
+/**
+ * Bad input (exit code 2): names the file, the JSON path (`$.candidates[3].id`)
+ * and what was expected.
+ */
+export class InputError extends LevelrampError {
+  readonly file: string | undefined;
+  readonly jsonPath: string | undefined;
+  readonly expected: string;
+
+  constructor(module: string, expected: string, where: { file?: string; jsonPath?: string } = {}) {
+    const place = [where.file, where.jsonPath].filter(Boolean).join(" at ");
+    super(module, place ? `${place}: ${expected}` : expected, 2);
+    this.name = "InputError";
+    this.file = where.file;
+    this.jsonPath = where.jsonPath;
+    this.expected = expected;
+  }
+}
+
+/** The work ran and the answer is "no" (exit code 1): infeasible, a failed check, a limit passed. */
+export class NoAnswerError extends LevelrampError {
+  /** Structured detail for `--json` output (diagnosis, failing levels...). */
+  readonly detail: unknown;
+
+  constructor(module: string, message: string, detail?: unknown) {
+    super(module, message, 1);
+    this.name = "NoAnswerError";
+    this.detail = detail;
+  }
+}
+
+/** Formats a JSON path from its segments: `["a", 3, "b"]` → `$.a[3].b`. */
+export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
+  let out = "$";
+  for (const s of segments) {
+    if (typeof s === "number") out += `[${s}]`;
+    else if (typeof s === "string" && /^[A-Za-z_$][\w$]*$/.test(s)) out += `.${s}`;
+    else out += `[${JSON.stringify(String(s))}]`;
+  }
+  return out;
+}

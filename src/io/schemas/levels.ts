@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { modelSchema } from "./model.ts";
+import { rampSchema } from "./ramp.ts";
+import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
+
+/** One shipped level of a levels file (SPEC 3); `deviation` = value − target. */
+export const shippedLevelSchema = z.looseObject({
+  number: z.number().int().min(1),
+  chapter: z.number().int().min(1),
+  part: z.number().int().min(1),
+  id: z.string().min(1),
+  metrics: metricsSchema,
+  target: z.number().finite(),
+  deviation: z.number().finite(),
+  rules: z.array(z.string()).optional(),
+  level: z.unknown().optional(),
+  solution: z.unknown().optional(),
+});
+
+/** The levels file `levelramp/levels@1` (SPEC 3): self-contained, with model and ramp embedded. */
+export const levelsSchema = z
+  .looseObject({
+    format: z.literal("levelramp/levels@1"),
+    game: gameSchema,
+    seed: z.union([z.number(), z.string(), z.null()]),
+    model: modelSchema,
+    ramp: rampSchema,
+    objective: z.number().finite(),
+    optimal: z.boolean(),
+    solver: z.string().optional(),
+    levels: z.array(shippedLevelSchema),
+  })
+  .superRefine((file, ctx) => {
+    file.levels.forEach((l, i) => {
+      if (i > 0 && l.number <= file.levels[i - 1].number) {
+        ctx.addIssue({ code: "custom", path: ["levels", i, "number"], message: "expected level numbers in increasing order" });
+      }
+      if (l.level !== undefined) checkBody(file.game, l.level, ["levels", i, "level"], ctx);
+    });
+  });
+
+export type ShippedLevel = z.infer<typeof shippedLevelSchema>;
+export type LevelsFile = z.infer<typeof levelsSchema>;

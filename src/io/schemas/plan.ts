@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { gameSchema } from "./shared.ts";
+
+/** One part (Carillon) or tier (Apsis) of a chapter: its level count, pool size per level and generator settings. */
+export const planPartSchema = z.strictObject({
+  part: z.number().int().min(1),
+  levels: z.number().int().min(1),
+  poolPerLevel: z.number().int().min(1).optional(),
+  generator: z.record(z.string(), z.unknown()).optional().describe("settings checked by the game's own schema"),
+});
+
+/** The plan file `levelramp/plan@1` (SPEC 3, 6): chapters in order, each with its parts. */
+export const planSchema = z
+  .strictObject({
+    format: z.literal("levelramp/plan@1"),
+    game: gameSchema,
+    composed: z.number().int().min(0).default(0).describe("levels at the start that are composed, not selected"),
+    chapters: z
+      .array(
+        z.strictObject({
+          chapter: z.number().int().min(1),
+          rule: z.string().optional(),
+          rules: z.array(z.string()).default([]),
+          parts: z.array(planPartSchema).min(1),
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((plan, ctx) => {
+    plan.chapters.forEach((ch, i) => {
+      if (i > 0 && ch.chapter <= plan.chapters[i - 1].chapter) {
+        ctx.addIssue({ code: "custom", path: ["chapters", i, "chapter"], message: "expected chapters in increasing order" });
+      }
+      ch.parts.forEach((p, j) => {
+        if (j > 0 && p.part <= ch.parts[j - 1].part) {
+          ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "part"], message: "expected parts in increasing order" });
+        }
+      });
+    });
+  });
+
+export type PlanPart = z.infer<typeof planPartSchema>;
+export type Plan = z.infer<typeof planSchema>;
