@@ -72,6 +72,11 @@ export interface GameBackend<Body = unknown, Solution = unknown> {
    * marks/rules needed. Empty when it passes.
    */
   validate(body: Body, solution: Solution, rules: string[]): LevelProblem[];
+  /**
+   * Composes the fixed first levels (SPEC 4.6 / 5.5), levels 1..count in order,
+   * each proven and measured. Absent until the game has it.
+   */
+  composeFirst?(count: number, rng: Rng, stats: Record<string, number>): GeneratedLevel<Body, Solution>[];
   /** An SVG picture of the level; `solution` overlays the taps/rounds. */
   renderSvg(body: Body, options?: { solution?: Solution; title?: string }): string;
 }
