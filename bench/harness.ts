@@ -1,0 +1,82 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** One benchmark case: `run` is timed; `setup` (untimed) builds its input. */
+export interface BenchCase<I = unknown> {
+  /** Row label, e.g. `dp 1000 slots × 4`. */
+  name: string;
+  /** Builds the (seeded) input once; not timed. */
+  setup?: () => I | Promise<I>;
+  /** The work timed; may return counters (states, tries...) shown in the table. */
+  run: (input: I) => unknown | Promise<unknown>;
+  /** Timed repetitions (default 11); the median is reported. */
+  repeat?: number;
+  /** Untimed warm-up runs (default 2). */
+  warmup?: number;
+}
+
+/** A named group of cases, one file under bench/ exports one. */
+export interface BenchSuite {
+  name: string;
+  cases: BenchCase<any>[];
+}
+
+/** A measured row. */
+export interface BenchRow {
+  suite: string;
+  name: string;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  repeat: number;
+  counters?: unknown;
+}
+
+/**
+ * Runs a suite: warm-up, then `repeat` timed runs per case; prints a table to
+ * stdout and returns the rows (the caller writes them to bench/results/).
+ */
+export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const c of suite.cases) {
+    const input = c.setup ? await c.setup() : undefined;
+    const repeat = c.repeat ?? 11;
+    let counters: unknown;
+    for (let i = 0; i < (c.warmup ?? 2); i++) counters = await c.run(input);
+    const times: number[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const t0 = performance.now();
+      counters = await c.run(input);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const row: BenchRow = {
+      suite: suite.name,
+      name: c.name,
+      medianMs: round(times[Math.floor(times.length / 2)]),
+      minMs: round(times[0]),
+      maxMs: round(times[times.length - 1]),
+      repeat,
+      counters: counters && typeof counters === "object" ? counters : undefined,
+    };
+    rows.push(row);
+    process.stdout.write(formatRow(row) + "\n");
+  }
+  return rows;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+function formatRow(r: BenchRow): string {
+  const counters = r.counters ? "  " + JSON.stringify(r.counters) : "";
+  return `${r.suite.padEnd(10)} ${r.name.padEnd(48)} median ${r.medianMs.toFixed(3).padStart(10)} ms  (min ${r.minMs.toFixed(3)}, max ${r.maxMs.toFixed(3)}, n=${r.repeat})${counters}`;
+}
+
+/** Writes rows as JSON to bench/results/<suite>.json. */
+export function writeResults(dir: string, suite: string, rows: BenchRow[]): void {
+  mkdirSync(dir, { recursive: true });
+  const meta = { node: process.version, platform: `${process.platform}-${process.arch}`, date: new Date().toISOString() };
+  writeFileSync(join(dir, `${suite}.json`), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
+}
