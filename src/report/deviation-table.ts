@@ -1,0 +1,84 @@
+import { Chalk } from "chalk";
+import type { ConstraintBreak } from "../select/find-breaks.ts";
+import type { DeviationStats, RampDeviation } from "./deviation-report.ts";
+
+/**
+ * Colour band of a mean |deviation| relative to the mean target of its
+ * chapter: green within 5%, yellow within 15%, red beyond (with a floor of
+ * 0.05 metric units, so chapters whose targets are near 0 still read green
+ * when they sit on the ramp).
+ */
+export function deviationBand(s: DeviationStats): "good" | "fair" | "poor" {
+  const scale = Math.max(Math.abs(s.meanTarget), 1);
+  const r = s.meanAbs / scale;
+  if (s.meanAbs <= 0.05 || r <= 0.05) return "good";
+  return r <= 0.15 ? "fair" : "poor";
+}
+
+function fmt(x: number, digits = 3): string {
+  return x.toFixed(digits);
+}
+
+/**
+ * The per-chapter deviation table for the terminal (SPEC 1 job 4): aligned
+ * columns, one column group per ramp side by side, chalk colour bands on
+ * mean |deviation| and on breaks. Honours NO_COLOR / non-TTY through `color`.
+ *
+ * @param reports one report per ramp (same levels file).
+ * @param breaks the file's constraint breaks, listed under the table.
+ * @param color colour level: 0 none (default), 1 basic.
+ */
+export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak[], color: 0 | 1 = 0): string {
+  const chalk = new Chalk({ level: color });
+  const paint = (s: DeviationStats, text: string) => {
+    const band = deviationBand(s);
+    return band === "good" ? chalk.green(text) : band === "fair" ? chalk.yellow(text) : chalk.red(text);
+  };
+  const head = ["chapter", "levels"];
+  const sub = ["", ""];
+  for (const r of reports) {
+    head.push(r.name, "", "", "");
+    sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias");
+  }
+  head.push("breaks");
+  sub.push("");
+  type Cell = { text: string; paint?: (t: string) => string };
+  const rows: Cell[][] = [];
+  const chapters = reports[0]?.chapters.map((c) => c.chapter) ?? [];
+  const line = (label: string, pick: (r: RampDeviation) => DeviationStats) => {
+    const first = pick(reports[0]);
+    const row: Cell[] = [{ text: label }, { text: String(first.levels) }];
+    for (const r of reports) {
+      const s = pick(r);
+      row.push(
+        { text: fmt(s.meanAbs), paint: (t) => paint(s, t) },
+        { text: fmt(s.rms) },
+        { text: `${fmt(s.maxAbs)} @${s.maxAt ?? "-"}` },
+        { text: (s.bias >= 0 ? "+" : "") + fmt(s.bias) },
+      );
+    }
+    row.push({ text: String(first.breaks), paint: first.breaks > 0 ? (t) => chalk.red(t) : undefined });
+    rows.push(row);
+  };
+  for (const ch of chapters) line(String(ch), (r) => r.chapters.find((c) => c.chapter === ch)!);
+  if (reports.length) line("all", (r) => r.all);
+  const table: Cell[][] = [head.map((t) => ({ text: t })), sub.map((t) => ({ text: t })), ...rows];
+  const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]?.text.length ?? 0)));
+  const out = table.map((r, k) =>
+    r
+      .map((cell, i) => {
+        const padded = i === 0 || k < 2 ? cell.text.padEnd(widths[i]) : cell.text.padStart(widths[i]);
+        return cell.paint ? cell.paint(padded) : k === 0 ? chalk.bold(padded) : padded;
+      })
+      .join("  ")
+      .trimEnd(),
+  );
+  const metric = reports[0]?.metric ?? "";
+  const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
+  const lines = [title, ...out];
+  if (breaks.length) {
+    lines.push("", chalk.red(`${breaks.length} constraint break(s):`));
+    for (const b of breaks) lines.push(`  level ${b.level}: ${b.message}`);
+  }
+  return lines.join("\n") + "\n";
+}

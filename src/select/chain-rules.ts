@@ -1,0 +1,100 @@
+import type { ChainConstraint, SelectionProblem } from "./selection-problem.ts";
+
+/** Tolerance of `maxRise`/`maxDrop` comparisons: stored values have 6 decimals (SPEC 2). */
+export const STEP_TOLERANCE = 1e-9;
+
+/** A `maxRun` constraint with each candidate's bucket precomputed. */
+export interface RunRule {
+  constraint: Extract<ChainConstraint, { type: "maxRun" }>;
+  /** Index of the constraint in `problem.chain`. */
+  index: number;
+  length: number;
+  /** Bucket of every candidate: `floor(v / precision + 0.5)` (SPEC 2). */
+  bucket: Float64Array;
+}
+
+/** A pairwise rule between consecutive levels with its key's values precomputed. */
+interface PairRule {
+  constraint: ChainConstraint;
+  index: number;
+  values: Float64Array;
+}
+
+/**
+ * The chain constraints of a problem compiled for fast checks: pairwise rules
+ * (`nonDecreasing`, `maxRise`, `maxDrop`) between consecutive picks, and run
+ * rules (`maxRun`) with buckets per candidate.
+ */
+export class ChainRules {
+  readonly pairRules: PairRule[] = [];
+  readonly runRules: RunRule[] = [];
+  /** The run rule whose key is also a `nonDecreasing` key (the tightest), if any: it makes dp exact. */
+  readonly primaryRun: RunRule | undefined;
+
+  constructor(problem: Pick<SelectionProblem, "chain" | "candidates">) {
+    const valuesOf = (key: string): Float64Array => Float64Array.from(problem.candidates, (c) => c.metrics[key]);
+    const nonDecreasing = new Set<string>();
+    problem.chain.forEach((constraint, index) => {
+      if (constraint.type === "maxRun") {
+        const v = valuesOf(constraint.key);
+        const bucket = v.map((x) => Math.floor(x / constraint.precision + 0.5));
+        this.runRules.push({ constraint, index, length: constraint.length, bucket });
+      } else {
+        if (constraint.type === "nonDecreasing") nonDecreasing.add(constraint.key);
+        this.pairRules.push({ constraint, index, values: valuesOf(constraint.key) });
+      }
+    });
+    let primary: RunRule | undefined;
+    for (const r of this.runRules) {
+      if (nonDecreasing.has(r.constraint.key) && (!primary || r.length < primary.length)) primary = r;
+    }
+    this.primaryRun = primary;
+  }
+
+  /** Whether candidate `b` may follow candidate `a` under every pairwise rule. */
+  pairOk(a: number, b: number): boolean {
+    for (const r of this.pairRules) if (!pairRuleOk(r, a, b)) return false;
+    return true;
+  }
+
+  /** Whether one pairwise constraint of the problem lets `b` follow `a` (true for run rules). */
+  pairRuleAllows(constraint: ChainConstraint, a: number, b: number): boolean {
+    const r = this.pairRules.find((x) => x.constraint === constraint);
+    return r ? pairRuleOk(r, a, b) : true;
+  }
+
+  /** The first pairwise rule (in model order) that forbids `b` after `a`, or undefined. */
+  pairViolation(a: number, b: number): ChainConstraint | undefined {
+    for (const r of this.pairRules) if (!pairRuleOk(r, a, b)) return r.constraint;
+    return undefined;
+  }
+}
+
+function pairRuleOk(r: PairRule, a: number, b: number): boolean {
+  const va = r.values[a];
+  const vb = r.values[b];
+  switch (r.constraint.type) {
+    case "nonDecreasing":
+      return vb >= va;
+    case "maxRise":
+      return vb - va <= r.constraint.by + STEP_TOLERANCE;
+    case "maxDrop":
+      return va - vb <= r.constraint.by + STEP_TOLERANCE;
+    default:
+      return true;
+  }
+}
+
+/** Human name of a constraint, e.g. `maxRise(reads, 4)`. */
+export function describeConstraint(c: ChainConstraint): string {
+  switch (c.type) {
+    case "nonDecreasing":
+      return `nonDecreasing(${c.key})`;
+    case "maxRise":
+      return `maxRise(${c.key}, ${c.by})`;
+    case "maxDrop":
+      return `maxDrop(${c.key}, ${c.by})`;
+    case "maxRun":
+      return `maxRun(${c.key}, ${c.length}, ${c.precision})`;
+  }
+}

@@ -1,0 +1,110 @@
+import { ChainRules, describeConstraint } from "./chain-rules.ts";
+import type { SelectionProblem } from "./selection-problem.ts";
+import { dpApplies, solveDp } from "./solve-dp.ts";
+
+/** Why a selection model has no answer (SPEC 6): where the chain breaks and what broke it. */
+export interface Diagnosis {
+  /** Global level number where no candidate can continue the chain (absent when only conflicts are to blame). */
+  level?: number;
+  chapter?: number;
+  part?: number;
+  /** The constraint that removed the last candidates there, e.g. `nonDecreasing(bits)`, `eligibility`, `unique`, `conflict`. */
+  constraint: string;
+  /** How many candidates were still in play just before that constraint removed them. */
+  removed: number;
+  /** The nearest pinned, kept or composed level at or before `level`, when there is one. */
+  fixedLevel?: { level: number; kind: string; source: string; id: string };
+  /** One sentence for the designer. */
+  message: string;
+}
+
+/**
+ * Diagnoses an infeasible selection model. A forward pass over relaxed
+ * states (last candidate and run lengths, ignoring "at most once" and
+ * conflicts) finds the first level no candidate can reach; there the chain
+ * constraints are applied one by one in model order and the one that empties
+ * the set of candidates is named. When the relaxation is feasible, the exact
+ * dp (if the model is chain-shaped) tells "each candidate at most once" from
+ * conflicts.
+ */
+export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
+  const rules = new ChainRules(problem);
+  const S = problem.slots.length;
+  type St = { c: number; runs: number[] };
+  const key = (st: St) => `${st.c}|${st.runs.join(",")}`;
+  let prev: St[] = [];
+  for (let k = 0; k < S; k++) {
+    const elig = problem.eligible[k];
+    if (elig.length === 0) return describe(problem, k, "eligibility", 0);
+    if (k === 0) {
+      prev = elig.map((c) => ({ c, runs: rules.runRules.map(() => 1) }));
+      continue;
+    }
+    const next = new Map<string, St>();
+    for (const st of prev) {
+      for (const d of elig) {
+        if (!rules.pairOk(st.c, d)) continue;
+        const runs = rules.runRules.map((r, i) => (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1));
+        if (runs.some((len, i) => len > rules.runRules[i].length)) continue;
+        const s = { c: d, runs };
+        next.set(key(s), s);
+      }
+    }
+    if (next.size === 0) {
+      // Apply the chain constraints in model order; name the one that empties the set.
+      let alive = new Set(elig);
+      for (let u = 0; u < problem.chain.length; u++) {
+        const upTo = problem.chain.slice(0, u + 1);
+        const allows = (st: St, d: number) =>
+          upTo.every((c) => {
+            if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d);
+            const i = rules.runRules.findIndex((x) => x.constraint === c);
+            const r = rules.runRules[i];
+            return (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1) <= r.length;
+          });
+        const survivors = new Set([...alive].filter((d) => prev.some((st) => allows(st, d))));
+        if (survivors.size === 0) return describe(problem, k, describeConstraint(problem.chain[u]), alive.size);
+        alive = survivors;
+      }
+      return describe(problem, k, "chain", alive.size);
+    }
+    prev = [...next.values()];
+  }
+  if (dpApplies(problem)) {
+    const exact = solveDp(problem);
+    if ("infeasibleAt" in exact) return describe(problem, exact.infeasibleAt, "unique", problem.eligible[exact.infeasibleAt].length);
+  }
+  return {
+    constraint: problem.conflicts.length ? "conflict" : "unique",
+    removed: 0,
+    message: problem.conflicts.length
+      ? "every sequence the chain allows ships both candidates of some conflict pair (or one candidate twice)"
+      : "every sequence the chain allows uses some candidate twice",
+  };
+}
+
+function describe(problem: SelectionProblem, k: number, constraint: string, removed: number): Diagnosis {
+  const slot = problem.slots[k];
+  let fixedLevel: Diagnosis["fixedLevel"];
+  for (let j = k; j >= 0 && j >= k - 1; j--) {
+    const f = problem.fixed[j];
+    if (f) {
+      fixedLevel = { level: problem.slots[j].number, kind: f.kind, source: f.source, id: problem.candidates[problem.eligible[j][0]]?.id ?? "?" };
+      break;
+    }
+  }
+  const where = `level ${slot.number} (chapter ${slot.chapter}, part ${slot.part})`;
+  let message =
+    constraint === "eligibility"
+      ? `no candidate is eligible for ${where}: the pool has none left for it`
+      : constraint === "unique"
+        ? `no candidate can continue the chain at ${where} without using a candidate twice`
+        : `no candidate can continue the chain at ${where}: ${constraint} removed the last ${removed}`;
+  if (fixedLevel) {
+    message +=
+      fixedLevel.level === slot.number
+        ? `; level ${fixedLevel.level} is ${fixedLevel.kind === "keep" ? "kept" : fixedLevel.kind === "pin" ? "pinned" : "composed"} to ${fixedLevel.id} (${fixedLevel.source})`
+        : `; it follows level ${fixedLevel.level}, ${fixedLevel.kind === "keep" ? "kept" : fixedLevel.kind === "pin" ? "pinned" : "composed"} to ${fixedLevel.id} (${fixedLevel.source})`;
+  }
+  return { level: slot.number, chapter: slot.chapter, part: slot.part, constraint, removed, fixedLevel, message };
+}

@@ -1,0 +1,55 @@
+import { roundMetric } from "../io/round-metric.ts";
+import type { LevelsFile, ShippedLevel } from "../io/schemas/levels.ts";
+import type { Model } from "../io/schemas/model.ts";
+import type { Pool } from "../io/schemas/pool.ts";
+import type { Ramp } from "../io/schemas/ramp.ts";
+import type { BuiltProblem } from "./build-problem.ts";
+import type { Selection } from "./selection-problem.ts";
+
+/**
+ * The levels file of a selection (SPEC 3 `levelramp/levels@1`): model and ramp
+ * embedded in full; per level its number, chapter and part (of the slot), id,
+ * metrics, target, deviation = value − target (6 decimals), rules, and for
+ * game levels the body and stored solution.
+ */
+export function toLevelsFile(args: {
+  built: BuiltProblem;
+  selection: Selection;
+  pool: Pool;
+  model: Model;
+  ramp: Ramp;
+}): LevelsFile {
+  const { built, selection, pool, model, ramp } = args;
+  const { problem, sources } = built;
+  const levels: ShippedLevel[] = selection.picks.map((c, s) => {
+    const slot = problem.slots[s];
+    const cand = problem.candidates[c];
+    const src = sources[c];
+    const from = src.kind === "pool" ? pool.candidates[src.index] : src.level;
+    const value = cand.metrics[model.metric];
+    const out: ShippedLevel = {
+      number: slot.number,
+      chapter: slot.chapter,
+      part: slot.part,
+      id: cand.id,
+      metrics: cand.metrics,
+      target: slot.target,
+      deviation: roundMetric(value - slot.target),
+    };
+    if (from.rules && from.rules.length) out.rules = from.rules;
+    if (from.level !== undefined) out.level = from.level;
+    if (from.solution !== undefined) out.solution = from.solution;
+    return out;
+  });
+  return {
+    format: "levelramp/levels@1",
+    game: pool.game,
+    seed: pool.seed ?? null,
+    model,
+    ramp,
+    objective: roundMetric(selection.objective),
+    optimal: selection.optimal,
+    solver: selection.solver,
+    levels,
+  };
+}

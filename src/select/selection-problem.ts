@@ -1,0 +1,65 @@
+import type { Constraint } from "../io/schemas/model.ts";
+
+/** A planned level the selection fills (SPEC 6): global number, chapter, part/tier, ramp target. */
+export interface Slot {
+  /** Global level number (1-based, SPEC 2). */
+  number: number;
+  chapter: number;
+  /** Part (Carillon) or tier (Apsis). */
+  part: number;
+  /** Ramp target at `number`, in the model metric's unit. */
+  target: number;
+}
+
+/** A candidate as the selection sees it: metrics only (the engine knows no game). */
+export interface SelectionCandidate {
+  id: string;
+  chapter: number;
+  part: number;
+  metrics: Record<string, number>;
+}
+
+/** A constraint between consecutive levels (SPEC 6). */
+export type ChainConstraint = Extract<Constraint, { type: "nonDecreasing" | "maxRise" | "maxDrop" | "maxRun" }>;
+
+/** Why a slot holds one candidate only. */
+export interface SlotFix {
+  kind: "pin" | "keep" | "composed";
+  /** Where it came from, e.g. `model constraints[4]` or `--keep 1-40`. */
+  source: string;
+}
+
+/**
+ * The selection model compiled for the solvers (SPEC 6): choose exactly one
+ * eligible candidate per slot, each candidate at most once, consecutive slots
+ * meeting every chain constraint, no conflict pair both chosen, minimising the
+ * objective. Candidates in `eligible` are listed in id order.
+ */
+export interface SelectionProblem {
+  /** The metric the ramp is about (`value` of a candidate). */
+  metric: string;
+  slots: Slot[];
+  candidates: SelectionCandidate[];
+  /** Per slot, the indices (into `candidates`) eligible there, sorted by id. */
+  eligible: number[][];
+  chain: ChainConstraint[];
+  /** Pairs of candidate indices that may not both be chosen. */
+  conflicts: Array<[number, number]>;
+  objective: { norm: "L1" | "L2" | "Linf"; evenness: number };
+  /** Per slot, why it is fixed to one candidate (pins, keeps, composed levels), if it is. */
+  fixed: Array<SlotFix | undefined>;
+}
+
+/** A solver's answer: one candidate index per slot. */
+export interface Selection {
+  /** Candidate index chosen for each slot. */
+  picks: number[];
+  /** Objective value (SPEC 6), computed exactly from the picks. */
+  objective: number;
+  /** Proven optimal (the solver finished). */
+  optimal: boolean;
+  /** Which solver answered: `dp`, `milp`, `highs`, `brute-force`. */
+  solver: string;
+  /** Work counters (states, transitions, branches, solves). */
+  stats: Record<string, number>;
+}

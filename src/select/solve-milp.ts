@@ -1,0 +1,74 @@
+import { compileMilp, picksFromValues } from "./compile-milp.ts";
+import type { MilpBackend } from "./milp-backend.ts";
+import { Objective } from "./objective.ts";
+import type { Selection, SelectionProblem } from "./selection-problem.ts";
+
+/** A MILP answer, or why there is none. */
+export type MilpResult = { selection: Selection } | { infeasible: true } | { limit: true };
+
+/**
+ * Solves the selection model with a MILP backend (SPEC 6 `milp` / `highs`),
+ * then makes the answer the lexicographically smallest optimal list of ids:
+ * with the objective bounded by the optimum (+ half a micro-unit), slot by
+ * slot the smallest id that still fits is fixed (one extra solve per slot whose
+ * pick is not already the smallest eligible id). Every answer is re-checked by
+ * reading the picks and recomputing the objective exactly.
+ *
+ * `optimal` is true only when the first solve finished (the backend proved it);
+ * a limit reached during the tie-break keeps the optimal answer found so far.
+ *
+ * @param options.lexicographic break ties by ids (default true); false skips
+ *   the extra solves (benchmarks and objective-only oracles).
+ */
+export async function solveMilp(
+  problem: SelectionProblem,
+  backend: MilpBackend,
+  options: { lexicographic?: boolean } = {},
+): Promise<MilpResult> {
+  const model = compileMilp(problem);
+  const obj = new Objective(problem);
+  let solves = 1;
+  try {
+    const first = await backend.solve({ model });
+    if (first.status === "infeasible") return { infeasible: true };
+    if (first.status === "limit" || !first.values) return { limit: true };
+    let picks = picksFromValues(model, (v) => first.values![v]);
+    if (!picks) throw new Error(`select/${backend.name}: the solver's answer leaves a slot empty`);
+    const costRow = {
+      name: "objective_bound",
+      terms: model.vars.flatMap((v, i): Array<[number, number]> => (v.cost !== 0 ? [[i, v.cost]] : [])),
+      hi: scaledObjective(model, first.values) + 0.5,
+    };
+    const fixed: number[] = [];
+    for (let s = 0; options.lexicographic !== false && s < problem.slots.length; s++) {
+      const order = problem.eligible[s];
+      if (picks[s] !== order[0]) {
+        const objective = new Map<number, number>();
+        order.forEach((c, rank) => objective.set(model.x[s].get(c)!, rank));
+        const r = await backend.solve({ model, objective, extraRows: [costRow], fixedOne: fixed });
+        solves++;
+        if (r.status === "optimal" && r.values) {
+          const p = picksFromValues(model, (v) => r.values![v]);
+          if (p && order.indexOf(p[s]) < order.indexOf(picks[s])) picks = p;
+        } else if (r.status === "limit") {
+          return { selection: finish(problem, obj, picks, backend.name, solves) };
+        }
+      }
+      fixed.push(model.x[s].get(picks[s])!);
+    }
+    return { selection: finish(problem, obj, picks, backend.name, solves) };
+  } finally {
+    await backend.close();
+  }
+}
+
+function finish(problem: SelectionProblem, obj: Objective, picks: number[], solver: string, solves: number): Selection {
+  return { picks, objective: obj.total(picks), optimal: true, solver, stats: { solves, slots: problem.slots.length } };
+}
+
+/** The model's own objective (micro-units) of an answer: Σ cost·value over variables. */
+function scaledObjective(model: ReturnType<typeof compileMilp>, values: Float64Array): number {
+  let total = 0;
+  model.vars.forEach((v, i) => (total += v.cost * (v.binary ? Math.round(values[i]) : values[i])));
+  return total;
+}
