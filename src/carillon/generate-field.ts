@@ -2,7 +2,7 @@ import { NoAnswerError } from "../io/errors.ts";
 import type { CarillonBody } from "../io/schemas/carillon-body.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { growField, type GrowRequest } from "./grow-field.ts";
-import { measureField, type CarillonMeasure } from "./measure-field.ts";
+import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
 
 /** What {@link generateField} is asked for: a growth request plus the level's ramp target. */
 export interface GenerateFieldRequest extends GrowRequest {
@@ -20,6 +20,8 @@ export interface GeneratedField {
   metrics: { bits: number; goal: number; dots: number; starts: number };
   /** Root dot indices. */
   roots: number[];
+  /** Dot indices of each root's core (root included), by root ordinal. */
+  cores: number[][];
   guarded: boolean;
   measure: CarillonMeasure;
 }
@@ -49,7 +51,7 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
     if (!grown) continue;
     let measure: CarillonMeasure;
     try {
-      measure = measureField(grown.body, { models });
+      measure = measureCarillon(grown.body, { models });
     } catch (err) {
       if (err instanceof NoAnswerError) {
         count(stats, "search-limit");
@@ -80,6 +82,7 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
         starts: measure.starts,
       },
       roots: grown.roots,
+      cores: grown.cores,
       guarded: grown.guarded,
       measure,
     };

@@ -25,6 +25,8 @@ export interface GrownField {
   body: CarillonBody;
   /** Root dot indices in `body`, ascending. */
   roots: number[];
+  /** Dot indices in `body` of each root's core (root included), by root ordinal. */
+  cores: number[][];
   /** Whether growth was guarded (then the roots are exactly the winning first taps). */
   guarded: boolean;
   milestones: Milestones;
@@ -101,9 +103,8 @@ export function growField(request: GrowRequest): GrownField | null {
   // 2. Cores, in turns.
   const [coreMin, coreMax] = gen.coreSize;
   const cores = Array.from({ length: rootCount }, () => randomInt(rng, coreMin, coreMax));
-  for (let t = 0; cores.reduce((a, b) => a + b, 0) > dotCount; t = (t + 1) % rootCount) {
-    if (cores[t] > 1) cores[t]--;
-  }
+  // Too few dots for the drawn cores: shrink the largest core first, so cores stay ≥ 3 while dots allow.
+  while (cores.reduce((a, b) => a + b, 0) > dotCount) cores[cores.indexOf(Math.max(...cores))]--;
   for (let added = true; added && grow.count < dotCount; ) {
     added = false;
     for (let t = 0; t < rootCount; t++) {
@@ -176,6 +177,7 @@ export function growField(request: GrowRequest): GrownField | null {
       height: field.height,
       dots: order.map((old) => ({ x: g.x[old], y: g.y[old], size: g.size[old], note: g.depth[old] % 7 })),
     };
-    return { body, roots: g.roots.map((root) => position[root]).sort((a, b) => a - b), guarded: milestones.guard, milestones };
+    const cores = g.members.map((m) => m.filter((d) => g.core[d]).map((d) => position[d]).sort((a, b) => a - b));
+    return { body, roots: g.roots.map((root) => position[root]).sort((a, b) => a - b), cores, guarded: milestones.guard, milestones };
   }
 }

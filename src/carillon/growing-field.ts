@@ -40,7 +40,8 @@ export class GrowingField {
   readonly roots: number[] = [];
   /** Dots in each tree. */
   readonly members: number[][] = [];
-  private readonly guardSets = new GuardSets();
+  /** The guard's incremental sets (kept only while growth is guarded). */
+  readonly guardSets = new GuardSets();
   private readonly touches: number[] = [];
 
   constructor(

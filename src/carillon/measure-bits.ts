@@ -43,7 +43,7 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
     if (states > limits.maxStates) {
       throw new NoAnswerError("carillon/bits", `gave up after ${limits.maxStates} states (limit maxStates in models/carillon/difficulty.json)`);
     }
-    if (limits.deadlineMs !== undefined && (states & 255) === 0 && Date.now() - started > limits.deadlineMs) {
+    if (limits.deadlineMs !== undefined && (states & 255) === 1 && Date.now() - started > limits.deadlineMs) {
       throw new NoAnswerError("carillon/bits", `aborted after ${limits.deadlineMs} ms (wall-clock limit) and ${states} states`);
     }
     const results = model.tapsFrom(state).map((d) => model.tap(state, d));

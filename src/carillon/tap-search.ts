@@ -75,7 +75,7 @@ export class TapSearch {
         { states: this.states },
       );
     }
-    if (this.limits.deadlineMs !== undefined && (this.states & 255) === 0 && Date.now() - this.started > this.limits.deadlineMs) {
+    if (this.limits.deadlineMs !== undefined && (this.states & 255) === 1 && Date.now() - this.started > this.limits.deadlineMs) {
       throw new NoAnswerError(this.module, `aborted after ${this.limits.deadlineMs} ms (wall-clock limit) and ${this.states} states`, {
         states: this.states,
       });

@@ -8,7 +8,7 @@ import { loadCarillonModels, type CarillonModels } from "./load-models.ts";
 import { measureBits } from "./measure-bits.ts";
 import { solveField, type SolveResult } from "./solve-field.ts";
 
-/** Options of {@link measureField}. */
+/** Options of {@link measureCarillon}. */
 export interface MeasureOptions {
   /** Model files (default: the project's models/carillon/). */
   models?: CarillonModels;
@@ -60,7 +60,7 @@ export function leanNamed(models: CarillonModels, name: string = models.difficul
  * @throws InputError for a mark this engine does not play yet or an unknown lean.
  * @throws NoAnswerError past the solver's or the bits recursion's limits.
  */
-export function measureField(body: CarillonBody, options: MeasureOptions = {}): CarillonMeasure {
+export function measureCarillon(body: CarillonBody, options: MeasureOptions = {}): CarillonMeasure {
   const models = options.models ?? loadCarillonModels();
   const lean = leanNamed(models, options.lean);
   const engine = fieldEngine(body, models.physics);
