@@ -66,7 +66,8 @@ function drawWeighted<T extends string>(rng: Rng, options: readonly T[], weight:
 export function growField(request: GrowRequest): GrownField | null {
   const { rng, stats, settings, models } = request;
   const gen = models.generator;
-  const milestones = milestonesAt(gen, request.level, request.chapter);
+  const atLevel = milestonesAt(gen, request.level, request.chapter);
+  const milestones = settings.guard ? { ...atLevel, guard: true } : atLevel;
   const rootCount = Math.max(milestones.minGoal, randomInt(rng, settings.roots[0], settings.roots[1]));
   const dotCount = Math.max(rootCount, randomInt(rng, settings.dots[0], settings.dots[1]));
   const grow = new GrowingField(models.physics, models.fair, gen, { guard: milestones.guard, thinStarts: milestones.thinStarts });
