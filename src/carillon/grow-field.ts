@@ -59,7 +59,9 @@ function drawWeighted<T extends string>(rng: Rng, options: readonly T[], weight:
  * 6. thin starts from chapter 5 (a root's ring touches at most two dots);
  * 7. milestones (taps, big dots, small dots) from {@link milestonesAt}.
  * Every dot's ring decision keeps the fair-to-read margins as it is placed.
- * Notes follow each dot's depth in its tree (root = degree 0).
+ * Notes: each tree draws a starting degree and its dots climb the scale by
+ * their depth in the tree (steps, not leaps, along a chain), so a root's
+ * colour says nothing about it being a root.
  *
  * @returns the field, or null when a bounded step ran out of tries (the reason counted in `stats`).
  */
@@ -171,12 +173,14 @@ export function growField(request: GrowRequest): GrownField | null {
       r,
       Array.from({ length: g.count }, (_v, i) => i),
     );
+    // Each chain plays up the scale from its own degree, so roots do not share a colour that gives them away.
+    const offsets = g.roots.map(() => randomInt(r, 0, 6));
     const position = new Array<number>(g.count);
     order.forEach((old, i) => (position[old] = i));
     const body: CarillonBody = {
       width: field.width,
       height: field.height,
-      dots: order.map((old) => ({ x: g.x[old], y: g.y[old], size: g.size[old], note: g.depth[old] % 7 })),
+      dots: order.map((old) => ({ x: g.x[old], y: g.y[old], size: g.size[old], note: (offsets[g.tree[old]] + g.depth[old]) % 7 })),
     };
     const cores = g.members.map((m) => m.filter((d) => g.core[d]).map((d) => position[d]).sort((a, b) => a - b));
     return { body, roots: g.roots.map((root) => position[root]).sort((a, b) => a - b), cores, guarded: milestones.guard, milestones };

@@ -94,6 +94,16 @@ describe("grown fields (property tests over 300 seeds, SPEC 4.2/4.3/4.5)", () =>
     }
   });
 
+  it("notes: a root's colour does not give it away (roots spread over the seven degrees)", () => {
+    const byNote = new Array<number>(7).fill(0);
+    let roots = 0;
+    for (const { field } of fields) {
+      if (!field) continue;
+      for (const r of field.roots) (byNote[field.body.dots[r].note]++, roots++);
+    }
+    for (const n of byNote) expect(n).toBeLessThan(roots * 0.3);
+  });
+
   it("thin starts from chapter 5: a root's own ring touches at most two dots", () => {
     let thin = 0;
     for (const { field, c } of fields) {
