@@ -26,6 +26,7 @@ export * from "./milestones.ts";
 export * from "./physics-model.ts";
 export * from "./plain-reach.ts";
 export * from "./plain-tap-model.ts";
+export * from "./preview.ts";
 export * from "./reach-graph.ts";
 export * from "./reach.ts";
 export * from "./render-svg.ts";

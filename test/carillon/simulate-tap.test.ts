@@ -8,6 +8,8 @@ import { HitQueue } from "../../src/carillon/hit-queue.ts";
 import { loadCarillonModels } from "../../src/carillon/load-models.ts";
 import { simulateTap } from "../../src/carillon/simulate-tap.ts";
 import { simulatedTapModel } from "../../src/carillon/simulated-tap-model.ts";
+import { preview } from "../../src/carillon/preview.ts";
+import { loadFixture } from "./fixtures.ts";
 
 const { physics } = loadCarillonModels();
 const body = (dots: Array<[number, number, "small" | "normal" | "big"]>): CarillonBody => ({
@@ -134,6 +136,16 @@ describe("tap simulation in ring-arrival time order (SPEC 4.1)", () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it("a tap's preview is every dot it would pop, tapped dot included, from the current state", () => {
+    const e = fieldEngine(loadFixture("three-dot-line"), physics);
+    const start = startState(e.field);
+    expect(preview(e, start, 0)).toEqual([0, 1, 2]); // the big dot reaches 1, which reaches 2
+    expect(preview(e, start, 1)).toEqual([1, 2]);
+    expect(preview(e, start, 2)).toEqual([2, 1]);
+    const afterTwo = e.model.tap(start, 2).next; // pops 2 and 1; only the big dot is left
+    expect(preview(e, afterTwo, 0)).toEqual([0]);
   });
 
   it("refuses a tap on a dot that is not on the field", () => {
