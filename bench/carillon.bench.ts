@@ -75,7 +75,6 @@ function measureCase(dots: number, goal: number): BenchCase<CarillonBody[]> {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const cases: BenchCase<any>[] = [];
 for (const goal of [1, 2, 3]) cases.push(growCase(10, goal));
 for (const goal of [1, 2, 3, 4, 5, 6]) cases.push(growCase(20, goal));

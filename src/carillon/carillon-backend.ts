@@ -1,4 +1,4 @@
-import { InputError, NoAnswerError } from "../io/errors.ts";
+import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
@@ -43,7 +43,7 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
     const parsed = carillonGeneratorSettingsSchema.safeParse(request.settings);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new InputError("carillon/generate", `generator settings: ${issue.message}`, { jsonPath: `$.generator.${issue.path.join(".")}` });
+      throw new InputError("carillon/generate", `generator settings: ${issue.message}`, { jsonPath: jsonPath(["generator", ...issue.path]) });
     }
     const field = generateField({
       level: request.level,

@@ -71,6 +71,7 @@ describe("carillonBackend (GameBackend contract)", () => {
     expect(carillonBackend.generatorSchema.safeParse({ dots: [20, 10], roots: [2, 3] }).success).toBe(false);
     expect(carillonBackend.generatorSchema.safeParse({ dots: [10, 20] }).success).toBe(false);
     expect(() => carillonBackend.generate(request({ settings: { dots: [5], roots: [1, 1] } }))).toThrow(InputError);
+    expect(() => carillonBackend.generate(request({ settings: {} }))).toThrow(/carillon\/generate: \$\.generator\.dots: generator settings/);
   });
 
   it("renders an SVG: dots sized and coloured by note, faint rings, the solution's taps numbered", () => {
