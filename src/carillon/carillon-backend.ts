@@ -1,0 +1,86 @@
+import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
+import { roundMetric } from "../io/round-metric.ts";
+import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
+import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
+import { generateField } from "./generate-field.ts";
+import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
+import { loadCarillonModels } from "./load-models.ts";
+import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
+import { renderCarillonSvg } from "./render-svg.ts";
+import { validateLevel } from "./validate-level.ts";
+
+/** Metric names Carillon candidates carry. */
+export const CARILLON_METRICS = ["bits", "goal", "dots", "starts"] as const;
+
+function finiteBits(m: CarillonMeasure): number {
+  if (!Number.isFinite(m.bits)) {
+    throw new NoAnswerError("carillon/bits", "the guesser can never clear this field in the goal under the lean model (a needed tap has weight 0)");
+  }
+  return roundMetric(m.bits);
+}
+
+/**
+ * The Carillon game back end (GameBackend contract): plain fields so far.
+ * `generate` grows, proves, checks and measures one field for a part/level;
+ * `solve` gives the SPEC 3 `measure --json` record; `grade` the metrics
+ * `{bits, goal, dots, starts}`; `validate` every shipped-level check;
+ * `renderSvg` the picture. Marks and rules (SPEC 4.4) are refused with a
+ * clear error, never played as plain.
+ */
+export const carillonBackend: GameBackend<CarillonBody, number[]> = {
+  game: "carillon",
+  bodySchema: carillonBodySchema,
+  generatorSchema: carillonGeneratorSettingsSchema,
+  metricNames: CARILLON_METRICS,
+
+  generate(request: GenerateRequest): GeneratedLevel<CarillonBody, number[]> | null {
+    if (request.rules.length > 0) {
+      throw new InputError(
+        "carillon/generate",
+        `expected a plain chapter: the rule(s) ${request.rules.join(", ")} (SPEC 4.4) are not supported by this engine yet`,
+      );
+    }
+    const parsed = carillonGeneratorSettingsSchema.safeParse(request.settings);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InputError("carillon/generate", `generator settings: ${issue.message}`, { jsonPath: jsonPath(["generator", ...issue.path]) });
+    }
+    const field = generateField({
+      level: request.level,
+      chapter: request.chapter,
+      settings: parsed.data,
+      rng: request.rng,
+      stats: request.stats,
+      models: loadCarillonModels(),
+      target: request.target,
+    });
+    if (!field) return null;
+    if (!Number.isFinite(field.metrics.bits)) {
+      request.stats["bits-infinite"] = (request.stats["bits-infinite"] ?? 0) + 1;
+      return null;
+    }
+    return { level: field.body, solution: field.solution, metrics: { ...field.metrics }, rules: [] };
+  },
+
+  solve(body) {
+    const m = measureCarillon(body);
+    const bits = finiteBits(m);
+    return {
+      solution: m.solution,
+      measure: { goal: m.goal, winningFirstTaps: m.winningFirstTaps, solution: m.solution, bits, dots: m.dots },
+    };
+  },
+
+  grade(body) {
+    const m = measureCarillon(body);
+    return { bits: finiteBits(m), goal: m.goal, dots: m.dots, starts: m.starts };
+  },
+
+  validate(body, solution, rules) {
+    return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
+  },
+
+  renderSvg(body, options) {
+    return renderCarillonSvg(body, loadCarillonModels().physics, { solution: options?.solution, title: options?.title });
+  },
+};

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/**
+ * `models/carillon/fair.json` (SPEC 4.2): what makes a field fair to read.
+ */
+export const carillonFairSchema = z.strictObject({
+  format: z.literal("levelramp/carillon-fair@1"),
+  minGap: z.number().min(0).describe("field units, edge to edge, between any two dots"),
+  reachMargin: z.number().min(0).describe("field units: |dist(A,B) − radius(B) − reach(A)| is at least this"),
+  minPopDots: z.number().int().min(1).describe("dots every tap of the stored solution pops, at least"),
+  minPopShare: z.number().min(0).max(1).describe("share of the dots on the field that every stored tap pops, at least"),
+});
+
+/** Fair-to-read defaults (SPEC 4.2). */
+export type CarillonFair = z.infer<typeof carillonFairSchema>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
+
+/**
+ * A plan part's `generator` settings for Carillon (SPEC 3): dot and root
+ * counts drawn per field (inclusive ranges), optional size draw weights that
+ * replace models/carillon/generator.json's, and `aim`: fields grown per
+ * candidate, the one whose bits are nearest the level's ramp target kept
+ * (default 1); `guard: true` guards growth before level 14 (unguarded fields
+ * knot into a few large starts and measure near 0 bits, too easy for the
+ * default ramp's levels 6–13).
+ */
+export const carillonGeneratorSettingsSchema = z
+  .strictObject({
+    dots: range.describe("[min, max] dots on the field"),
+    roots: range.describe("[min, max] roots (chains); the milestones may raise the minimum"),
+    sizeWeights: z.strictObject({ small: z.number().min(0), normal: z.number().min(0), big: z.number().min(0) }).optional(),
+    aim: z.number().int().min(1).max(16).optional(),
+    guard: z
+      .boolean()
+      .optional()
+      .describe("true: guard growth before the guard's milestone level (from the milestone on it is always on)"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.dots[0] > s.dots[1]) ctx.addIssue({ code: "custom", path: ["dots"], message: "expected [min, max] with min ≤ max" });
+    if (s.roots[0] > s.roots[1]) ctx.addIssue({ code: "custom", path: ["roots"], message: "expected [min, max] with min ≤ max" });
+    if (s.roots[1] > 30) ctx.addIssue({ code: "custom", path: ["roots", 1], message: "expected at most 30 roots" });
+    if (s.dots[1] < s.roots[1]) ctx.addIssue({ code: "custom", path: ["dots", 1], message: "expected at least one dot per root" });
+  });
+
+/** Carillon generator settings of one plan part. */
+export type CarillonGeneratorSettings = z.infer<typeof carillonGeneratorSettingsSchema>;

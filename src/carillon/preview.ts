@@ -1,0 +1,15 @@
+import type { CarillonState } from "./carillon-state.ts";
+import type { FieldEngine } from "./field-engine.ts";
+import { simulateTap } from "./simulate-tap.ts";
+
+/**
+ * A tap's preview (SPEC 4.1): every dot tapping `dot` would pop from `state`,
+ * the tapped dot first, then in pop order (ring-arrival time, ties by index).
+ * Played through the event simulation, so it applies every rule the
+ * simulation plays.
+ *
+ * @throws Error when `dot` is not on the field.
+ */
+export function preview(engine: FieldEngine, state: CarillonState, dot: number): number[] {
+  return simulateTap(engine.field, state, dot, { rings: engine.rings }).popped;
+}

@@ -1,0 +1,34 @@
+import { startState, type CarillonState } from "./carillon-state.ts";
+import { dotsOf } from "./dot-set.ts";
+import type { CarillonField } from "./field.ts";
+import type { TieOrder } from "./hit-queue.ts";
+import { buildReachGraph, type ReachGraph } from "./reach-graph.ts";
+import { ringTable } from "./ring-table.ts";
+import { simulateTap } from "./simulate-tap.ts";
+import type { TapModel } from "./tap-model.ts";
+import { condensationSources } from "./condensation-sources.ts";
+
+/**
+ * The reference tap model: every tap is played event by event by
+ * {@link simulateTap}; the lower bound is the number of condensation sources
+ * among the remaining dots, computed with graphology. Slower than the plain
+ * model; it is the one the fast paths are checked against, and the one the
+ * order-sensitivity check uses (`tieOrder: "reverse"`).
+ */
+export function simulatedTapModel(
+  field: CarillonField,
+  options: { tieOrder?: TieOrder; graph?: ReachGraph } = {},
+): TapModel {
+  const graph = options.graph ?? buildReachGraph(field);
+  const rings = ringTable(graph);
+  return {
+    field,
+    start: () => startState(field),
+    tapsFrom: (state: CarillonState) => dotsOf(state.alive),
+    tap(state, dot) {
+      const outcome = simulateTap(field, state, dot, { rings, tieOrder: options.tieOrder });
+      return { next: outcome.next, popCount: outcome.popped.length };
+    },
+    lowerBound: (state) => (state.lost ? Infinity : condensationSources(graph, dotsOf(state.alive)).length),
+  };
+}

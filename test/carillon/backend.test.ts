@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { carillonBackend } from "../../src/carillon/index.ts";
+import { InputError } from "../../src/io/errors.ts";
+import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import { createRng } from "../../src/random/index.ts";
+import { loadFixture } from "./fixtures.ts";
+
+const request = (over: Partial<Parameters<typeof carillonBackend.generate>[0]> = {}) => ({
+  chapter: 2,
+  part: 1,
+  level: 21,
+  target: 6.3,
+  rules: [],
+  settings: { dots: [12, 16], roots: [3, 3] },
+  rng: createRng("backend"),
+  stats: {},
+  ...over,
+});
+
+describe("carillonBackend (GameBackend contract)", () => {
+  it("generate grows a proven, fair, measured field with metrics {bits, goal, dots, starts}", () => {
+    const out = carillonBackend.generate(request());
+    expect(out).not.toBeNull();
+    const g = out!;
+    expect(Object.keys(g.metrics).sort()).toEqual(["bits", "dots", "goal", "starts"]);
+    expect(g.metrics.goal).toBe(3);
+    expect(g.level.goal).toBe(3);
+    expect(g.solution).toHaveLength(3);
+    expect(g.rules).toEqual([]);
+    expect(carillonBackend.bodySchema.safeParse(g.level).success).toBe(true);
+    expect(carillonBackend.validate(g.level, g.solution, [])).toEqual([]);
+    expect(carillonBackend.grade(g.level)).toEqual(g.metrics);
+  });
+
+  it("generate is deterministic given the rng, and works at any level", () => {
+    const a = carillonBackend.generate(request({ rng: createRng("same") }));
+    const b = carillonBackend.generate(request({ rng: createRng("same") }));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const early = carillonBackend.generate(request({ level: 2, chapter: 1, settings: { dots: [6, 8], roots: [2, 2] }, rng: createRng("early") }));
+    expect(early?.metrics.goal).toBe(2);
+    expect(early?.level.dots.every((d) => d.size === "normal")).toBe(true); // big from 3, small from 5
+  });
+
+  it("solve prints the SPEC 3 measure record", () => {
+    const out = carillonBackend.solve(loadFixture("three-dot-line"));
+    expect(out.solution).toEqual([0]);
+    expect(out.measure).toEqual({ goal: 1, winningFirstTaps: [0], solution: [0], bits: 1.584963, dots: 3 });
+  });
+
+  it("validate names a wrong goal, a bad replay and a non-canonical solution", () => {
+    const body = { ...loadFixture("two-lines-far-apart"), goal: 3 };
+    const reasons = carillonBackend.validate(body, [3, 0], []).map((p) => p.reason);
+    expect(reasons).toEqual(["goal", "solution"]);
+    const short = carillonBackend.validate(loadFixture("two-lines-far-apart"), [0], []);
+    expect(short.map((p) => p.reason)).toEqual(["goal", "replay", "solution"]);
+    const gone = carillonBackend.validate(loadFixture("two-lines-far-apart"), [0, 1], []);
+    expect(gone[0]).toMatchObject({ reason: "replay", message: "tap 2 of the stored solution taps dot 1, which is not on the field" });
+  });
+
+  it("refuses marks and rules it does not play yet, never treating them as plain", () => {
+    const marked: CarillonBody = { ...loadFixture("three-dot-line") };
+    marked.dots = marked.dots.map((d, i) => (i === 0 ? { ...d, mark: { kind: "bell" } } : d));
+    expect(() => carillonBackend.solve(marked)).toThrow(InputError);
+    expect(() => carillonBackend.solve(marked)).toThrow(/carillon\/field: \$\.dots\[0\]\.mark: expected a plain dot: the 'bell' rule/);
+    expect(() => carillonBackend.validate(loadFixture("three-dot-line"), [0], ["bell"])).toThrow(/carillon\/validate:.*bell/);
+    expect(() => carillonBackend.generate(request({ rules: ["echo"] }))).toThrow(/carillon\/generate:.*echo/);
+  });
+
+  it("checks its generator settings", () => {
+    expect(carillonBackend.generatorSchema.safeParse({ dots: [10, 20], roots: [2, 3] }).success).toBe(true);
+    expect(carillonBackend.generatorSchema.safeParse({ dots: [20, 10], roots: [2, 3] }).success).toBe(false);
+    expect(carillonBackend.generatorSchema.safeParse({ dots: [10, 20] }).success).toBe(false);
+    expect(() => carillonBackend.generate(request({ settings: { dots: [5], roots: [1, 1] } }))).toThrow(InputError);
+    expect(() => carillonBackend.generate(request({ settings: {} }))).toThrow(/carillon\/generate: \$\.generator\.dots: generator settings/);
+  });
+
+  it("renders an SVG: dots sized and coloured by note, faint rings, the solution's taps numbered", () => {
+    const svg = carillonBackend.renderSvg(loadFixture("two-lines-far-apart"), { solution: [0, 3], title: "two <lines>" });
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg).toContain('r="26" fill="#e6194b"'); // the big dot, note 0
+    expect(svg).toContain('r="170" stroke="#e6194b"'); // its ring of reach
+    expect(svg).toContain('stroke-opacity="0.22"');
+    expect(svg.match(/font-weight="bold" text-anchor="middle" fill="#111">(\d)</g)).toEqual([
+      'font-weight="bold" text-anchor="middle" fill="#111">1<',
+      'font-weight="bold" text-anchor="middle" fill="#111">2<',
+    ]);
+    expect(svg).toContain("two &lt;lines&gt;");
+  });
+});

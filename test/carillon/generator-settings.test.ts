@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { generateField } from "../../src/carillon/generate-field.ts";
+import { growField } from "../../src/carillon/grow-field.ts";
+import { loadCarillonModels } from "../../src/carillon/load-models.ts";
+import { canonicalJson } from "../../src/io/canonical-json.ts";
+import { createRng } from "../../src/random/index.ts";
+
+const models = loadCarillonModels();
+
+describe("generator settings and bounded growth (SPEC 4.3)", () => {
+  it("size fallback: a dot that does not fit at its drawn size is tried at the next smaller one", () => {
+    const stats: Record<string, number> = {};
+    let fallbackDots = 0;
+    for (let s = 0; s < 5; s++) {
+      // Only big dots are ever drawn; every smaller grown dot came from the fallback.
+      const g = growField({
+        level: 30,
+        chapter: 2,
+        settings: { dots: [34, 34], roots: [3, 3], sizeWeights: { small: 0, normal: 0, big: 1 } },
+        rng: createRng(`fallback-${s}`),
+        stats,
+        models,
+      });
+      if (!g) continue;
+      fallbackDots += g.body.dots.filter((d, i) => !g.roots.includes(i) && d.size !== "big").length;
+    }
+    expect(stats["size-fallback"]).toBeGreaterThan(0);
+    expect(fallbackDots).toBeGreaterThan(0);
+  });
+
+  it("guard: true guards growth before level 14 (roots exactly the winning taps)", () => {
+    for (let s = 0; s < 20; s++) {
+      const g = generateField({
+        level: 8,
+        chapter: 1,
+        settings: { dots: [10, 12], roots: [2, 2], guard: true },
+        rng: createRng(`early-guard-${s}`),
+        stats: {},
+        models,
+      });
+      expect(g?.guarded).toBe(true);
+      expect(g?.measure.winningFirstTaps).toEqual(g?.roots);
+    }
+  });
+
+  it("aim n keeps, of the first n fields that pass, the one whose bits are nearest the target", () => {
+    const settings = { dots: [14, 18] as [number, number], roots: [3, 3] as [number, number] };
+    const target = 6.5;
+    const aimed = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target });
+    const rng = createRng("aim");
+    const one = () => generateField({ level: 20, chapter: 1, settings, rng, stats: {}, models });
+    const three = [one(), one(), one()];
+    const nearest = three.reduce((a, b) => (Math.abs(b!.metrics.bits - target) < Math.abs(a!.metrics.bits - target) ? b : a));
+    expect(canonicalJson(aimed!.body)).toBe(canonicalJson(nearest!.body));
+    expect(new Set(three.map((f) => f!.metrics.bits)).size).toBeGreaterThan(1);
+  });
+
+  it("bounded: impossible settings give null with the reasons counted, never a hang", () => {
+    const stats: Record<string, number> = {};
+    // 200 dots never fit on a 640 × 900 field.
+    const g = generateField({ level: 30, chapter: 2, settings: { dots: [200, 200], roots: [3, 3] }, rng: createRng("full"), stats, models });
+    expect(g).toBeNull();
+    expect(stats["no-field"]).toBe(1);
+    expect((stats["free-no-room"] ?? 0) + (stats["core-no-room"] ?? 0)).toBe(models.generator.tries.fields);
+  });
+});
