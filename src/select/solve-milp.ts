@@ -1,6 +1,10 @@
+import { LevelrampError } from "../io/errors.ts";
+import { checkPicks } from "./check-picks.ts";
 import { compileMilp, picksFromValues } from "./compile-milp.ts";
+import { highsBackend } from "./highs-backend.ts";
 import type { MilpBackend } from "./milp-backend.ts";
 import { Objective } from "./objective.ts";
+import { relaxedReach } from "./relaxed-reach.ts";
 import type { Selection, SelectionProblem } from "./selection-problem.ts";
 
 /** A MILP answer, or why there is none. */
@@ -14,8 +18,11 @@ export type MilpResult = { selection: Selection } | { infeasible: true } | { lim
  * pick is not already the smallest eligible id). Every answer is re-checked by
  * reading the picks and recomputing the objective exactly.
  *
- * `optimal` is true only when the first solve finished (the backend proved it);
- * a limit reached during the tie-break keeps the optimal answer found so far.
+ * `optimal` is true only when the first solve finished (the backend proved it).
+ * A javascript-lp-solver tie-break solve that stalls past `tieBreakBudgetMs`
+ * (default 2,000 ms) is answered by HiGHS instead — the same exact question,
+ * so the answer does not depend on timing; a HiGHS limit keeps the optimal
+ * answer found so far.
  *
  * @param options.lexicographic break ties by ids (default true); false skips
  *   the extra solves (benchmarks and objective-only oracles).
@@ -23,8 +30,12 @@ export type MilpResult = { selection: Selection } | { infeasible: true } | { lim
 export async function solveMilp(
   problem: SelectionProblem,
   backend: MilpBackend,
-  options: { lexicographic?: boolean } = {},
+  options: { lexicographic?: boolean; tieBreakBudgetMs?: number } = {},
 ): Promise<MilpResult> {
+  if (relaxedReach(problem).infeasibleAt >= 0) {
+    await backend.close();
+    return { infeasible: true };
+  }
   const model = compileMilp(problem);
   const obj = new Objective(problem);
   let solves = 1;
@@ -45,8 +56,15 @@ export async function solveMilp(
       if (picks[s] !== order[0]) {
         const objective = new Map<number, number>();
         order.forEach((c, rank) => objective.set(model.x[s].get(c)!, rank));
-        const r = await backend.solve({ model, objective, extraRows: [costRow], fixedOne: fixed });
+        const request = { model, objective, extraRows: [costRow], fixedOne: fixed };
+        let r = await backend.solve(request, options.tieBreakBudgetMs ?? 2000);
         solves++;
+        if (r.status === "limit" && backend.name !== "highs") {
+          // javascript-lp-solver can stall on the degenerate tie-break models;
+          // HiGHS answers the same exact question, so the result does not change.
+          r = await highsBackend().solve(request);
+          solves++;
+        }
         if (r.status === "optimal" && r.values) {
           const p = picksFromValues(model, (v) => r.values![v]);
           if (p && order.indexOf(p[s]) < order.indexOf(picks[s])) picks = p;
@@ -63,6 +81,10 @@ export async function solveMilp(
 }
 
 function finish(problem: SelectionProblem, obj: Objective, picks: number[], solver: string, solves: number): Selection {
+  const broken = checkPicks(problem, picks);
+  if (broken.length) {
+    throw new LevelrampError(`select/${solver}`, `the solver's answer breaks the model (${broken.slice(0, 3).join("; ")})`, 1);
+  }
   return { picks, objective: obj.total(picks), optimal: true, solver, stats: { solves, slots: problem.slots.length } };
 }
 
