@@ -20,8 +20,12 @@ export interface RuleTargets {
 
 /** What to build (SPEC 5.2). */
 export interface BuildSkyOptions {
-  /** Arrows to place (≥ 1). */
-  arrows: number;
+  /**
+   * Arrows to place (≥ 1), or a range [least, most]: with a reads window the
+   * build stops at the first arrow (from the least-th on) that lands it in
+   * the window; without one it places exactly `least`.
+   */
+  arrows: number | readonly [number, number];
   /** Reads window [lo, hi] the finished sky (with its rules) must land in; none = no aim. */
   reads?: readonly [number, number];
   /** Marks to build in. */
@@ -73,8 +77,10 @@ interface Dressed {
  * clears the sky. Rule marks are dressed onto candidates in agreement with
  * the build order, so their holds count in the score. With a reads window,
  * candidates that would leave no room to finish inside it are dropped (every
- * later arrow adds at least one read), and the last arrow must land the sky
- * in the window. Bounded by tries, never by time.
+ * arrow still due adds at least one read), and the build ends at the first
+ * arrow, from the least-th on, that can land the sky in the window (the best
+ * such candidate); reaching `most` arrows short of it is an undershoot.
+ * Bounded by tries, never by time.
  *
  * @returns the built sky, or the failure: the tries ran out (`full`) or the
  *   window could not be met (`overshoot`, `undershoot`), also counted in
@@ -84,17 +90,20 @@ interface Dressed {
 export function buildSky(options: BuildSkyOptions): BuildOutcome {
   const model = options.model ?? loadBuilderModel();
   const sky = options.sky ?? loadSkyModel();
-  const { rng, arrows } = options;
+  const { rng } = options;
+  const [least, most] = typeof options.arrows === "number" ? [options.arrows, options.arrows] : options.arrows;
   const stats = options.stats ?? {};
   const count = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
   const ringTotal = sky.ringRadii.length;
-  if (!Number.isInteger(arrows) || arrows < 1) throw new LevelrampError("apsis/builder", `expected a whole number of arrows ≥ 1, got ${arrows}`, 2);
+  if (!Number.isInteger(least) || !Number.isInteger(most) || least < 1 || most < least) {
+    throw new LevelrampError("apsis/builder", `expected whole arrow counts 1 ≤ least ≤ most, got [${least}, ${most}]`, 2);
+  }
   const rules = options.rules ?? {};
   const falling = [...new Set(rules.fallingRings ?? [])].sort((a, b) => a - b);
   for (const k of falling) {
     if (!(Number.isInteger(k) && k >= 2 && k <= ringTotal)) throw new LevelrampError("apsis/builder", `expected falling rings in 2..${ringTotal}, got ${k}`, 2);
   }
-  const phases = fallingPhases(falling, ringTotal, arrows, model.fallingInnerShare);
+  const phases = fallingPhases(falling, ringTotal, Math.round((least + most) / 2), model.fallingInnerShare);
   let phase = 0;
   const [lo, hi] = options.reads ?? [0, Infinity];
   const w = model.weights;
@@ -104,8 +113,10 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
   const keyFor: number[] = [];
   let tries = 0;
 
-  for (let step = 0; step < arrows; step++) {
-    const left = arrows - step - 1;
+  let finished = false;
+  for (let step = 0; step < most && !finished; step++) {
+    // Arrows that must still come after this one; each adds at least one read.
+    const left = Math.max(0, least - step - 1);
     while (phase < falling.length && insideCount(grow.ringCounts, falling[phase]) >= phases[phase].quota) phase++;
     const allowed = phases[Math.min(phase, falling.length)].rings;
     const needNumbers = Math.max(0, (rules.numbers ?? 0) - numbered.length);
@@ -157,9 +168,12 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
       return { ok: false, reason, tries };
     }
     let pool = dressed;
-    if (left === 0) {
-      pool = dressed.filter((d) => d.measure.reads >= lo);
-      if (pool.length === 0) {
+    if (step + 1 >= least) {
+      const landing = dressed.filter((d) => d.measure.reads >= lo);
+      if (landing.length > 0) {
+        pool = landing;
+        finished = true;
+      } else if (step + 1 === most) {
         count("build-undershoot");
         return { ok: false, reason: "undershoot", tries };
       }

@@ -33,9 +33,10 @@ export function candidateAim(settings: ApsisGeneratorSettings, target: number): 
 
 /**
  * Grows one Apsis candidate for a tier (SPEC 5.2–5.4): builds a sky backwards
- * with the chapter's rules built in, aimed at the level's target; when a
- * build overshoots (or fills up) the next takes one arrow fewer, when it
- * undershoots one more (within the tier's range ± 2). Each built sky is
+ * with the chapter's rules built in, aimed at the level's target with its
+ * planned arrow count ± `arrowSlack`; when a build overshoots (or fills up)
+ * the next plans one arrow fewer, when it undershoots one more (within the
+ * tier's range ± 2). Each built sky is
  * proven before it is kept: the graphology rounds solver must agree with the
  * builder, and the shuffled level must pass every check of
  * {@link checkLevel} (replay loses 0 hearts, fits, fair, rules needed).
@@ -66,7 +67,8 @@ export function generateSkyLevel(
   let arrows = Math.min(most, Math.max(least, aim.arrows));
   for (let b = 0; b < settings.builds; b++) {
     const targets = ruleTargets(rules, settings, model, rng);
-    const outcome = buildSky({ arrows, reads: aim.reads, rules: targets, rng, model, sky, stats });
+    const range: [number, number] = [Math.max(1, arrows - settings.arrowSlack), arrows + settings.arrowSlack];
+    const outcome = buildSky({ arrows: range, reads: aim.reads, rules: targets, rng, model, sky, stats });
     if (!outcome.ok) {
       if (outcome.reason === "undershoot") arrows = Math.min(most, arrows + 1);
       else arrows = Math.max(least, arrows - 1);

@@ -16,6 +16,7 @@ export const apsisGeneratorSchema = z.strictObject({
   arrows: range("arrows").refine(([lo]) => Number.isInteger(lo) && lo >= 1, { message: "expected whole arrow counts ≥ 1" }),
   reads: range("reads"),
   aim: z.number().min(0).default(2).describe("a candidate's reads land within ± this of its level's target (inside the tier window)"),
+  arrowSlack: z.number().int().min(0).default(2).describe("a build may stop this many arrows before or after the candidate's planned count to land in its window"),
   builds: z.number().int().min(1).default(8).describe("builds one candidate may take before it is given up"),
   keys: z.number().int().min(1).optional().describe("key-and-lock pairs (chapters with `key`)"),
   numbers: z.number().int().min(2).optional().describe("numbered arrows (chapters with `number`)"),
