@@ -47,12 +47,14 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
   const limits = skyLimits(sky);
   const w = model.weights;
   const bump = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
+  for (let level = 1; level <= count; level++) {
+    if (!model.levels.some((l) => l.level === level)) throw new LevelrampError("apsis/first-five", `the first-five model has no settings for level ${level}`, 2);
+  }
   const out: ApsisGenerated[] = [];
   let floorReads = 0;
   let floorArrows = 0;
   for (let level = 1; level <= count; level++) {
-    const spec = model.levels.find((l) => l.level === level);
-    if (!spec) throw new LevelrampError("apsis/first-five", `models/apsis/first-five.json has no settings for level ${level}`, 2);
+    const spec = model.levels.find((l) => l.level === level)!;
     let best: { arrows: ArrowPlacement[]; score: number } | null = null;
     const lookMost = Math.max(0, w.symmetry) + Math.max(0, w.spread) + Math.max(0, w.balance) + Math.max(0, w.taught);
     for (let d = 0; d < draws; d++) {

@@ -7,7 +7,7 @@
 const SIN = new Float64Array(360);
 for (let d = 0; d <= 90; d++) SIN[d] = d === 0 ? 0 : d === 90 ? 1 : d === 30 ? 0.5 : Math.sin((d * Math.PI) / 180);
 for (let d = 91; d < 180; d++) SIN[d] = SIN[180 - d];
-for (let d = 180; d < 360; d++) SIN[d] = -SIN[d - 180];
+for (let d = 181; d < 360; d++) SIN[d] = -SIN[d - 180];
 
 /** An angle in degrees folded into 0..359 (integers stay integers; -1 → 359). */
 export function normalizeDegrees(degrees: number): number {
