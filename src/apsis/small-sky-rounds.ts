@@ -1,5 +1,6 @@
 import { arrowShape, type ArrowPlacement, type ArrowShape } from "./arrow-shape.ts";
 import { capsulesClear, fitsAlone } from "./arrow-fits.ts";
+import { pointSegmentDistanceSq } from "./segment-distance.ts";
 import type { SkyLimits } from "./sky-limits.ts";
 import { isFairDistanceSq, wayDistanceSq, wayThroughSun } from "./way-out.ts";
 
@@ -42,10 +43,16 @@ export function smallSkyRounds(arrows: readonly ArrowPlacement[], limits: SkyLim
     shapes[i] = s;
   }
   const blockers = new Array<number>(n).fill(0);
+  const fairOff = Math.sqrt(limits.fairOffSq);
   for (let a = 0; a < n; a++) {
+    const w = shapes[a];
     for (let b = 0; b < n; b++) {
       if (a === b) continue;
-      const d = wayDistanceSq(shapes[b], shapes[a]);
+      const o = shapes[b];
+      // Midpoint far enough from the way: clearly off it, no exact distance needed.
+      const off = fairOff + arrows[b].length / 2;
+      if (pointSegmentDistanceSq(o.mx, o.my, w.hx, w.hy, w.ex, w.ey) >= off * off) continue;
+      const d = wayDistanceSq(o, w);
       if (!isFairDistanceSq(d, limits)) return "unfair";
       if (d < limits.blockSq) blockers[a] |= 1 << b;
     }
