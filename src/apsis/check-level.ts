@@ -40,10 +40,9 @@ export function checkLevel(body: ApsisBody, solution: readonly (readonly number[
   problems.unshift(...skyProblems(solved.shapes, limits));
 
   const flat = solution.flat();
+  const launchedOnce = new Set(flat).size === flat.length && flat.length === body.arrows.length;
   const sameRounds =
-    solution.length === solved.depth &&
-    flat.length === body.arrows.length &&
-    solution.every((members, r) => members.every((a) => solved.rounds[a] === r + 1));
+    launchedOnce && solution.length === solved.depth && solution.every((members, r) => members.every((a) => solved.rounds[a] === r + 1));
   if (!sameRounds) {
     problems.push({ reason: "solution", message: `the stored solution is not the rounds solution ${JSON.stringify(solved.solution)}` });
   }

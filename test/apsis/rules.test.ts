@@ -94,5 +94,7 @@ describe("apsis hearts (SPEC 5.3)", () => {
     const body = loadFixture("spec-check-four-arrows");
     const reasons = checkLevel(body, [[0, 2, 3], [1]], []).map((p) => p.reason);
     expect(reasons).toEqual(["solution", "replay"]);
+    // Launching one arrow twice and another never is not the rounds solution either.
+    expect(checkLevel(body, [[2, 2], [1], [0]], []).map((p) => p.reason)).toEqual(["solution", "replay"]);
   });
 });
