@@ -122,6 +122,10 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
     const needNumbers = Math.max(0, (rules.numbers ?? 0) - numbered.length);
     const needKeys = Math.max(0, (rules.keys ?? 0) - keyFor.length);
     const markChance = (need: number) => (need === 0 ? 0 : Math.min(1, need / (left + 1)));
+    const openLocks: number[] = [];
+    for (let i = 0; i < grow.size; i++) if (lockOf[i] === undefined) openLocks.push(i);
+    let squares = 0;
+    for (let r = 1; r <= ringTotal; r++) squares += grow.ringCounts[r] * grow.ringCounts[r];
 
     const dressed: Dressed[] = [];
     let overWindow = 0;
@@ -138,13 +142,9 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
       const isNumbered = rng() < markChance(needNumbers);
       if (isNumbered) held.push(...numbered);
       let lock = -1;
-      if (rng() < markChance(needKeys)) {
-        const open: number[] = [];
-        for (let i = 0; i < grow.size; i++) if (lockOf[i] === undefined) open.push(i);
-        if (open.length > 0) {
-          lock = pick(rng, open);
-          held.push(lock);
-        }
+      if (rng() < markChance(needKeys) && openLocks.length > 0) {
+        lock = pick(rng, openLocks);
+        held.push(lock);
       }
       if (falling.includes(checked.arrow.ring)) {
         for (let i = 0; i < grow.size; i++) if (grow.placements[i].ring < checked.arrow.ring) held.push(i);
@@ -155,10 +155,8 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
         overWindow++;
         continue;
       }
-      const ringCount = grow.ringCounts[checked.arrow.ring];
-      let squares = 0;
-      for (let r = 1; r <= ringTotal; r++) squares += grow.ringCounts[r] * grow.ringCounts[r];
-      const crowding = (squares + 2 * ringCount + 1) / (grow.size + 1);
+      // Σ ring count² / arrows after adding it: one more on a crowded ring costs more.
+      const crowding = (squares + 2 * grow.ringCounts[checked.arrow.ring] + 1) / (grow.size + 1);
       const score = w.depth * measure.depth + w.reads * measure.reads - w.freeAtStart * measure.freeAtStart - w.crowding * crowding;
       dressed.push({ candidate: checked, numbered: isNumbered, lock, held, measure, score });
     }

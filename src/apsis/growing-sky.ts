@@ -123,27 +123,19 @@ export class GrowingSky {
   /** Adds a checked candidate as the newest arrow, holding the older arrows in `held` (its blocks plus rule holds). */
   add(candidate: ArrowCandidate, held: readonly number[]): void {
     const n = this.shapes.length;
+    const m = this.measureWith(held);
+    const rounds = Array.from(this.scratch.subarray(0, n));
+    rounds.push(1);
+    this.rounds = rounds;
+    this.depth = m.depth;
+    this.reads = m.reads;
+    this.freeAtStart = m.freeAtStart;
     this.placements.push(candidate.arrow);
     this.shapes.push(candidate.shape);
     this.halves.push(candidate.arrow.length / 2);
     this.holders.push([]);
     for (const i of new Set(held)) this.holders[i].push(n);
     this.ringCounts[candidate.arrow.ring]++;
-    const rounds = new Array<number>(n + 1);
-    rounds[n] = 1;
-    let reads = 1, depth = 1, free = 1;
-    for (let i = n - 1; i >= 0; i--) {
-      let round = 1;
-      for (const j of this.holders[i]) if (rounds[j] + 1 > round) round = rounds[j] + 1;
-      rounds[i] = round;
-      reads += round;
-      if (round > depth) depth = round;
-      if (round === 1) free++;
-    }
-    this.rounds = rounds;
-    this.reads = reads;
-    this.depth = depth;
-    this.freeAtStart = free;
   }
 
   private ensure(size: number): void {
