@@ -1,0 +1,51 @@
+import { DirectedGraph } from "graphology";
+import type { Rng } from "../../src/random/create-rng.ts";
+
+/** A directed graph from an explicit edge list; node keys "0".."n-1", optional `label` attributes. */
+export function graphFromEdges(n: number, edges: ReadonlyArray<readonly [number, number]>, labels?: readonly string[]): DirectedGraph {
+  const g = new DirectedGraph();
+  for (let i = 0; i < n; i++) g.addNode(String(i), labels ? { label: labels[i] } : {});
+  for (const [a, b] of edges) g.mergeEdge(String(a), String(b));
+  return g;
+}
+
+/** All permutations of 0..n-1 (n ≤ 7). */
+export function permutations(n: number): number[][] {
+  if (n === 0) return [[]];
+  const out: number[][] = [];
+  for (const p of permutations(n - 1)) {
+    for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  }
+  return out;
+}
+
+/** Brute-force canonical form: the smallest (labels, adjacency) string over every permutation. */
+export function bruteCanonical(n: number, edges: ReadonlyArray<readonly [number, number]>, labels: readonly string[], perms = permutations(n)): string {
+  const adj = new Set(edges.map(([a, b]) => a * n + b));
+  let best: string | null = null;
+  for (const p of perms) {
+    // p[i] = the node placed at position i
+    let s = p.map((v) => JSON.stringify(labels[v])).join(",") + "|";
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) s += adj.has(p[i] * n + p[j]) ? "1" : "0";
+    if (best === null || s < best) best = s;
+  }
+  return best ?? "";
+}
+
+/** A random directed graph: each ordered pair (loops when `loops`) is an edge with probability `density`. */
+export function randomEdges(rng: Rng, n: number, density: number, loops = false): Array<[number, number]> {
+  const edges: Array<[number, number]> = [];
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if ((a !== b || loops) && rng() < density) edges.push([a, b]);
+  return edges;
+}
+
+/** Applies a node permutation (node v becomes perm[v]) to an edge list and labels. */
+export function relabel(
+  perm: readonly number[],
+  edges: ReadonlyArray<readonly [number, number]>,
+  labels: readonly string[],
+): { edges: Array<[number, number]>; labels: string[] } {
+  const out = new Array<string>(labels.length);
+  labels.forEach((l, v) => (out[perm[v]] = l));
+  return { edges: edges.map(([a, b]) => [perm[a], perm[b]] as [number, number]), labels: out };
+}
