@@ -6,7 +6,8 @@ import { z } from "zod";
  * The numbers of SPEC 7 ("No two levels the same"), editable by a designer in
  * `models/dedup/thresholds.json`.
  */
-export const dedupThresholdsSchema = z.strictObject({
+export const dedupThresholdsSchema = z
+  .strictObject({
   format: z.literal("levelramp/dedup@1"),
   carillon: z.strictObject({
     /** Share of the larger field's dots a "same picture" matching must pair (default 0.55). */
@@ -34,7 +35,11 @@ export const dedupThresholdsSchema = z.strictObject({
   }),
   /** Work limit of one canonical labelling (search-tree nodes) before it fails (default 200000). */
   canonicalSearchNodes: z.number().int().positive(),
-});
+  })
+  .refine((t) => t.carillon.identicalUnits <= t.carillon.matchUnits, {
+    path: ["carillon", "identicalUnits"],
+    message: "expected identicalUnits at most matchUnits (an identical field is always the same picture)",
+  });
 
 export type DedupThresholds = z.infer<typeof dedupThresholdsSchema>;
 export type CarillonDedupThresholds = DedupThresholds["carillon"];
