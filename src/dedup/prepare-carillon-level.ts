@@ -1,7 +1,8 @@
 import type { AbstractGraph } from "graphology-types";
 import { InputError } from "../io/errors.ts";
 import type { CarillonBody, CarillonMark } from "../io/schemas/carillon-body.ts";
-import { canonicalLabelLists, type CanonicalListsForm } from "./canonical-label.ts";
+import { canonicalLabelLists, type CanonicalListsForm, type LabelledLists } from "./canonical-label.ts";
+import { indexedGraphLists, inLists } from "./indexed-graph-lists.ts";
 import { CARILLON_TRANSFORMS, turnVector } from "./carillon-transforms.ts";
 import type { CarillonDedupThresholds } from "./dedup-thresholds.ts";
 
@@ -180,29 +181,8 @@ function paint(masks: Map<number, Uint32Array | null>, cls: number, x: number, y
   }
 }
 
-function reachLists(graph: AbstractGraph, n: number, labels: string[], body: CarillonBody) {
-  if (graph.order !== n) {
-    throw new InputError("dedup/carillon", `expected a reach graph with one node per dot (${n}), got ${graph.order} nodes`);
-  }
-  const out: number[][] = Array.from({ length: n }, () => []);
-  const indexOf = (key: string): number => {
-    const i = Number(key);
-    if (!Number.isInteger(i) || i < 0 || i >= n || String(i) !== key) {
-      throw new InputError("dedup/carillon", `expected reach graph node keys to be the dot indices "0".."${n - 1}", got "${key}"`);
-    }
-    return i;
-  };
-  graph.forEachNode((key) => indexOf(key));
-  const seen = new Set<number>();
-  graph.forEachEdge((edge, _attr, source, target) => {
-    const s = indexOf(source);
-    const t = indexOf(target);
-    for (const [a, b] of graph.isDirected(edge) ? [[s, t]] : [[s, t], [t, s]]) {
-      if (seen.has(a * n + b)) continue;
-      seen.add(a * n + b);
-      out[a].push(b);
-    }
-  });
+function reachLists(graph: AbstractGraph, n: number, labels: string[], body: CarillonBody): LabelledLists {
+  const out = indexedGraphLists(graph, n, "dedup/carillon", "reach graph");
   const allLabels = labels.slice();
   body.dots.forEach((dot, i) => {
     if (dot.mark?.kind === "duet" && i < dot.mark.partner) {
@@ -211,7 +191,5 @@ function reachLists(graph: AbstractGraph, n: number, labels: string[], body: Car
       out.push([i, dot.mark.partner]);
     }
   });
-  const inn: number[][] = Array.from({ length: allLabels.length }, () => []);
-  out.forEach((heads, a) => heads.forEach((b) => inn[b].push(a)));
-  return { n: allLabels.length, out, inn, labels: allLabels };
+  return { n: allLabels.length, out, inn: inLists(out), labels: allLabels };
 }

@@ -49,3 +49,29 @@ export function relabel(
   labels.forEach((l, v) => (out[perm[v]] = l));
   return { edges: edges.map(([a, b]) => [perm[a], perm[b]] as [number, number]), labels: out };
 }
+
+/** Brute-force isomorphism: some permutation keeps every label and maps the edge set onto the other's. */
+export function bruteIsomorphic(
+  n: number,
+  edges1: ReadonlyArray<readonly [number, number]>,
+  labels1: readonly string[],
+  edges2: ReadonlyArray<readonly [number, number]>,
+  labels2: readonly string[],
+  perms = permutations(n),
+): boolean {
+  const set1 = new Set(edges1.map(([a, b]) => a * n + b));
+  const set2 = new Set(edges2.map(([a, b]) => a * n + b));
+  if (set1.size !== set2.size) return false;
+  return perms.some((p) => p.every((w, v) => labels1[v] === labels2[w]) && [...set1].every((e) => set2.has(p[Math.floor(e / n)] * n + p[e % n])));
+}
+
+/** Lists form of an edge list, for the labelling's list entry point. */
+export function listsOf(n: number, edges: ReadonlyArray<readonly [number, number]>, labels: readonly string[]) {
+  const out: number[][] = Array.from({ length: n }, () => []);
+  const inn: number[][] = Array.from({ length: n }, () => []);
+  for (const [a, b] of edges) {
+    out[a].push(b);
+    inn[b].push(a);
+  }
+  return { n, out, inn, labels };
+}
