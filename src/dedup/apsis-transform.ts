@@ -12,8 +12,12 @@ export interface ApsisTransform {
 
 /** An angle in degrees brought into [0, 360). */
 export function normalDegrees(a: number): number {
+  // the common cases without a floating-point remainder (slow in V8)
+  if (a >= 0 && a < 360) return a === 0 ? 0 : a;
+  if (a >= -360 && a < 0) return a + 360 === 360 ? 0 : a + 360;
+  if (a >= 360 && a < 720) return a - 360;
   const r = a % 360;
-  return r < 0 ? r + 360 : r === 0 ? 0 : r;
+  return r < 0 ? (r + 360 === 360 ? 0 : r + 360) : r === 0 ? 0 : r;
 }
 
 /** Signed difference a − b of two angles in degrees, in (−180, 180]. */

@@ -1,4 +1,4 @@
-import { carillonMayMatch } from "./carillon-prefilter.ts";
+import { carillonMayMatch, carillonTransformsToTry } from "./carillon-prefilter.ts";
 import type { CarillonTransform } from "./carillon-transforms.ts";
 import { comparePreparedCarillon } from "./compare-carillon.ts";
 import { DedupIndex, type DedupGame } from "./dedup-index.ts";
@@ -12,7 +12,8 @@ export type CarillonDedupIndex = DedupIndex<CarillonDedupLevel, PreparedCarillon
 /**
  * The Carillon game of a {@link DedupIndex} (SPEC 7): bucket = the sorted mark
  * labels (kind, round order), exact key = the reach graph's certificate (same
- * chains), prefilter = {@link carillonMayMatch}, compare = {@link comparePreparedCarillon}.
+ * chains), prefilter = {@link carillonMayMatch}, compare = {@link comparePreparedCarillon}
+ * on the transforms the prefilter leaves (all of them for a chains repeat).
  */
 export function carillonDedupGame(thresholds: DedupThresholds = defaultDedupThresholds()): DedupGame<CarillonDedupLevel, PreparedCarillonLevel, DedupComparison<CarillonTransform>> {
   return {
@@ -20,7 +21,10 @@ export function carillonDedupGame(thresholds: DedupThresholds = defaultDedupThre
     bucketKey: (p) => p.markLabels,
     exactKeys: (p) => [`chains:${p.chains.certificate}`],
     mayBeSame: (candidate, chosen) => carillonMayMatch(candidate, chosen, thresholds),
-    compare: (candidate, chosen) => comparePreparedCarillon(candidate, chosen, thresholds),
+    compare: (candidate, chosen) =>
+      candidate.chains.certificate === chosen.chains.certificate
+        ? comparePreparedCarillon(candidate, chosen, thresholds)
+        : comparePreparedCarillon(candidate, chosen, thresholds, carillonTransformsToTry(candidate, chosen, thresholds)),
   };
 }
 

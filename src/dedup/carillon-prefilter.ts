@@ -18,7 +18,17 @@ const EPS = 1e-9;
  * find one among `b`'s winning first taps.
  */
 export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds): boolean {
-  if (a.markedClasses !== b.markedClasses) return false;
+  return carillonTransformsToTry(a, b, thresholds, true) !== null;
+}
+
+/**
+ * The bound of {@link carillonMayMatch} per transform: `mask[k]` is false when
+ * transform k (order of CARILLON_TRANSFORMS) cannot give identical, same
+ * picture or same answer; null when no transform can. With `firstOnly`, stops
+ * at the first transform that can (the rest of the mask is then false).
+ */
+export function carillonTransformsToTry(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds, firstOnly = false): boolean[] | null {
+  if (a.markedClasses !== b.markedClasses) return null;
   const t = thresholds.carillon;
   const larger = Math.max(a.n, b.n);
   const needPicture = t.pictureShare * larger - EPS;
@@ -30,33 +40,47 @@ export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLe
   for (const [cls, count] of a.classCounts) classBound += Math.min(count, b.classCounts.get(cls) ?? 0);
   const pictureByCount = classBound >= needPicture;
   const answerByCount = answerAgrees && classBound >= needAnswer;
-  if (!pictureByCount && !answerByCount && !(identicalPossible && classBound === a.n)) return false;
+  const identicalByCount = identicalPossible && classBound === a.n;
+  if (!pictureByCount && !answerByCount && !identicalByCount) return null;
+  // the fewest hits any reason could do with
+  const need = Math.min(pictureByCount ? needPicture : Infinity, answerByCount ? needAnswer : Infinity, identicalByCount ? a.n : Infinity);
 
+  // b's grids for a's classes, fetched once: undefined = b has no such dot, null = no bound
+  const masks = a.classes.map((c) => b.masks.get(c));
+  const winningMasks = a.classes.map((c) => b.winningMasks.get(c));
   const n = a.n;
+  const { cells, classSlot, marked, winning } = a;
+  const mask = [false, false, false, false, false, false, false, false];
+  let any = false;
   for (let k = 0; k < 8; k++) {
     let hits = 0;
     let marksHit = true;
-    let winsHit = answerAgrees;
+    let winsHit = answerByCount;
+    const base = k * n;
     for (let i = 0; i < n; i++) {
-      const cell = a.cells[k * n + i];
-      const cls = a.classId[i];
-      const hit = covers(b.masks, cls, cell);
-      if (hit) hits++;
-      else if (a.marked[i]) marksHit = false;
-      if (winsHit && a.winning[i] && !covers(b.winningMasks, cls, cell)) winsHit = false;
+      const cell = cells[base + i];
+      const slot = classSlot[i];
+      if (covers(masks[slot], cell)) hits++;
+      else if (marked[i]) {
+        marksHit = false;
+        break;
+      }
+      if (winsHit && winning[i] && !covers(winningMasks[slot], cell)) winsHit = false;
+      if (hits + (n - i - 1) < need) break;
     }
     if (!marksHit) continue;
-    if (hits >= needPicture) return true;
-    if (winsHit && hits >= needAnswer) return true;
-    if (identicalPossible && hits === n) return true;
+    if ((pictureByCount && hits >= needPicture) || (winsHit && hits >= needAnswer) || (identicalByCount && hits === n)) {
+      mask[k] = true;
+      any = true;
+      if (firstOnly) break;
+    }
   }
-  return false;
+  return any ? mask : null;
 }
 
-/** Whether a dot of class `cls` in grid cell `cell` may lie within reach of a dot painted in `masks` (true when unbounded). */
-function covers(masks: Map<number, Uint32Array | null>, cls: number, cell: number): boolean {
-  if (!masks.has(cls)) return false;
-  const mask = masks.get(cls);
-  if (!mask || cell < 0) return true;
+/** Whether a dot in grid cell `cell` may lie within reach of a dot painted in `mask`. */
+function covers(mask: Uint32Array | null | undefined, cell: number): boolean {
+  if (mask === undefined) return false;
+  if (mask === null || cell < 0) return true;
   return (mask[cell >>> 5] & (1 << (cell & 31))) !== 0;
 }

@@ -38,8 +38,19 @@ export function compareCarillon(a: CarillonDedupLevel, b: CarillonDedupLevel, th
   return comparePreparedCarillon(pa, pb, thresholds);
 }
 
-/** {@link compareCarillon} on prepared levels (no prefilter: every transform is matched). */
-export function comparePreparedCarillon(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds): DedupComparison<CarillonTransform> {
+/**
+ * {@link compareCarillon} on prepared levels. Every transform is matched,
+ * unless `transforms` (from {@link carillonTransformsToTry}) marks some as
+ * unable to give a geometric reason: those are skipped, which changes no
+ * reason and no reported matching of a level found the same (only the
+ * `closest` matching of a level that is not).
+ */
+export function comparePreparedCarillon(
+  a: PreparedCarillonLevel,
+  b: PreparedCarillonLevel,
+  thresholds: DedupThresholds,
+  transforms?: readonly boolean[] | null,
+): DedupComparison<CarillonTransform> {
   const t = thresholds.carillon;
   const larger = Math.max(a.n, b.n);
   const sameChains = a.chains.certificate === b.chains.certificate;
@@ -51,8 +62,10 @@ export function comparePreparedCarillon(a: PreparedCarillonLevel, b: PreparedCar
   let picture: Found | null = null;
   let answer: Found | null = null;
   let closest: Found | null = null;
-  for (const transform of CARILLON_TRANSFORMS) {
-    const pictureEdges = edgesUnder(a, b, transform, t.matchUnits, t.hornFacingDegrees, t.drifterStepUnits, false);
+  for (let k = 0; k < CARILLON_TRANSFORMS.length; k++) {
+    if (transforms === null || (transforms && !transforms[k])) continue;
+    const transform = CARILLON_TRANSFORMS[k];
+    const pictureEdges = edgesUnder(a, b, k, t.matchUnits, t.hornFacingDegrees, t.drifterStepUnits, false);
     const pm = pairsOf(hopcroftKarp(a.n, b.n, pictureEdges).matchLeft);
     if (!closest || pm.length > closest.pairs.length) closest = { transform, pairs: pm };
     if (!marksAgree) continue;
@@ -60,13 +73,13 @@ export function comparePreparedCarillon(a: PreparedCarillonLevel, b: PreparedCar
     if (pairedMarks === a.markedCount && pm.length >= t.pictureShare * larger - EPS) {
       if (!picture || pm.length > picture.pairs.length) picture = { transform, pairs: pm };
       if (!identical && a.n === b.n && pm.length === a.n) {
-        const exact = edgesUnder(a, b, transform, t.identicalUnits, t.identicalUnits, t.identicalUnits, false);
+        const exact = edgesUnder(a, b, k, t.identicalUnits, t.identicalUnits, t.identicalUnits, false);
         const im = pairsOf(hopcroftKarp(a.n, b.n, exact).matchLeft);
         if (im.length === a.n) identical = { transform, pairs: im };
       }
     }
     if (!answerAgrees) continue;
-    const answerEdges = edgesUnder(a, b, transform, t.matchUnits, t.hornFacingDegrees, t.drifterStepUnits, true);
+    const answerEdges = edgesUnder(a, b, k, t.matchUnits, t.hornFacingDegrees, t.drifterStepUnits, true);
     const am = pairsOf(hopcroftKarp(a.n, b.n, answerEdges).matchLeft);
     const pairedWins = am.filter(([i]) => a.winning[i]).length;
     const pairedAnswerMarks = am.filter(([i]) => a.marked[i]).length;
@@ -113,7 +126,7 @@ export function comparePreparedCarillon(a: PreparedCarillonLevel, b: PreparedCar
 function edgesUnder(
   a: PreparedCarillonLevel,
   b: PreparedCarillonLevel,
-  transform: CarillonTransform,
+  k: number,
   units: number,
   facingDegrees: number,
   stepUnits: number,
@@ -121,9 +134,11 @@ function edgesUnder(
 ): number[][] {
   const reach2 = (units + EPS) * (units + EPS);
   const step2 = (stepUnits + EPS) * (stepUnits + EPS);
+  const transform = CARILLON_TRANSFORMS[k];
   const edges: number[][] = [];
   for (let i = 0; i < a.n; i++) {
-    const [x, y] = turnVector(transform, a.u[i], a.v[i]);
+    const x = a.tu[k * a.n + i];
+    const y = a.tv[k * a.n + i];
     const row: number[] = [];
     for (let j = 0; j < b.n; j++) {
       if (a.classId[i] !== b.classId[j]) continue;

@@ -36,13 +36,11 @@ export interface DedupIndexStats {
   checks: number;
   /** Chosen levels skipped because they sit in another bucket. */
   pairsOtherBucket: number;
-  /** Chosen levels skipped by the exact keys (a later-added level than an exact hit needs no look). */
-  pairsAfterExactHit: number;
   /** Chosen levels skipped by `mayBeSame`. */
   pairsPrefiltered: number;
   /** Full comparisons run. */
   pairsCompared: number;
-  /** Checks answered by an exact key. */
+  /** Checks answered by an exact key (no other chosen level looked at). */
   exactHits: number;
 }
 
@@ -55,14 +53,12 @@ interface Entry<Prepared> {
 /**
  * The levels chosen so far, with their invariants, so that a candidate is
  * checked against all of them cheaply (SPEC 7: "compared with every level
- * already chosen"). A check looks only at the candidate's bucket, finds exact
- * repeats by key (a Map lookup), prefilters the rest with `mayBeSame`, and
- * runs the full comparison on what is left. The answer is the same as
- * comparing the candidate with every chosen level in order and taking the
- * first that is the same (the differential tests pin this).
+ * already chosen"). A check finds exact repeats by key (a Map lookup), then
+ * looks only at the candidate's bucket, prefilters it with `mayBeSame`, and
+ * runs the full comparison on what is left.
  */
 export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
-  readonly stats: DedupIndexStats = { checks: 0, pairsOtherBucket: 0, pairsAfterExactHit: 0, pairsPrefiltered: 0, pairsCompared: 0, exactHits: 0 };
+  readonly stats: DedupIndexStats = { checks: 0, pairsOtherBucket: 0, pairsPrefiltered: 0, pairsCompared: 0, exactHits: 0 };
   private readonly game: DedupGame<Level, Prepared, Comparison>;
   private readonly entries: Entry<Prepared>[] = [];
   private readonly buckets = new Map<string, Entry<Prepared>[]>();
@@ -87,7 +83,14 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
     return this.checkPrepared(this.game.prepare(level));
   }
 
-  /** The earliest-added chosen level that `candidate` repeats, with the full comparison; `{same: false}` when none. */
+  /**
+   * The chosen level `candidate` repeats, with the full comparison, or
+   * `{same: false}`. Exact repeats come first: the earliest-added level
+   * sharing an exact key (a Map lookup); else the earliest-added level the
+   * full comparison finds the same. The same answer as that rule applied by
+   * comparing with every chosen level in order (pinned by the differential
+   * tests); the prefilter only skips levels that cannot be the same.
+   */
   checkPrepared(candidate: Prepared): DedupVerdict<Comparison> {
     this.stats.checks++;
     let exactHit: Entry<Prepared> | undefined;
@@ -95,13 +98,13 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
       const hit = this.exact.get(key);
       if (hit && (!exactHit || hit.position < exactHit.position)) exactHit = hit;
     }
+    if (exactHit) {
+      this.stats.exactHits++;
+      return { same: true, id: exactHit.id, position: exactHit.position, comparison: this.game.compare(candidate, exactHit.prepared) };
+    }
     const bucket = this.buckets.get(this.game.bucketKey(candidate)) ?? [];
     this.stats.pairsOtherBucket += this.entries.length - bucket.length;
     for (const entry of bucket) {
-      if (exactHit && entry.position >= exactHit.position) {
-        this.stats.pairsAfterExactHit += bucket.length - bucket.indexOf(entry);
-        break;
-      }
       if (!this.game.mayBeSame(candidate, entry.prepared)) {
         this.stats.pairsPrefiltered++;
         continue;
@@ -110,9 +113,7 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
       const comparison = this.game.compare(candidate, entry.prepared);
       if (comparison.same) return { same: true, id: entry.id, position: entry.position, comparison };
     }
-    if (!exactHit) return { same: false };
-    this.stats.exactHits++;
-    return { same: true, id: exactHit.id, position: exactHit.position, comparison: this.game.compare(candidate, exactHit.prepared) };
+    return { same: false };
   }
 
   /** Adds a chosen level. */

@@ -31,7 +31,7 @@ export const dedupThresholdsSchema = z
     /** Largest midpoint distance of two paired arrows, sky units (default 40). */
     midpointUnits: z.number().positive(),
     /** Radii of rings 1..5, sky units (SPEC 5.1: 80, 125, 170, 215, 260); keep in step with the Apsis geometry model. */
-    ringRadii: z.array(z.number().positive()).min(1),
+    ringRadii: z.array(z.number().positive()).min(1).max(63),
   }),
   /** Work limit of one canonical labelling (search-tree nodes) before it fails (default 200000). */
   canonicalSearchNodes: z.number().int().positive(),

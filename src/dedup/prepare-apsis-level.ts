@@ -2,6 +2,8 @@ import type { AbstractGraph } from "graphology-types";
 import { InputError } from "../io/errors.ts";
 import type { ApsisArrow, ApsisBody } from "../io/schemas/apsis-body.ts";
 import { apsisCanonicalForm, type ApsisCanonicalForm } from "./apsis-canonical-form.ts";
+import { ringHalfArcs } from "./apsis-ring-arcs.ts";
+import { apsisSketch, type ApsisSketch } from "./apsis-sketch.ts";
 import { normalDegrees } from "./apsis-transform.ts";
 import { canonicalLabelLists, type CanonicalListsForm } from "./canonical-label.ts";
 import type { ApsisDedupThresholds } from "./dedup-thresholds.ts";
@@ -25,6 +27,9 @@ export interface PreparedApsisLevel {
   /** Midpoint angle and direction, degrees in [0, 360). */
   angle: Float64Array;
   direction: Float64Array;
+  /** The same, mirrored (−angle, −direction), in [0, 360). */
+  mirroredAngle: Float64Array;
+  mirroredDirection: Float64Array;
   length: Float64Array;
   /** Marks of each arrow as a class (`""` plain; key, lock, number n): arrows pair only within a class. */
   mark: string[];
@@ -32,10 +37,22 @@ export interface PreparedApsisLevel {
   markedCount: number;
   /** Sorted marks and falling rings: equal for any two levels that can be the same by any reason (the index's bucket). */
   markSignature: string;
-  /** Arrows per (length, marks) class. */
-  classCounts: Map<string, number>;
-  /** Arrows by `${ring}|${length}|${mark}`: the near-copy prefilter's lookup. */
-  byRingClass: Map<string, number[]>;
+  /** Class of each arrow, a number standing for (length, marks): arrows pair only within a class. */
+  classId: Int32Array;
+  /** Arrows per class. */
+  classCounts: Map<number, number>;
+  /** Direction − angle of each arrow, degrees in [0, 360): what no turn changes. */
+  relDir: Float64Array;
+  /** Arrows by group `classId * 64 + ring`. */
+  groups: Map<number, Int32Array>;
+  /** For each arrow, the groups (of any level) it may pair with: keys and midpoint half-arcs (degrees), flattened per arrow. */
+  partnerGroups: Array<{ keys: Int32Array; arcs: Float64Array }>;
+  /** This level's distinct classes, ascending, with their arrow counts, and each arrow's slot in that list. */
+  classes: Int32Array;
+  classSizes: Int32Array;
+  classSlot: Int32Array;
+  /** Compact summary for the first near-copy bound (null when out of its scope). */
+  sketch: ApsisSketch | null;
   /** Canonical form of the sky (identical up to turn and mirror). */
   sky: ApsisCanonicalForm;
   /** Canonical form of the block graph labelled by ring and marks (a `~key` node joins each name's keys to its locks). */
@@ -75,15 +92,27 @@ export function prepareApsisLevel(level: ApsisDedupLevel, thresholds: ApsisDedup
   });
   const falling = [...new Set(level.body.fallingRings ?? [])].sort((x, y) => x - y);
 
-  const classCounts = new Map<string, number>();
-  const byRingClass = new Map<string, number[]>();
+  const classId = new Int32Array(n);
+  const relDir = new Float64Array(n);
+  const classCounts = new Map<number, number>();
+  const members = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
-    const cls = `${length[i]}|${mark[i]}`;
-    classCounts.set(cls, (classCounts.get(cls) ?? 0) + 1);
-    const key = `${ring[i]}|${cls}`;
-    if (!byRingClass.has(key)) byRingClass.set(key, []);
-    byRingClass.get(key)!.push(i);
+    classId[i] = internClass(`${length[i]}|${mark[i]}`);
+    relDir[i] = normalDegrees(direction[i] - angle[i]);
+    classCounts.set(classId[i], (classCounts.get(classId[i]) ?? 0) + 1);
+    const key = classId[i] * GROUP_STRIDE + ring[i];
+    if (!members.has(key)) members.set(key, []);
+    members.get(key)!.push(i);
   }
+  const groups = new Map([...members].map(([k, list]) => [k, Int32Array.from(list)] as const));
+  const classes = Int32Array.from([...classCounts.keys()].sort((x, y) => x - y));
+  const classSizes = Int32Array.from(classes, (c) => classCounts.get(c)!);
+  const classSlot = Int32Array.from(classId, (c) => classes.indexOf(c));
+  const halfArcs = ringHalfArcs(thresholds);
+  const partnerGroups = Array.from({ length: n }, (_, i) => {
+    const rings = halfArcs[ring[i] - 1].map((h, r) => [r + 1, h] as const).filter(([, h]) => !Number.isNaN(h));
+    return { keys: Int32Array.from(rings, ([r]) => classId[i] * GROUP_STRIDE + r), arcs: Float64Array.from(rings, ([, h]) => h) };
+  });
 
   const out = indexedGraphLists(level.blockGraph, n, "dedup/apsis", "block graph");
   const labels = arrows.map((a, i) => `r${a.ring}/${mark[i]}`);
@@ -110,17 +139,41 @@ export function prepareApsisLevel(level: ApsisDedupLevel, thresholds: ApsisDedup
     radius,
     angle,
     direction,
+    mirroredAngle: Float64Array.from(angle, (x) => normalDegrees(-x)),
+    mirroredDirection: Float64Array.from(direction, (x) => normalDegrees(-x)),
     length,
     mark,
     marked,
     markedCount: marked.reduce((s, m) => s + m, 0),
     markSignature: `${mark.filter((m) => m !== "").sort().join(",")}|falling=${falling.join(",")}`,
+    classId,
     classCounts,
-    byRingClass,
+    relDir,
+    groups,
+    partnerGroups,
+    classes,
+    classSizes,
+    classSlot,
+    sketch: apsisSketch(ring, length, relDir, thresholds),
     sky: apsisCanonicalForm(level.body),
     puzzle,
     ringsKey: `rings=${perRing.join(",")}|falling=${falling.join(",")}`,
   };
+}
+
+/** Multiplier of a group key `classId * GROUP_STRIDE + ring` (rings are 1..63). */
+export const GROUP_STRIDE = 64;
+
+const classNumbers = new Map<string, number>();
+
+/** A number standing for a class string, the same for the whole process (used only to test equality, never written out). */
+function internClass(key: string): number {
+  let id = classNumbers.get(key);
+  if (id === undefined) {
+    id = classNumbers.size;
+    classNumbers.set(key, id);
+  }
+  return id;
 }
 
 /** An arrow's marks as a class string: `key`, `lock`, `n<number>` joined by `+`; `""` when plain. Key names are left out (pairing is structure). */

@@ -28,6 +28,9 @@ export interface PreparedCarillonLevel {
   v: Float64Array;
   /** Match class of each dot: size, mark kind and round order (two dots can pair only within a class). */
   classId: Int32Array;
+  /** The distinct classes of this level, ascending, and each dot's slot in that list (the prefilter fetches another level's grids once per class). */
+  classes: number[];
+  classSlot: Int32Array;
   /** 1 when the dot carries a mark. */
   marked: Uint8Array;
   markedCount: number;
@@ -53,6 +56,9 @@ export interface PreparedCarillonLevel {
   masks: Map<number, Uint32Array | null>;
   /** The same, for winning first taps only. */
   winningMasks: Map<number, Uint32Array | null>;
+  /** Dot centres under each of the eight transforms (order of CARILLON_TRANSFORMS): `tu[t * n + i]`, `tv[t * n + i]`. */
+  tu: Float64Array;
+  tv: Float64Array;
   /** Grid cell of each dot under each of the eight transforms: `cells[t * n + i]`, -1 when off the grid. */
   cells: Int32Array;
 }
@@ -110,6 +116,8 @@ export function prepareCarillonLevel(level: CarillonDedupLevel, thresholds: Cari
 
   const classCounts = new Map<number, number>();
   classId.forEach((c) => classCounts.set(c, (classCounts.get(c) ?? 0) + 1));
+  const classes = [...classCounts.keys()].sort((x, y) => x - y);
+  const classSlot = Int32Array.from(classId, (c) => classes.indexOf(c));
   const cellSize = thresholds.matchUnits + 1;
   const masks = new Map<number, Uint32Array | null>();
   const winningMasks = new Map<number, Uint32Array | null>();
@@ -118,9 +126,13 @@ export function prepareCarillonLevel(level: CarillonDedupLevel, thresholds: Cari
     if (winning[i]) paint(winningMasks, classId[i], u[i], v[i], cellSize);
   }
   const cells = new Int32Array(8 * n);
+  const tu = new Float64Array(8 * n);
+  const tv = new Float64Array(8 * n);
   CARILLON_TRANSFORMS.forEach((t, k) => {
     for (let i = 0; i < n; i++) {
       const [x, y] = turnVector(t, u[i], v[i]);
+      tu[k * n + i] = x;
+      tv[k * n + i] = y;
       cells[k * n + i] = cellOf(x, y, cellSize);
     }
   });
@@ -131,6 +143,8 @@ export function prepareCarillonLevel(level: CarillonDedupLevel, thresholds: Cari
     u,
     v,
     classId,
+    classes,
+    classSlot,
     marked,
     markedCount: marked.reduce((s, m) => s + m, 0),
     facing,
@@ -145,6 +159,8 @@ export function prepareCarillonLevel(level: CarillonDedupLevel, thresholds: Cari
     chains,
     masks,
     winningMasks,
+    tu,
+    tv,
     cells,
   };
 }
