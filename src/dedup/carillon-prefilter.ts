@@ -15,7 +15,9 @@ const EPS = 1e-9;
  * cell lies in the 3 × 3 neighbourhood of a `b` dot of their class (cells of
  * `matchUnits + 1`, so any pair within `matchUnits` is adjacent), every marked
  * dot must find such a cell, and for the answer every winning first tap must
- * find one among `b`'s winning first taps.
+ * find one among `b`'s winning first taps; where that passes, the same from
+ * `b`'s side (its dots turned back by the inverse transform onto `a`'s grids),
+ * taking per class the smaller of the two counts.
  */
 export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds): boolean {
   return carillonTransformsToTry(a, b, thresholds, true) !== null;
@@ -69,13 +71,55 @@ export function carillonTransformsToTry(a: PreparedCarillonLevel, b: PreparedCar
       if (hits + (n - i - 1) < need) break;
     }
     if (!marksHit) continue;
-    if ((pictureByCount && hits >= needPicture) || (winsHit && hits >= needAnswer) || (identicalByCount && hits === n)) {
+    if (!((pictureByCount && hits >= needPicture) || (winsHit && hits >= needAnswer) || (identicalByCount && hits === n))) continue;
+    // a's side passes: now both sides, class by class
+    const both = twoSided(a, b, k, winsHit);
+    if (both === null) continue;
+    if ((pictureByCount && both.bound >= needPicture) || (both.wins && both.bound >= needAnswer) || (identicalByCount && both.bound === n)) {
       mask[k] = true;
       any = true;
       if (firstOnly) break;
     }
   }
   return any ? mask : null;
+}
+
+/** Index of the inverse of each transform (turns undo by the opposite turn; each mirrored transform undoes itself). */
+const INVERSE = [0, 3, 2, 1, 4, 5, 6, 7];
+let scratchA = new Int32Array(16);
+let scratchB = new Int32Array(16);
+
+/**
+ * The matching under transform k is at most Σ over classes of min(a's dots
+ * near a b dot of their class, b's dots near an a dot of their class) — b's
+ * dots turned back by the inverse transform onto a's grids. Null when a
+ * marked dot of b finds no such cell; `wins` whether every winning first tap
+ * of b finds one among a's (and `winsA` held for a's).
+ */
+function twoSided(a: PreparedCarillonLevel, b: PreparedCarillonLevel, k: number, winsA: boolean): { bound: number; wins: boolean } | null {
+  if (scratchA.length < a.classes.length) scratchA = new Int32Array(2 * a.classes.length);
+  if (scratchB.length < b.classes.length) scratchB = new Int32Array(2 * b.classes.length);
+  const hitsA = scratchA.fill(0);
+  const hitsB = scratchB.fill(0);
+  const bMasks = a.classes.map((c) => b.masks.get(c));
+  for (let i = 0; i < a.n; i++) if (covers(bMasks[a.classSlot[i]], a.cells[k * a.n + i])) hitsA[a.classSlot[i]]++;
+  const aMasks = b.classes.map((c) => a.masks.get(c));
+  const aWinning = b.classes.map((c) => a.winningMasks.get(c));
+  const back = INVERSE[k] * b.n;
+  let wins = winsA;
+  for (let j = 0; j < b.n; j++) {
+    const slot = b.classSlot[j];
+    const cell = b.cells[back + j];
+    if (covers(aMasks[slot], cell)) hitsB[slot]++;
+    else if (b.marked[j]) return null;
+    if (wins && b.winning[j] && !covers(aWinning[slot], cell)) wins = false;
+  }
+  let bound = 0;
+  for (let s = 0; s < a.classes.length; s++) {
+    const other = b.classes.indexOf(a.classes[s]);
+    if (other >= 0) bound += Math.min(hitsA[s], hitsB[other]);
+  }
+  return { bound, wins };
 }
 
 /** Whether a dot in grid cell `cell` may lie within reach of a dot painted in `mask`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCarillonDedupIndex } from "../../src/dedup/carillon-dedup-index.ts";
 import { CARILLON_TRANSFORMS } from "../../src/dedup/carillon-transforms.ts";
-import { carillonMayMatch } from "../../src/dedup/carillon-prefilter.ts";
+import { carillonMayMatch, carillonTransformsToTry } from "../../src/dedup/carillon-prefilter.ts";
 import { comparePreparedCarillon } from "../../src/dedup/compare-carillon.ts";
 import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "../../src/dedup/prepare-carillon-level.ts";
@@ -85,5 +85,21 @@ describe("Carillon DedupIndex", () => {
     }
     expect(geometric).toBeGreaterThan(50);
     expect(rejected).toBeGreaterThan(1000);
+  });
+
+  it("the per-transform bound keeps the transform that maps a level onto its turned copy, both ways", () => {
+    const rng = createRng("dedup/carillon-transform-mask");
+    CARILLON_TRANSFORMS.forEach((t, k) => {
+      for (let round = 0; round < 3; round++) {
+        const level = levelOf(randomField(rng, { marks: round === 0 ? [] : ["horn", "bell"] }));
+        const copy = turnedCopy(level, t, rng).copy;
+        const a = prepareCarillonLevel(level, thresholds.carillon);
+        const b = prepareCarillonLevel(copy, thresholds.carillon);
+        expect(carillonTransformsToTry(a, b, thresholds)?.[k]).toBe(true);
+        const inverse = CARILLON_TRANSFORMS.findIndex((u) => u.mirror === t.mirror && (t.mirror ? u.quarterTurns === t.quarterTurns : (u.quarterTurns + t.quarterTurns) % 4 === 0));
+        expect(carillonTransformsToTry(b, a, thresholds)?.[inverse]).toBe(true);
+        expect(comparePreparedCarillon(b, a, thresholds).transform).toEqual(CARILLON_TRANSFORMS[inverse]);
+      }
+    });
   });
 });
