@@ -5,7 +5,7 @@ import { hopcroftKarp } from "./hopcroft-karp.ts";
 import { GROUP_STRIDE, type PreparedApsisLevel } from "./prepare-apsis-level.ts";
 
 const EPS = 1e-9;
-/** Widening of the turn ranges in the sweep bound, degrees: far above rounding noise, so the bound never undercounts. */
+/** Widening of the turn ranges in the candidate bound, degrees: far above rounding noise, so the bound never undercounts. */
 const SWEEP_MARGIN = 1e-7;
 
 // stamp buffers reused between calls (allocating typed arrays per pair is slow)
@@ -162,7 +162,6 @@ export function findNearCopy(a: PreparedApsisLevel, b: PreparedApsisLevel, thres
       }
       continue;
     }
-
 
     // bound at each candidate: distinct arrows of each sky in some piece that (widened) contains it;
     // pieces sorted by start, so only those starting up to the widest piece before it are looked at

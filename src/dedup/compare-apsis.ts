@@ -26,7 +26,7 @@ export function compareApsis(a: ApsisDedupLevel, b: ApsisDedupLevel, thresholds:
   return comparePreparedApsis(pa, pb, thresholds);
 }
 
-/** {@link compareApsis} on prepared levels (no index prefilter; `exhaustive` also drops the near-copy sweep bound, for tests). */
+/** {@link compareApsis} on prepared levels (no index prefilter; `exhaustive` also drops the near-copy candidate bound, for tests). */
 export function comparePreparedApsis(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: DedupThresholds, exhaustive = false): DedupComparison<ApsisTransform> {
   const identical = a.sky.form === b.sky.form;
   const near = findNearCopy(a, b, thresholds.apsis, exhaustive).found;
