@@ -17,7 +17,11 @@ export interface ApsisDedupLevel {
   blockGraph: AbstractGraph;
 }
 
-/** An Apsis level with every invariant the comparison and the index use, computed once. */
+/**
+ * An Apsis level with every invariant the comparison and the index use, computed once.
+ * Class numbers are process-local: compare prepared records only within the
+ * process that prepared them (send levels, not prepared records, to workers).
+ */
 export interface PreparedApsisLevel {
   /** Arrow count. */
   n: number;
