@@ -5,6 +5,10 @@ import { registerReport } from "./commands/report.ts";
 import { registerSchema } from "./commands/schema.ts";
 import { registerSelect } from "./commands/select.ts";
 import { registerStart } from "./commands/start.ts";
+import { registerBuild } from "./commands/build.ts";
+import { registerGenerate } from "./commands/generate.ts";
+import { registerVerify } from "./commands/verify.ts";
+import { registerCompare } from "./commands/compare.ts";
 
 /**
  * Runs the levelramp command line (SPEC 2) and returns the exit code: 0
@@ -22,7 +26,16 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
   const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)) };
-  for (const register of [registerSelect, registerReport, registerSchema, registerStart]) register(program, ctx);
+  for (const register of [
+    registerSelect,
+    registerReport,
+    registerSchema,
+    registerStart,
+    registerBuild,
+    registerGenerate,
+    registerVerify,
+    registerCompare,
+  ]) register(program, ctx);
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;
