@@ -79,6 +79,8 @@ export interface PipelineResult {
   stats: PipelineStats;
   /** One sentence on what the chain starts from (composed levels, grown levels 1–5, or a later chapter). */
   chainStart: string;
+  /** Worker threads generation ran on (0: this thread). Never part of an output file. */
+  threads: number;
 }
 
 const add = (into: Record<string, number>, from: Record<string, number>) => {
@@ -289,7 +291,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
       };
       levels = toLevelsFile({ built, selection, pool, model: options.model, ramp: options.ramp });
     }
-    return { pool, levels, stats, chainStart };
+    return { pool, levels, stats, chainStart, threads: runner.threads };
   } finally {
     await runner.close();
   }

@@ -119,7 +119,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks)], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
       }
       if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, stats: result.stats }, null, 2) + "\n");
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
       }
     });
 }
