@@ -54,8 +54,18 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   if (plan.game !== pool.game) {
     throw new InputError("select/build-problem", `expected a plan for game "${pool.game}" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
   }
-  const keys = new Set<string>([model.metric]);
-  for (const c of model.constraints) if ("key" in c) keys.add(c.key);
+  // Every key the model uses must be a metric the pool carries: a key no
+  // candidate has is a bad model; a key some candidates lack is a bad pool.
+  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
+  model.constraints.forEach((c, i) => {
+    if ("key" in c) keyUses.push([c.key, `$.constraints[${i}].key`]);
+  });
+  const keys = new Set(keyUses.map(([k]) => k));
+  for (const [k, path] of keyUses) {
+    if (pool.candidates.length > 0 && !pool.candidates.some((c) => k in c.metrics)) {
+      throw new InputError("select/build-problem", `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
+    }
+  }
   const partsInPlan = new Set<string>();
   for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);
   pool.candidates.forEach((c, i) => {

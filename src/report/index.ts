@@ -1,0 +1,3 @@
+export * from "./deviation-csv.ts";
+export * from "./deviation-report.ts";
+export * from "./deviation-table.ts";
