@@ -23,8 +23,8 @@ export type MilpResult = { selection: Selection } | { infeasible: true } | { lim
  * `optimal` is true only when the first solve finished (the backend proved it).
  * A javascript-lp-solver tie-break solve that stalls past `tieBreakBudgetMs`
  * (default 2,000 ms) is answered by HiGHS instead — the same exact question,
- * so the answer does not depend on timing; a HiGHS limit keeps the optimal
- * answer found so far.
+ * so the answer does not depend on timing; a HiGHS limit aborts (`limit`),
+ * since a tie-break cut short could change the answer.
  *
  * @param options.lexicographic break ties by ids (default true); false skips
  *   the extra solves (benchmarks and objective-only oracles).
@@ -80,7 +80,7 @@ export async function solveMilp(
         weight *= problem.eligible[j].length;
       }
       const request = { model, objective, extraRows: [costRow], fixedOne: fixed.slice() };
-      let r = await backend.solve(request, options.tieBreakBudgetMs ?? 2000);
+      let r = await backend.solve(request, backend.name === "highs" ? undefined : (options.tieBreakBudgetMs ?? 2000));
       solves++;
       if (r.status === "limit" && backend.name !== "highs") {
         // javascript-lp-solver can stall on the degenerate tie-break models;
@@ -92,7 +92,8 @@ export async function solveMilp(
         const p = picksFromValues(model, (v) => r.values![v]);
         if (p && lexBefore(problem, p, picks, block)) picks = p;
       } else if (r.status === "limit") {
-        return { selection: finish(problem, obj, picks, backend.name, solves) };
+        // Wall-clock limits may only abort (SPEC 2): never ship a tie-break cut short.
+        return { limit: true };
       }
       for (const j of block) fixed.push(model.x[j].get(picks[j])!);
       s = block[block.length - 1] + 1;
