@@ -7,3 +7,4 @@ export * from "./round-metric.ts";
 export * from "./schemas/index.ts";
 export * from "./read-pool.ts";
 export * from "./read-level-input.ts";
+export * from "./read-csv-pool.ts";

@@ -1,3 +1,4 @@
 export * from "./deviation-csv.ts";
 export * from "./deviation-report.ts";
 export * from "./deviation-table.ts";
+export * from "./pool-coverage.ts";

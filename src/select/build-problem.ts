@@ -31,6 +31,11 @@ export type CandidateSource = { kind: "pool"; index: number } | { kind: "kept"; 
 export interface BuiltProblem {
   problem: SelectionProblem;
   sources: CandidateSource[];
+  /**
+   * Per slot, every pool candidate the slot's eligibility admits, pins and keeps
+   * aside (dropped and excluded ones left out): what pool coverage looks at.
+   */
+  open: number[][];
 }
 
 /**
@@ -180,8 +185,15 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   }
 
   const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  const usable = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k));
+  const open = slots.map((s, i) => {
+    const own = model.eligibility === "any" ? usable : usable.filter((k) => candidates[k].chapter === s.chapter && candidates[k].part === s.part);
+    const f = fixedCandidate[i];
+    return f === undefined || own.includes(f) ? own : [...own, f];
+  });
   return {
     problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed },
     sources,
+    open,
   };
 }

@@ -26,9 +26,9 @@ describe("ramp deviation per chapter (hand-computed)", () => {
   it("against the stored targets", () => {
     const r = deviationReport(file);
     // chapter 1: deviations 0, −0.5, +1 → mean|d| 0.5, RMS √(1.25/3) = 0.645497, max 1 at level 3, bias 0.5/3
-    expect(r.chapters[0]).toEqual({ chapter: 1, levels: 3, meanAbs: 0.5, rms: 0.645497, maxAbs: 1, maxAt: 3, bias: 0.166667, breaks: 0, meanTarget: 2.166667 });
+    expect(r.chapters[0]).toEqual({ chapter: 1, levels: 3, meanAbs: 0.5, rms: 0.645497, maxAbs: 1, maxAt: 3, bias: 0.166667, breaks: 0, meanTarget: 2.166667, poolLimited: 0, constraintLimited: 0 });
     // chapter 2: deviations 0, −2 → mean|d| 1, RMS √2, max 2 at level 5, bias −1; the fall at level 5 is one break
-    expect(r.chapters[1]).toEqual({ chapter: 2, levels: 2, meanAbs: 1, rms: 1.414214, maxAbs: 2, maxAt: 5, bias: -1, breaks: 1, meanTarget: 4.5 });
+    expect(r.chapters[1]).toEqual({ chapter: 2, levels: 2, meanAbs: 1, rms: 1.414214, maxAbs: 2, maxAt: 5, bias: -1, breaks: 1, meanTarget: 4.5, poolLimited: 0, constraintLimited: 0 });
     expect(r.all).toMatchObject({ levels: 5, meanAbs: 0.7, maxAbs: 2, maxAt: 5, bias: -0.3, breaks: 1 });
   });
 
@@ -46,11 +46,22 @@ describe("ramp deviation per chapter (hand-computed)", () => {
     const table = deviationTable([deviationReport(file), other], breaks);
     expect(table).toContain("embedded");
     expect(table).toContain("shifted");
-    expect(table).toMatch(/^2 +2 +1\.000 +1\.414 +2\.000 @5 +-1\.000 +1\.000 +1\.000 +1\.000 @4 +\+0\.000 +1$/m);
+    expect(table).toMatch(/^2 +2 +1\.000 +1\.414 +2\.000 @5 +-1\.000 +- +1\.000 +1\.000 +1\.000 @4 +\+0\.000 +- +1$/m);
     expect(table).toContain("level 5: difficulty falls: 4 at level 4, 3 at level 5");
     const csv = deviationCsv([deviationReport(file), other]).trim().split("\n");
-    expect(csv[0]).toBe("ramp,metric,chapter,levels,meanAbs,rms,maxAbs,maxAt,bias,breaks");
-    expect(csv).toContain("shifted,difficulty,1,3,1.333333,1.414214,2,3,1.333333,0");
+    expect(csv[0]).toBe("ramp,metric,chapter,levels,meanAbs,rms,maxAbs,maxAt,bias,breaks,poolLimited,constraintLimited");
+    expect(csv).toContain("shifted,difficulty,1,3,1.333333,1.414214,2,3,1.333333,0,0,0");
+  });
+
+  it("pool coverage: levels where the pool, not the constraints, is the limit", () => {
+    // Level 2 is 0.5 below target and the best candidate was 0.5 below too (pool-limited);
+    // level 3 is 1 above and a candidate 0.2 above existed (constraint-limited); level 1 sits on the ramp.
+    const covered: LevelsFile = { ...file, levels: file.levels.map((l, i) => ({ ...l, bestDeviation: [0, -0.5, 0.2, 0, -1][i] })) };
+    const r = deviationReport(covered);
+    expect(r.chapters[0]).toMatchObject({ poolLimited: 1, constraintLimited: 1 });
+    expect(r.chapters[1]).toMatchObject({ poolLimited: 0, constraintLimited: 1 });
+    expect(r.levels[2].bestDeviation).toBe(0.2);
+    expect(deviationTable([r], [])).toMatch(/^1 +3 +0\.500 .* 1\/2 +0$/m);
   });
 
   it("report --format json/csv through the CLI", async () => {
