@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
+import { registerDiff } from "./commands/diff.ts";
 import { registerMeasure } from "./commands/measure.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerSchema } from "./commands/schema.ts";
@@ -24,7 +25,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
   const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)) };
-  for (const register of [registerSelect, registerReport, registerMeasure, registerShow, registerSchema, registerStart]) register(program, ctx);
+  for (const register of [registerSelect, registerReport, registerMeasure, registerShow, registerDiff, registerSchema, registerStart]) register(program, ctx);
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;

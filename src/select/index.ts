@@ -22,3 +22,5 @@ export * from "./solve-dp-branching.ts";
 export * from "./solve-dp.ts";
 export * from "./solve-incremental.ts";
 export * from "./solve-milp.ts";
+export * from "./dp-graph.ts";
+export * from "./solve-dp-min-moves.ts";
