@@ -1,9 +1,12 @@
 import { Command, CommanderError } from "commander";
 import { LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
+import { registerDiff } from "./commands/diff.ts";
+import { registerMeasure } from "./commands/measure.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerSchema } from "./commands/schema.ts";
 import { registerSelect } from "./commands/select.ts";
+import { registerShow } from "./commands/show.ts";
 import { registerStart } from "./commands/start.ts";
 import { registerBuild } from "./commands/build.ts";
 import { registerGenerate } from "./commands/generate.ts";
@@ -29,6 +32,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   for (const register of [
     registerSelect,
     registerReport,
+    registerMeasure,
+    registerShow,
+    registerDiff,
     registerSchema,
     registerStart,
     registerBuild,

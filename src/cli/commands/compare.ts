@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
-import { compareLevels, readLevelInput } from "../../pipeline/compare-levels.ts";
+import { readLevelInput } from "../../io/read-level-input.ts";
+import { compareLevels } from "../../pipeline/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 
 function levelNumber(text: string | undefined, option: string): number | undefined {
@@ -24,7 +25,7 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const both = levelNumber(o.level, "--level");
       const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
       const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
-      const c = compareLevels(la, lb);
+      const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share };
       if (o.json) {
         ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");

@@ -5,7 +5,9 @@ import { InputError } from "../../io/errors.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
-import { deviationCsv } from "../../report/deviation-csv.ts";
+import { readPool } from "../../io/read-pool.ts";
+import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
+import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
@@ -21,10 +23,12 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--ramp <file>", "measure against this ramp (repeat for side-by-side ramps)", collect)
     .option("--format <format>", "table | json | csv", "table")
+    .option("--pools <file>", "the pool the levels came from (pool coverage against every --ramp)")
+    .option("--levels", "csv: the per-level table instead of the per-chapter one")
     .option("--out <file>", "write the report to a file instead of stdout")
     .option("--json", "same as --format json")
     .option("--force", "overwrite --out if it exists")
-    .action((levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean }) => {
+    .action((levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; levels?: boolean }) => {
       const format = o.json ? "json" : o.format;
       if (!["table", "json", "csv"].includes(format)) throw new InputError("cli/report", `--format expects table, json or csv; got "${o.format}"`);
       const file = readJsonFile(levelsSchema, levelsFile);
@@ -37,12 +41,15 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           }
         });
       }
-      const reports = ramps.length ? ramps.map((r) => deviationReport(file, r.ramp, r.name, breaks)) : [deviationReport(file, undefined, "embedded", breaks)];
+      const coverage = o.pools ? poolCoverage(file, readPool(o.pools)) : undefined;
+      const reports = ramps.length
+        ? ramps.map((r) => deviationReport(file, r.ramp, r.name, breaks, coverage))
+        : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "json") {
         text = JSON.stringify({ file: basename(levelsFile), game: file.game, ramps: reports, breaks }, null, 2) + "\n";
       } else if (format === "csv") {
-        text = deviationCsv(reports);
+        text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
         text = deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
       }
