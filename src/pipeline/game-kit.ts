@@ -1,5 +1,3 @@
-import { apsisBackend } from "../apsis/apsis-backend.ts";
-import { carillonBackend } from "../carillon/carillon-backend.ts";
 import { apsisDedupGame } from "../dedup/apsis-dedup-index.ts";
 import { carillonDedupGame } from "../dedup/carillon-dedup-index.ts";
 import { compareApsis } from "../dedup/compare-apsis.ts";
@@ -11,13 +9,12 @@ import { defaultDedupThresholds } from "../dedup/dedup-thresholds.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
 import type { ApsisBody } from "../io/schemas/apsis-body.ts";
 import type { CarillonBody } from "../io/schemas/carillon-body.ts";
-import { InputError } from "../io/errors.ts";
 import { apsisDedupRecord } from "./apsis-dedup-record.ts";
 import { carillonDedupRecord } from "./carillon-dedup-record.ts";
 import type { GameBackend } from "./game-backend.ts";
+import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
 
-/** A game name the pipeline grows levels for. */
-export type PipelineGame = "carillon" | "apsis";
+export type { PipelineGame } from "./pipeline-backend.ts";
 
 /** What the pipeline needs of one game: its back end and its de-duplication (SPEC 7). */
 export interface GameKit {
@@ -40,28 +37,26 @@ const kits = new Map<PipelineGame, GameKit>();
  * @throws InputError (exit 2) for any other name.
  */
 export function gameKit(game: string): GameKit {
-  if (game !== "carillon" && game !== "apsis") {
-    throw new InputError("pipeline/game", `expected a game: carillon or apsis; got "${game}"`);
-  }
-  let kit = kits.get(game);
+  const backend = pipelineBackend(game);
+  let kit = kits.get(game as PipelineGame);
   if (kit) return kit;
   const thresholds = defaultDedupThresholds();
   kit =
     game === "carillon"
       ? {
           game,
-          backend: carillonBackend as GameBackend<unknown, unknown>,
+          backend,
           dedupRecord: (body) => carillonDedupRecord(body as CarillonBody),
           compare: (a, b) => compareCarillon(a as CarillonDedupLevel, b as CarillonDedupLevel, thresholds),
           dedupGame: carillonDedupGame(thresholds) as DedupGame<unknown, unknown, DedupComparison<unknown>>,
         }
       : {
-          game,
-          backend: apsisBackend as GameBackend<unknown, unknown>,
+          game: "apsis",
+          backend,
           dedupRecord: (body) => apsisDedupRecord(body as ApsisBody),
           compare: (a, b) => compareApsis(a as ApsisDedupLevel, b as ApsisDedupLevel, thresholds),
           dedupGame: apsisDedupGame(thresholds) as DedupGame<unknown, unknown, DedupComparison<unknown>>,
         };
-  kits.set(game, kit);
+  kits.set(kit.game, kit);
   return kit;
 }

@@ -2,7 +2,7 @@ import { candidateId } from "../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
 import { createRng, deriveSeed } from "../random/create-rng.ts";
 import type { GeneratedLevel } from "./game-backend.ts";
-import { gameKit, type PipelineGame } from "./game-kit.ts";
+import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
 import type { PlannedLevel } from "./plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -87,7 +87,7 @@ export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: Carrie
  * @throws whatever the back end throws (bad settings, an unsupported rule).
  */
 export function growBatch(task: GrowBatchTask): GrowBatchResult {
-  const { backend } = gameKit(task.game);
+  const backend = pipelineBackend(task.game);
   const stats: Record<string, number> = {};
   const candidates: GrownCandidate[] = [];
   for (let index = 0; index < task.count; index++) {
@@ -128,7 +128,7 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
  * `deriveSeed(seed, game, "composed")`; `levels: null` when the game has none yet.
  */
 export function composeFirstLevels(task: ComposeTask): ComposeResult {
-  const { backend } = gameKit(task.game);
+  const backend = pipelineBackend(task.game);
   const stats: Record<string, number> = {};
   if (!backend.composeFirst) return { levels: null, stats };
   const levels = backend.composeFirst(task.count, createRng(deriveSeed(task.seed, task.game, "composed")), stats);
