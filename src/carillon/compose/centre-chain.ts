@@ -3,12 +3,12 @@ import type { FigureSketch } from "./figure-sketch.ts";
 import { layChain, type ChainLinks, type LaidChain, type LayOptions } from "./lay-chain.ts";
 import type { SampledCurve } from "./sampled-curve.ts";
 
-const STEPS = 24;
+const STEPS = 16;
 
 /**
  * Lays a chain of as many dots as fit into `[from, to]`, in the middle of
  * that range ({@link layChain}): the most dots that fit from `from` are
- * counted, then the start is moved along the curve (bisection, 24 steps, each
+ * counted, then the start is moved along the curve (bisection, 16 steps, each
  * try on a copy of the sketch) until the room left before the start equals
  * the room left after the last dot. On a curve symmetric about the middle of
  * its range, the chain's two ends are then mirror images.

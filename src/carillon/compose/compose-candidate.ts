@@ -2,6 +2,7 @@ import { NoAnswerError } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { CarillonBody, CarillonDot } from "../../io/schemas/carillon-body.ts";
 import type { CarillonState } from "../carillon-state.ts";
+import { fieldEngine, type FieldEngine } from "../field-engine.ts";
 import type { CarillonModels } from "../load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "../measure-carillon.ts";
 import type { Milestones } from "../milestones.ts";
@@ -62,11 +63,11 @@ const round = (v: number, decimals: number) => {
   return Math.round(v * f) / f;
 };
 
-/** Plays the stored solution through the event simulation, tap by tap. */
-function play(measure: CarillonMeasure): TapOutcome[] {
-  const { field, rings, model } = measure.engine;
+/** Plays a solution through the engine's event simulation, tap by tap. */
+function play(engine: FieldEngine, solution: readonly number[]): TapOutcome[] {
+  const { field, rings, model } = engine;
   let state: CarillonState = model.start();
-  return measure.solution.map((dot) => {
+  return solution.map((dot) => {
     const outcome = simulateTap(field, state, dot, { rings });
     state = outcome.next;
     return outcome;
@@ -82,7 +83,8 @@ function play(measure: CarillonMeasure): TapOutcome[] {
  * (`compose-goal`), every tap winning on level 1 (`compose-every-tap`), only
  * allowed sizes and the newly allowed one present (`compose-sizes`), finite
  * bits (`bits-infinite`). The dots are then renumbered in the pop order of
- * the stored solution and measured again, each tap's pops become a voice
+ * the stored solution (which renumbers the solution to each chain's first
+ * dot) and played again through the engine; each tap's pops become a voice
  * whose notes are searched exactly ({@link assignNotes}), and the candidate
  * is scored: melody, rhythm ({@link rhythmOf}), symmetry, fill and ramp.
  */
@@ -121,10 +123,15 @@ export function composeCandidate(
   if (demand.everyTapWins && first.winningFirstTaps.length !== first.dots) return { reason: "compose-every-tap" };
   if (!Number.isFinite(first.bits)) return { reason: "bits-infinite" };
 
-  const order = play(first).flatMap((o) => o.popped);
+  const order = play(first.engine, first.solution).flatMap((o) => o.popped);
   const renumbered = order.map((i) => dots[i]);
-  const measure = measureCarillon({ width, height, dots: renumbered }, { models });
-  const outcomes = play(measure);
+  const newIndex = new Array<number>(order.length);
+  order.forEach((old, i) => (newIndex[old] = i));
+  // The stored solution, renumbered: each tap is its chain's first pop, so it
+  // is still the lexicographically smallest fair optimal solution (the final
+  // check of the chosen levels measures them again and would say otherwise).
+  const solution = first.solution.map((d) => newIndex[d]);
+  const outcomes = play(fieldEngine({ width, height, dots: renumbered }, physics), solution);
   const { grid, tolerance } = compose.beats;
   const voices: Voice[] = outcomes.map((o) => ({
     sizes: o.popped.map((d) => renumbered[d].size),
@@ -134,10 +141,10 @@ export function composeCandidate(
   const tunes = voices.map((v) => assignNotes(compose, v).notes);
   const notes = new Array<number>(renumbered.length).fill(compose.notes.home);
   outcomes.forEach((o, i) => o.popped.forEach((d, k) => (notes[d] = tunes[i][k])));
-  const body: CarillonBody = { width, height, dots: renumbered.map((d, i) => ({ ...d, note: notes[i] })), goal: measure.goal };
+  const body: CarillonBody = { width, height, dots: renumbered.map((d, i) => ({ ...d, note: notes[i] })), goal: first.goal };
 
   const rhythm = rhythmOf(outcomes, grid, tolerance);
-  const bits = roundMetric(measure.bits);
+  const bits = roundMetric(first.bits);
   const scores: ComposeScores = {
     melody: melodyScore(compose, voices, tunes),
     rhythm: rhythm.score,
@@ -156,8 +163,8 @@ export function composeCandidate(
     figure: layout.figure,
     variation,
     body,
-    solution: measure.solution,
-    metrics: { bits, goal: measure.goal, dots: measure.dots, starts: measure.starts },
+    solution,
+    metrics: { bits, goal: first.goal, dots: first.dots, starts: first.starts },
     scores,
     total,
     rhythm,

@@ -21,11 +21,6 @@ const chainSpec = z.strictObject({
   maxDots: z.number().int().min(2).describe("dots per chain, at most"),
 });
 
-const leafSpec = z.strictObject({
-  angle: range.describe("degrees away from straight up (the antenna) or from the chain's heading (a spot), outward"),
-  spotChance: chance.describe("chance a wing also carries a spot (a leaf on the junction's big dot)"),
-});
-
 /**
  * `models/carillon/compose.json` (SPEC 4.6): how levels 1–5 are composed —
  * the beat grid and link beats, the note ranges by size, the melody's costs,
@@ -129,12 +124,17 @@ export const carillonComposeSchema = z.strictObject({
       scale: range.describe("size of the wings, 1 = the waypoints as written"),
       jitter: z.number().min(0).describe("field units each waypoint may move, at most, per variation"),
       faceRightChance: chance.describe("chance the butterfly faces right (else left)"),
-      wing: z
+      forewing: z
         .array(z.tuple([z.number(), z.number()]))
-        .min(4)
-        .describe("the upper wings' outline, facing left: waypoints [dx from the field's middle, dy from centreY (up is negative)], from the head round the forewing and hindwing to the tail"),
-      antenna: leafSpec,
-      chain: chainSpec,
+        .min(2)
+        .describe("the upper forewing's outline, facing left: waypoints [dx from the field's middle, dy from centreY (up is negative)], from the head round to the notch"),
+      hindwing: z
+        .array(z.tuple([z.number(), z.number()]))
+        .min(2)
+        .describe("the upper hindwing's outline, from the notch round to the tail"),
+      antenna: z.strictObject({ angle: range.describe("degrees the antenna spreads from straight ahead, away from the body's axis") }),
+      spot: z.strictObject({ angle: range.describe("degrees a wing spot turns from square into the wing") }),
+      chain: chainSpec.describe("the forewing's part of the chain (its junction, if any, comes before the notch's)"),
     }),
   }),
 });

@@ -33,6 +33,12 @@ export interface LayOptions {
   /** Whether the chain's dots (the first excepted when `firstOnAxis`) have mirror images in the figure. */
   mirrored: boolean;
   firstOnAxis?: boolean;
+  /**
+   * Continue from a dot already laid (its sketch index): the chain's first dot is then
+   * placed along the curve at the beat distance `beats` from it, popped by its ring,
+   * and starts a new segment when `oneWay` (default: the chain starts with a tap).
+   */
+  after?: { index: number; beats: number; oneWay: boolean };
   /** Largest turn (degrees) about its predecessor a dot may take to fit; tried in steps of `turnStep`. */
   maxTurn: number;
   turnStep: number;
@@ -42,7 +48,8 @@ const BISECTIONS = 52;
 
 /**
  * Lays a chain of dots along a curve on the beat (SPEC 4.6). The first dot
- * sits at parameter `from`; each next one is where the curve first leaves
+ * sits at parameter `from` (or, continuing from a laid dot, where the curve
+ * first leaves the circle of the link's beat distance around it); each next one is where the curve first leaves
  * the circle around the dot before it whose radius makes that dot's ring
  * arrive `beats[i]` beats later ({@link beatDistance}) — found by marching
  * the sample table, then bisecting on the true curve, then pulled onto the
@@ -64,21 +71,39 @@ export function layChain(curve: SampledCurve, links: ChainLinks, sketch: FigureS
   if (links.beats.length !== links.sizes.length - 1) {
     throw new RangeError(`carillon/compose: a chain of ${links.sizes.length} dots needs ${links.sizes.length - 1} link beats, got ${links.beats.length}`);
   }
-  const start = curve.at(from);
-  const first = sketch.add({
-    x: start.x,
-    y: start.y,
-    size: links.sizes[0],
-    chain: options.chain,
-    segment: options.segment,
-    time: 0,
-    parent: -1,
-    mirrored: options.mirrored && !options.firstOnAxis,
-  });
-  if (first < 0) return null;
-  const laid = [first];
+  let first: number;
   let u = from;
   let segment = options.segment;
+  if (options.after) {
+    const parent = sketch.dots[options.after.index];
+    const next = nextAlong(curve, parent, from, beatDistance(physics, links.sizes[0], options.after.beats), to);
+    if (options.after.oneWay) segment++;
+    first = next
+      ? turnToFit(sketch, parent, next, {
+          size: links.sizes[0],
+          chain: options.chain,
+          segment,
+          time: parent.time + options.after.beats,
+          parent: options.after.index,
+          mirrored: options.mirrored,
+        }, options)
+      : -1;
+    if (next) u = next.u;
+  } else {
+    const start = curve.at(from);
+    first = sketch.add({
+      x: start.x,
+      y: start.y,
+      size: links.sizes[0],
+      chain: options.chain,
+      segment,
+      time: 0,
+      parent: -1,
+      mirrored: options.mirrored && !options.firstOnAxis,
+    });
+  }
+  if (first < 0) return null;
+  const laid = [first];
   const total = links.sizes.length + (links.fill?.max ?? 0);
   for (let i = 1; i < total; i++) {
     const explicit = i < links.sizes.length;
