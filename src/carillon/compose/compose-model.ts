@@ -82,6 +82,19 @@ export const carillonComposeSchema = z.strictObject({
     fill: z.number().min(0),
     ramp: z.number().min(0),
   }),
+  sound: z
+    .strictObject({
+      bpm: z.number().positive().describe("beats per minute the rings are played at"),
+      tonicHz: z.number().positive().describe("pitch of the home degree (523.25 = C5)"),
+      sampleRate: z.number().int().min(8000).max(48000),
+      decaySeconds: z.number().positive().describe("time for a bell note to fall to 1/e"),
+      tailSeconds: z.number().min(0).describe("silence-to-be after the last note"),
+      partials: z
+        .array(z.tuple([z.number().positive(), z.number().min(0)]))
+        .min(1)
+        .describe("[frequency ratio, amplitude] of each partial of a bell note"),
+    })
+    .describe("the tiny synth that renders a chain's melody to WAV"),
   figures: z.strictObject({
     arch: z.strictObject({
       halfWidth: range,

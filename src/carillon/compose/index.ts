@@ -19,6 +19,7 @@ export * from "./lay-chain.ts";
 export * from "./layout.ts";
 export * from "./load-compose-model.ts";
 export * from "./melody-cost.ts";
+export * from "./melody-wav.ts";
 export * from "./on-grid.ts";
 export * from "./rhythm-score.ts";
 export * from "./sampled-curve.ts";
