@@ -2,6 +2,7 @@ import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
+import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate-field.ts";
 import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
 import { loadCarillonModels } from "./load-models.ts";
@@ -24,8 +25,9 @@ function finiteBits(m: CarillonMeasure): number {
  * `generate` grows, proves, checks and measures one field for a part/level;
  * `solve` gives the SPEC 3 `measure --json` record; `grade` the metrics
  * `{bits, goal, dots, starts}`; `validate` every shipped-level check;
- * `renderSvg` the picture. Marks and rules (SPEC 4.4) are refused with a
- * clear error, never played as plain.
+ * `renderSvg` the picture; `composeFirst` the composed levels 1–5 (SPEC 4.6,
+ * see compose/). Marks and rules (SPEC 4.4) are refused with a clear error,
+ * never played as plain.
  */
 export const carillonBackend: GameBackend<CarillonBody, number[]> = {
   game: "carillon",
@@ -78,6 +80,10 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
 
   validate(body, solution, rules) {
     return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
+  },
+
+  composeFirst(count, rng, stats) {
+    return composeFirstLevels(count, rng, stats).levels;
   },
 
   renderSvg(body, options) {
