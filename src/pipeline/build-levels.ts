@@ -1,3 +1,5 @@
+import { DedupIndex } from "../dedup/dedup-index.ts";
+import type { DedupComparison } from "../dedup/dedup-types.ts";
 import { NoAnswerError } from "../io/errors.ts";
 import { candidateId } from "../io/candidate-id.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
@@ -65,7 +67,7 @@ export interface PipelineStats {
   repeatedIds: number;
   /** The game's rejection counters while growing, plus `no-candidate`. */
   generator: Record<string, number>;
-  /** Rejection counters of composing. */
+  /** Rejection counters of composing, plus `repeat-in-set`: composed sets dropped because two of their levels were the same. */
   compose: Record<string, number>;
   /** De-duplication: drops and conflict pairs per reason. */
   dedup: DedupCounts;
@@ -99,6 +101,9 @@ const add = (into: Record<string, number>, from: Record<string, number>) => {
  * chain continues across part, tier and chapter boundaries). A part whose
  * pool cannot fill its levels, or whose selection has no answer, grows up to
  * `extraRounds` more rounds of batches before the run stops.
+ *
+ * A composed set in which two levels are the same (SPEC 7) is composed again
+ * on the next stream, at most `composeAttempts` streams in all.
  *
  * With `select: false` (`generate`) nothing is selected: the pools are grown,
  * candidates repeating a composed level are dropped and conflict pairs marked,
@@ -160,12 +165,14 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   };
 
   try {
-    let compose: Promise<ComposeResult> | null = null;
-    if (composedCount > 0) {
+    const composeOn = (attempt: number): Promise<ComposeResult> => {
       batchesTotal += 1;
-      compose = runner.run({ kind: "compose", game, seed: options.seed, count: composedCount });
-      compose.then(() => events?.advance?.("pools", 1), () => {});
-    }
+      events?.total?.("pools", batchesTotal);
+      const p = runner.run({ kind: "compose", game, seed: options.seed, count: composedCount, attempt });
+      p.then(() => events?.advance?.("pools", 1), () => {});
+      return p;
+    };
+    const compose = composedCount > 0 ? composeOn(0) : null;
     const queued: Array<Array<Promise<GrowBatchResult>>> = [];
     const queueUpTo = (k: number) => {
       for (let i = queued.length; i <= Math.min(k, parts.length - 1); i++) queued.push(grow(parts[i], 0));
@@ -174,8 +181,19 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     events?.total?.("selection", options.select ? parts.length : 0);
 
     if (compose) {
-      const composed = await compose;
-      add(stats.compose, composed.stats);
+      let composed = await compose;
+      for (let attempt = 0; ; attempt++) {
+        add(stats.compose, composed.stats);
+        const repeat = firstRepeat(kit, composed.levels!.map((g) => g.level));
+        if (!repeat) break;
+        stats.compose["repeat-in-set"] = (stats.compose["repeat-in-set"] ?? 0) + 1;
+        const what = `composed levels ${repeat.first} and ${repeat.second} are the same (${repeat.reason}, SPEC 7)`;
+        if (attempt + 1 >= settings.composeAttempts) {
+          throw new NoAnswerError("pipeline/build", `${what} on every one of ${settings.composeAttempts} composing streams; the composer must pick levels that differ`, { repeat });
+        }
+        events?.log?.(`${what}; composing again on the next stream (${attempt + 2} of ${settings.composeAttempts})`);
+        composed = await composeOn(attempt + 1);
+      }
       const slots = parts.flatMap((p) => p.levels.map((l) => ({ ...l, chapter: p.chapter, part: p.part })));
       composed.levels!.forEach((g, i) => {
         const slot = slots[i];
@@ -305,6 +323,16 @@ export function buildLevels(options: PipelineOptions): Promise<PipelineResult> {
 /** {@link runPipeline} without selection: the `generate` job (SPEC 2), pools only. */
 export function generatePools(options: PipelineOptions): Promise<PipelineResult> {
   return runPipeline({ ...options, select: false });
+}
+
+/** The first pair of levels (1-based positions) of a composed set that are the same (SPEC 7), with the strongest reason. */
+function firstRepeat(kit: ReturnType<typeof gameKit>, bodies: unknown[]): { first: number; second: number; reason: string } | null {
+  const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(kit.dedupGame);
+  for (let i = 0; i < bodies.length; i++) {
+    const verdict = index.addIfNew(String(i + 1), kit.dedupRecord(bodies[i]));
+    if (verdict.same) return { first: Number(verdict.id), second: i + 1, reason: verdict.comparison.reasons[0] };
+  }
+  return null;
 }
 
 /** The three most frequent rejection reasons, e.g. `try-gap ×120, build-overshoot ×8, no-candidate ×4`. */

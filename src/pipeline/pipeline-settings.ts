@@ -12,6 +12,9 @@ import { readJsonFile } from "../io/read-json-file.ts";
  * - `extraRounds`: extra rounds of batches a part may grow when its pool,
  *   after de-duplication, cannot fill its levels or the selection finds no
  *   answer; past them the build stops with exit 1 naming the part (default 2);
+ * - `composeAttempts`: composing streams tried for levels 1..composed; a
+ *   composed set in which two levels are the same (SPEC 7) is composed again
+ *   on the next stream, and past this many the build stops with exit 1 (default 4);
  * - `lookaheadParts`: parts whose batches are queued on the worker pool ahead
  *   of the part being selected (default 4; never changes an output);
  * - `selectionTimeLimitSeconds`: wall-clock budget of a MILP solve; it can only
@@ -23,6 +26,7 @@ export const pipelineSettingsSchema = z.strictObject({
   poolPerLevel: z.number().int().min(1).default(4),
   attemptsPerCandidate: z.number().int().min(1).max(100).default(3),
   extraRounds: z.number().int().min(0).max(20).default(2),
+  composeAttempts: z.number().int().min(1).max(20).default(4),
   lookaheadParts: z.number().int().min(0).max(1000).default(4),
   selectionTimeLimitSeconds: z.number().positive().default(60),
 });

@@ -51,6 +51,8 @@ export interface ComposeTask {
   game: PipelineGame;
   seed: number | string;
   count: number;
+  /** 0 for the first composing stream; k > 0 composes again on stream k (when an earlier set held a repeat). */
+  attempt: number;
 }
 
 export type PipelineTask = GrowBatchTask | ComposeTask;
@@ -125,13 +127,15 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
 
 /**
  * Composes levels 1..count with the game's `composeFirst` on the stream
- * `deriveSeed(seed, game, "composed")`; `levels: null` when the game has none yet.
+ * `deriveSeed(seed, game, "composed")` (attempt 0) or
+ * `deriveSeed(seed, game, "composed", attempt)`; `levels: null` when the game has none yet.
  */
 export function composeFirstLevels(task: ComposeTask): ComposeResult {
   const backend = pipelineBackend(task.game);
   const stats: Record<string, number> = {};
   if (!backend.composeFirst) return { levels: null, stats };
-  const levels = backend.composeFirst(task.count, createRng(deriveSeed(task.seed, task.game, "composed")), stats);
+  const stream = task.attempt === 0 ? deriveSeed(task.seed, task.game, "composed") : deriveSeed(task.seed, task.game, "composed", task.attempt);
+  const levels = backend.composeFirst(task.count, createRng(stream), stats);
   return { levels, stats };
 }
 
