@@ -67,7 +67,7 @@ export interface PipelineStats {
   repeatedIds: number;
   /** The game's rejection counters while growing, plus `no-candidate`. */
   generator: Record<string, number>;
-  /** Rejection counters of composing, plus `repeat-in-set`: composed sets dropped because two of their levels were the same. */
+  /** The composer's figures for the kept set, plus `repeat-in-set`: composed sets dropped because two of their levels were the same. */
   compose: Record<string, number>;
   /** De-duplication: drops and conflict pairs per reason. */
   dedup: DedupCounts;
@@ -182,11 +182,14 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
 
     if (compose) {
       let composed = await compose;
+      let repeats = 0;
       for (let attempt = 0; ; attempt++) {
-        add(stats.compose, composed.stats);
+        // the kept set's own figures (composers may report scores, which do not add up across sets)
+        stats.compose = { ...composed.stats, ...(repeats > 0 ? { "repeat-in-set": repeats } : {}) };
         const repeat = firstRepeat(kit, composed.levels!.map((g) => g.level));
         if (!repeat) break;
-        stats.compose["repeat-in-set"] = (stats.compose["repeat-in-set"] ?? 0) + 1;
+        repeats++;
+        stats.compose["repeat-in-set"] = repeats;
         const what = `composed levels ${repeat.first} and ${repeat.second} are the same (${repeat.reason}, SPEC 7)`;
         if (attempt + 1 >= settings.composeAttempts) {
           throw new NoAnswerError("pipeline/build", `${what} on every one of ${settings.composeAttempts} composing streams; the composer must pick levels that differ`, { repeat });
