@@ -290,7 +290,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
         if (round >= settings.extraRounds) {
           throw new NoAnswerError(
             "pipeline/build",
-            `chapter ${part.chapter} part ${part.part} (levels ${part.levels[0].number}–${part.levels[part.levels.length - 1].number}): ${why}, after ${round} extra round(s) of batches`,
+            `chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches`,
             { chapter: part.chapter, part: part.part, why, stats: { ...ps }, generator: stats.generator },
           );
         }
@@ -326,6 +326,13 @@ export function buildLevels(options: PipelineOptions): Promise<PipelineResult> {
 /** {@link runPipeline} without selection: the `generate` job (SPEC 2), pools only. */
 export function generatePools(options: PipelineOptions): Promise<PipelineResult> {
   return runPipeline({ ...options, select: false });
+}
+
+/** `level 7` or `levels 6–10`. */
+function levelRange(part: PlanPartWork): string {
+  const first = part.levels[0].number;
+  const last = part.levels[part.levels.length - 1].number;
+  return first === last ? `level ${first}` : `levels ${first}–${last}`;
 }
 
 /** The first pair of levels (1-based positions) of a composed set that are the same (SPEC 7), with the strongest reason. */
