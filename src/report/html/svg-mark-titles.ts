@@ -9,8 +9,9 @@
  * @param svg SVG text as written by vega's `View.toSVG`.
  */
 export function svgMarkTitles(svg: string): string {
-  return svg.replace(/<(path|rect|circle|line|text)(\s[^<>]*?\saria-label="([^"]*)"[^<>]*?)\/>/g, (_, tag: string, attrs: string, label: string) => {
-    if (!/\srole="graphics-symbol"/.test(attrs)) return `<${tag}${attrs}/>`;
-    return `<${tag}${attrs}><title>${label}</title></${tag}>`;
+  return svg.replace(/<(path|rect|circle|line|text)(\s[^<>]*?)\/>/g, (whole: string, tag: string, attrs: string) => {
+    const label = /\saria-label="([^"]*)"/.exec(attrs);
+    if (!label || !/\srole="graphics-symbol"/.test(attrs)) return whole;
+    return `<${tag}${attrs}><title>${label[1]}</title></${tag}>`;
   });
 }
