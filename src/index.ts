@@ -7,3 +7,4 @@ export * from "./pipeline/game-backend.ts";
 export * from "./carillon/index.ts";
 export * from "./apsis/index.ts";
 export * from "./dedup/index.ts";
+export * from "./render/index.ts";

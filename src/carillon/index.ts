@@ -40,3 +40,4 @@ export * from "./tap-model.ts";
 export * from "./tap-search.ts";
 export * from "./tie-order-check.ts";
 export * from "./validate-level.ts";
+export * from "./compose/index.ts";

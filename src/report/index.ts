@@ -3,3 +3,4 @@ export * from "./deviation-report.ts";
 export * from "./deviation-table.ts";
 export * from "./pool-coverage.ts";
 export * from "./diff-levels.ts";
+export * from "./html/index.ts";
