@@ -1,6 +1,9 @@
 import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
 import { deviationTable } from "../report/deviation-table.ts";
+import { renderHtmlReport } from "../report/html/render-html-report.ts";
+import { poolCoverage } from "../report/pool-coverage.ts";
 import { findBreaks } from "../select/find-breaks.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
@@ -11,15 +14,16 @@ export interface ReportFile {
   text: string;
 }
 
-/** What a report writer gets: the levels file and the build's figures. */
+/** What a report writer gets: the levels file, the pools it was chosen from and the build's figures. */
 export interface BuildReportInput {
   levels: LevelsFile;
+  pool: Pool;
   stats: PipelineStats;
   chainStart: string;
 }
 
 /** Writes some report files of a build. */
-export type BuildReportWriter = (input: BuildReportInput) => ReportFile[];
+export type BuildReportWriter = (input: BuildReportInput) => ReportFile[] | Promise<ReportFile[]>;
 
 const sortedEntries = (r: Record<string, number>) => Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -40,10 +44,14 @@ export function statsLines(stats: PipelineStats): string[] {
   return lines;
 }
 
-/** `report.txt` (the per-chapter deviation table and the pool figures) and `report.json` (SPEC 1 job 4). */
-export const deviationReportWriter: BuildReportWriter = ({ levels, stats, chainStart }) => {
+/**
+ * `report.txt` (what the chain starts from, the per-chapter deviation table
+ * with the pool-limited column, and the pool figures) and `report.json`
+ * (SPEC 1 job 4).
+ */
+export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, chainStart }) => {
   const breaks = findBreaks(levels.levels, levels.model.constraints);
-  const report = deviationReport(levels, undefined, "embedded", breaks);
+  const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
   const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats), ""].join("\n");
   const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, optimal: levels.optimal, ramps: [report], breaks, stats };
   return [
@@ -52,14 +60,21 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, stats, chainS
   ];
 };
 
-/**
- * The report writers a build runs, in order. The hook for more report
- * formats: an HTML report with plots (`report.html`) is added here as one
- * more writer, and every build then writes it beside the others.
- */
-export const buildReportWriters: BuildReportWriter[] = [deviationReportWriter];
+/** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
+export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
+  { name: "report.html", text: await renderHtmlReport({ file: levels, fileName: "levels.json" }) },
+];
 
-/** Every report file of a build, from the given writers (default {@link buildReportWriters}). */
-export function buildReportFiles(input: BuildReportInput, writers: readonly BuildReportWriter[] = buildReportWriters): ReportFile[] {
-  return writers.flatMap((w) => w(input));
+/**
+ * The report writers a build runs, in order — the hook for more report
+ * formats: a writer added here is run by every build, and the files it
+ * returns are written beside the others.
+ */
+export const buildReportWriters: BuildReportWriter[] = [deviationReportWriter, htmlReportWriter];
+
+/** Every report file of a build, from the given writers (default {@link buildReportWriters}), in writer order. */
+export async function buildReportFiles(input: BuildReportInput, writers: readonly BuildReportWriter[] = buildReportWriters): Promise<ReportFile[]> {
+  const out: ReportFile[] = [];
+  for (const w of writers) out.push(...(await w(input)));
+  return out;
 }

@@ -20,7 +20,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
   it("writes pools.json, levels.json, report.txt and report.json", () => {
     expect(built.stderr).not.toMatch(/levelramp: /);
     expect(built.code).toBe(0);
-    for (const f of ["pools.json", "levels.json", "report.txt", "report.json"]) expect(existsSync(join(dir, f))).toBe(true);
+    for (const f of ["pools.json", "levels.json", "report.txt", "report.json", "report.html"]) expect(existsSync(join(dir, f))).toBe(true);
     const summary = JSON.parse(built.stdout);
     expect(summary).toMatchObject({ game: "carillon", seed: 7, levels: 9 });
     expect(built.stderr).toContain("candidates grown:");
@@ -78,6 +78,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
     expect(text).toMatch(/^1 +6 /m);
     expect(text).toMatch(/^2 +3 /m);
     expect(text).toContain("candidates grown:");
+    expect(readFileSync(join(dir, "report.html"), "utf8")).toMatch(/^<!doctype html>/);
     const json = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
     expect(json.ramps[0].chapters.map((c: { chapter: number }) => c.chapter)).toEqual([1, 2]);
     expect(json.stats.grown).toBeGreaterThan(0);

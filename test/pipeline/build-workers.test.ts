@@ -16,7 +16,7 @@ describe("levelramp build across worker counts", () => {
     // the first ran in this thread, the second on two piscina worker threads
     expect(JSON.parse(a.stdout).threads).toBe(0);
     expect(JSON.parse(b.stdout).threads).toBe(2);
-    for (const f of ["pools.json", "levels.json", "report.json", "report.txt"]) {
+    for (const f of ["pools.json", "levels.json", "report.json", "report.txt", "report.html"]) {
       expect(readFileSync(join(two, f), "utf8"), f).toBe(readFileSync(join(one, f), "utf8"));
     }
     // and the run is not trivially empty

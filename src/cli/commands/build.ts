@@ -14,6 +14,7 @@ import { defaultWorkers } from "../../pipeline/task-runner.ts";
 import { verifyLevels } from "../../pipeline/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
+import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
@@ -100,6 +101,9 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   return result;
 }
 
+/** Report files every build writes (checked against --force before any work). */
+const buildReportWriterFiles = ["report.txt", "report.json", "report.html"];
+
 /** `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part by part, verify, write pools, levels and reports. */
 export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
@@ -108,15 +112,15 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       const dir = o.out ?? join("out", gameName);
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
-      const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, join(dir, "report.txt"), join(dir, "report.json")]);
+      const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, ...buildReportWriterFiles.map((f) => join(dir, f))]);
       const levels = result.levels!;
-      const reports = buildReportFiles({ levels, stats: result.stats, chainStart: result.chainStart });
+      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
       writeFileAtomic(files.pools, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
       writeFileAtomic(files.levels, JSON.stringify(levels, null, 2) + "\n", { force: o.force });
       for (const r of reports) writeFileAtomic(join(dir, r.name), r.text, { force: o.force });
       if (!o.quiet && o.table) {
         const breaks = findBreaks(levels.levels, levels.model.constraints);
-        ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks)], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
+        ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
       }
       if (o.json) {
         ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
