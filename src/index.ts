@@ -8,3 +8,4 @@ export * from "./carillon/index.ts";
 export * from "./apsis/index.ts";
 export * from "./dedup/index.ts";
 export * from "./render/index.ts";
+export * from "./pipeline/index.ts";

@@ -15,7 +15,7 @@ import { extendSelection, slotGroups } from "./extend-selection.ts";
 import { gameKit, type PipelineGame } from "./game-kit.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
-import type { ComposeResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
+import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
 import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper, type DedupCounts, type PoolConflict } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
@@ -165,7 +165,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   };
 
   try {
-    const composeOn = (attempt: number): Promise<ComposeResult> => {
+    const composeOn = (attempt: number): Promise<ComposeTaskResult> => {
       batchesTotal += 1;
       events?.total?.("pools", batchesTotal);
       const p = runner.run({ kind: "compose", game, seed: options.seed, count: composedCount, attempt });

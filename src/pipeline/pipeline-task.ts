@@ -65,7 +65,7 @@ export interface GrowBatchResult {
 }
 
 /** What composing gives: the levels 1..count, or `null` when the game cannot compose yet. */
-export interface ComposeResult {
+export interface ComposeTaskResult {
   levels: Array<GeneratedLevel<unknown, unknown>> | null;
   stats: Record<string, number>;
 }
@@ -130,7 +130,7 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
  * `deriveSeed(seed, game, "composed")` (attempt 0) or
  * `deriveSeed(seed, game, "composed", attempt)`; `levels: null` when the game has none yet.
  */
-export function composeFirstLevels(task: ComposeTask): ComposeResult {
+export function runComposeTask(task: ComposeTask): ComposeTaskResult {
   const backend = pipelineBackend(task.game);
   const stats: Record<string, number> = {};
   if (!backend.composeFirst) return { levels: null, stats };
@@ -144,9 +144,9 @@ export function composeFirstLevels(task: ComposeTask): ComposeResult {
  * thread with its module, exit code and detail (other errors are bugs and
  * are thrown as they are).
  */
-export function runPipelineTask(task: PipelineTask): TaskOutcome<GrowBatchResult | ComposeResult> {
+export function runPipelineTask(task: PipelineTask): TaskOutcome<GrowBatchResult | ComposeTaskResult> {
   try {
-    return { ok: true, value: task.kind === "grow" ? growBatch(task) : composeFirstLevels(task) };
+    return { ok: true, value: task.kind === "grow" ? growBatch(task) : runComposeTask(task) };
   } catch (err) {
     if (err instanceof LevelrampError) {
       const prefix = `${err.module}: `;

@@ -1,13 +1,13 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import { runPipelineTask, unwrapOutcome, type ComposeResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
+import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
 
 /** Runs pipeline tasks: on a piscina worker pool, or in this thread. */
 export interface TaskRunner {
   /** Worker threads (0 = in this thread: a task runs when it is submitted). */
   readonly threads: number;
   run(task: GrowBatchTask): Promise<GrowBatchResult>;
-  run(task: ComposeTask): Promise<ComposeResult>;
+  run(task: ComposeTask): Promise<ComposeTaskResult>;
   /** Stops the worker threads. */
   close(): Promise<void>;
 }
