@@ -162,10 +162,20 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   }
   const everyone = free.slice().sort(byId);
   for (const list of byPart.values()) list.sort(byId);
+  // `bounds` (milestones) narrow each slot's candidates; fixed slots too, so a
+  // pin or keep that breaks a milestone shows as an infeasible level.
+  const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
+  const narrowedBy: Array<string[] | undefined> = slots.map(() => undefined);
   const eligible = slots.map((s, i) => {
     const f = fixedCandidate[i];
-    if (f !== undefined) return [f];
-    return model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
+    let list = f !== undefined ? [f] : model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
+    for (const b of bounds) {
+      if (s.number < (b.from ?? 1) || s.number > (b.to ?? Infinity)) continue;
+      const kept = list.filter((k) => withinBounds(candidates[k].metrics[b.key], b));
+      if (kept.length < list.length) (narrowedBy[i] ??= []).push(describeBounds(b));
+      list = kept;
+    }
+    return list;
   });
 
   const conflicts: Array<[number, number]> = [];
@@ -192,8 +202,19 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
     return f === undefined || own.includes(f) ? own : [...own, f];
   });
   return {
-    problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed },
+    problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed, narrowedBy },
     sources,
     open,
   };
+}
+
+/** Whether a value meets a `bounds` constraint's min and max. */
+export function withinBounds(value: number, b: { min?: number; max?: number }): boolean {
+  return (b.min === undefined || value >= b.min) && (b.max === undefined || value <= b.max);
+}
+
+/** Human name of a `bounds` constraint, e.g. `bounds(goal ≥ 3, levels 14..)`. */
+export function describeBounds(b: { key: string; from?: number; to?: number; min?: number; max?: number }): string {
+  const range = [b.min !== undefined ? `≥ ${b.min}` : "", b.max !== undefined ? `≤ ${b.max}` : ""].filter(Boolean).join(" and ");
+  return `bounds(${b.key} ${range}, levels ${b.from ?? 1}..${b.to ?? ""})`;
 }

@@ -33,7 +33,10 @@ export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
   const { infeasibleAt: k, before: prev } = relaxedReach(problem);
   if (k >= 0) {
     const elig = problem.eligible[k];
-    if (elig.length === 0) return describe(problem, k, "eligibility", 0);
+    if (elig.length === 0) {
+      const by = problem.narrowedBy?.[k];
+      return describe(problem, k, by?.length ? by[by.length - 1] : "eligibility", 0);
+    }
     // Apply the chain constraints in model order; name the one that empties the set.
     let alive = new Set(elig);
     for (let u = 0; u < problem.chain.length; u++) {
@@ -76,7 +79,9 @@ function describe(problem: SelectionProblem, k: number, constraint: string, remo
   }
   const where = `level ${slot.number} (chapter ${slot.chapter}, part ${slot.part})`;
   let message =
-    constraint === "eligibility"
+    constraint.startsWith("bounds(")
+      ? `no candidate is eligible for ${where}: ${constraint} removed the last of them`
+      : constraint === "eligibility"
       ? `no candidate is eligible for ${where}: the pool has none left for it`
       : constraint === "unique"
         ? `no candidate can continue the chain at ${where} without using a candidate twice`
