@@ -13,7 +13,7 @@ let built = { code: -1, stdout: "", stderr: "" };
 
 beforeAll(async () => {
   dir = tempDir();
-  built = await runCli(["build", "carillon", "--plan", plan, "--seed", "7", "--workers", "1", "--out", dir, "--stats", "--json"]);
+  built = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "7", "--workers", "1", "--out", dir, "--stats", "--json"]);
 }, 60_000);
 
 describe("levelramp build (tiny Carillon plan)", () => {
@@ -59,13 +59,13 @@ describe("levelramp build (tiny Carillon plan)", () => {
 
   it("is reproduced exactly by select --incremental over pools.json", async () => {
     const out = join(dir, "reselected.json");
-    const r = await runCli(["select", "--pools", join(dir, "pools.json"), "--plan", plan, "--incremental", "--out", out]);
+    const r = await runCli(["select", "--pools", join(dir, "pools.json"), "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--incremental", "--out", out]);
     expect(r.code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(readFileSync(join(dir, "levels.json"), "utf8"));
   });
 
   it("is never beaten by the build on the objective: the global select is as good or better", async () => {
-    const r = await runCli(["select", "--pools", join(dir, "pools.json"), "--plan", plan, "--json"]);
+    const r = await runCli(["select", "--pools", join(dir, "pools.json"), "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--json"]);
     expect(r.code).toBe(0);
     const global = JSON.parse(r.stdout);
     const levels = JSON.parse(readFileSync(join(dir, "levels.json"), "utf8"));
@@ -86,7 +86,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
 
   it("refuses to overwrite its outputs without --force, before doing any work", async () => {
     const before = statSync(join(dir, "levels.json")).mtimeMs;
-    const r = await runCli(["build", "carillon", "--plan", plan, "--workers", "1", "--out", dir, "--quiet"]);
+    const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--workers", "1", "--out", dir, "--quiet"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--force");
     expect(statSync(join(dir, "levels.json")).mtimeMs).toBe(before);
@@ -96,7 +96,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
 describe("levelramp build --chapters", () => {
   it("keeps global level numbers and says the chain starts fresh after the levels not built", async () => {
     const d = tempDir();
-    const r = await runCli(["build", "carillon", "--plan", plan, "--chapters", "2", "--seed", "7", "--workers", "1", "--out", d]);
+    const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "2", "--seed", "7", "--workers", "1", "--out", d]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("levels 1–6 are not built: the chain starts fresh at level 7 (chapter 2)");
     const levels = JSON.parse(readFileSync(join(d, "levels.json"), "utf8"));
@@ -105,7 +105,7 @@ describe("levelramp build --chapters", () => {
 
   it("refuses a range outside the plan or reversed (exit 2)", async () => {
     for (const chapters of ["3", "2-1", "x"]) {
-      const r = await runCli(["build", "carillon", "--plan", plan, "--chapters", chapters, "--workers", "1", "--out", tempDir()]);
+      const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", chapters, "--workers", "1", "--out", tempDir()]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("--chapters");
     }

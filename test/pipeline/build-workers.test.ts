@@ -9,8 +9,8 @@ describe("levelramp build across worker counts", () => {
     const plan = fixture("pipeline/tiny-carillon-plan.json");
     const one = tempDir();
     const two = tempDir();
-    const a = await runCli(["build", "carillon", "--plan", plan, "--seed", "3", "--workers", "1", "--out", one, "--quiet", "--json"]);
-    const b = await runCli(["build", "carillon", "--plan", plan, "--seed", "3", "--workers", "2", "--out", two, "--quiet", "--json"]);
+    const a = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "3", "--workers", "1", "--out", one, "--quiet", "--json"]);
+    const b = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "3", "--workers", "2", "--out", two, "--quiet", "--json"]);
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
     // the first ran in this thread, the second on two piscina worker threads
@@ -27,8 +27,8 @@ describe("levelramp build across worker counts", () => {
     const plan = fixture("pipeline/tiny-carillon-plan.json");
     const x = tempDir();
     const y = tempDir();
-    await runCli(["generate", "carillon", "--plan", plan, "--chapters", "1", "--seed", "3", "--workers", "1", "--out", join(x, "p.json"), "--quiet"]);
-    await runCli(["generate", "carillon", "--plan", plan, "--chapters", "1", "--seed", "4", "--workers", "1", "--out", join(y, "p.json"), "--quiet"]);
+    await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "3", "--workers", "1", "--out", join(x, "p.json"), "--quiet"]);
+    await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "4", "--workers", "1", "--out", join(y, "p.json"), "--quiet"]);
     expect(readFileSync(join(x, "p.json"), "utf8")).not.toBe(readFileSync(join(y, "p.json"), "utf8"));
   }, 60_000);
 });

@@ -13,7 +13,7 @@ describe("levelramp generate", () => {
   it("grows every part's pool with stable ids and provenance, and selects nothing", async () => {
     const dir = tempDir();
     const out = join(dir, "pools.json");
-    const r = await runCli(["generate", "carillon", "--plan", plan, "--chapters", "1", "--seed", "11", "--workers", "1", "--out", out, "--json"]);
+    const r = await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "11", "--workers", "1", "--out", out, "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const pool = poolSchema.parse(JSON.parse(readFileSync(out, "utf8")));
     expect(pool).toMatchObject({ format: "levelramp/pool@1", game: "carillon", seed: 11 });
@@ -27,7 +27,7 @@ describe("levelramp generate", () => {
     }
     expect(JSON.parse(r.stdout).candidates).toBe(pool.candidates.length);
     // the pool re-sequences with select
-    const s = await runCli(["select", "--pools", out, "--plan", plan, "--json"]);
+    const s = await runCli(["select", "--pools", out, "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--json"]);
     expect(s.code).toBe(0);
     expect(JSON.parse(s.stdout).levels).toHaveLength(6);
   }, 60_000);
@@ -91,7 +91,7 @@ describe("progress bars", () => {
   });
 
   it("a build with a non-terminal stderr prints no bar", async () => {
-    const r = await runCli(["build", "carillon", "--plan", plan, "--chapters", "2", "--workers", "1", "--out", tempDir()]);
+    const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "2", "--workers", "1", "--out", tempDir()]);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toContain("ETA");
     expect(r.stderr).not.toContain("█");

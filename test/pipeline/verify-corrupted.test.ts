@@ -11,7 +11,7 @@ let good: LevelsFile;
 
 beforeAll(async () => {
   dir = tempDir();
-  const r = await runCli(["build", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--seed", "5", "--workers", "1", "--out", dir, "--quiet"]);
+  const r = await runCli(["build", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "5", "--workers", "1", "--out", dir, "--quiet"]);
   expect(r.code).toBe(0);
   good = JSON.parse(readFileSync(join(dir, "levels.json"), "utf8"));
 }, 60_000);
