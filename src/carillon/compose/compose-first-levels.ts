@@ -7,6 +7,10 @@ import { stepValue } from "../generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../load-models.ts";
 import { milestonesAt } from "../milestones.ts";
 import { validateLevel } from "../validate-level.ts";
+import { compareCarillon } from "../../dedup/compare-carillon.ts";
+import type { CarillonDedupLevel } from "../../dedup/prepare-carillon-level.ts";
+import { fieldEngine } from "../field-engine.ts";
+import { solveField } from "../solve-field.ts";
 import { composeCandidate, type ComposedCandidate, type ComposeScores, type LevelDemand } from "./compose-candidate.ts";
 import { drawFigure } from "./draw-figure.ts";
 import { loadComposeModels, type ComposeModels } from "./load-compose-model.ts";
@@ -118,15 +122,41 @@ export function composeFirstLevels(count: number, rng: Rng, stats: Record<string
     pools.push(pool);
   }
   const next = count + 1;
-  const chosen = selectComposedSet(pools, {
+  const constraints = {
     bitsBelow: target(next),
     goalAtMost: stepValue(models.generator.milestones.minGoal, next),
     minRhythm: compose.minRhythm,
-  });
+  };
+  // No two of the five may be "the same" (SPEC 7): when the best set holds a
+  // repeat, the later level's candidate leaves its pool and the set is chosen
+  // again (bounded by the pools' sizes).
+  const records = new Map<ComposedCandidate, CarillonDedupLevel>();
+  const recordOf = (c: ComposedCandidate): CarillonDedupLevel => {
+    let r = records.get(c);
+    if (!r) {
+      const engine = fieldEngine(c.body, models.physics);
+      r = { body: c.body, reachGraph: engine.graph, winningFirstTaps: solveField(engine.model, { maxStates: models.solver.maxStates }).winningFirstTaps };
+      records.set(c, r);
+    }
+    return r;
+  };
+  let chosen = selectComposedSet(pools, constraints);
+  for (let round = 0; chosen && round < pools.reduce((n, p) => n + p.length, 0); round++) {
+    const set = chosen.picks.map((p, i) => pools[i][p]);
+    let repeat: [number, number] | undefined;
+    for (let j = 1; j < set.length && !repeat; j++) {
+      for (let i = 0; i < j && !repeat; i++) if (compareCarillon(recordOf(set[i]), recordOf(set[j])).same) repeat = [i, j];
+    }
+    if (!repeat) break;
+    count1("compose-repeat");
+    const [, j] = repeat;
+    pools[j] = pools[j].filter((c) => c !== set[j]);
+    chosen = pools[j].length ? selectComposedSet(pools, constraints) : null;
+  }
   if (!chosen) {
     throw new NoAnswerError(
       "carillon/compose",
-      `no set of levels 1–${count} keeps bits and goal from falling, stays below level ${next}'s target ${target(next)} bits and puts ${compose.minRhythm * 100}% of its arrivals on the grid (pools: ${pools.map((p) => p.length).join(", ")})`,
+      `no set of levels 1–${count} keeps bits and goal from falling, stays below level ${next}'s target ${target(next)} bits, puts ${compose.minRhythm * 100}% of its arrivals on the grid and holds no two levels that are the same (pools: ${pools.map((p) => p.length).join(", ")})`,
     );
   }
   const picked = chosen.picks.map((p, i) => pools[i][p]);
