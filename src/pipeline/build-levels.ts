@@ -311,6 +311,8 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
         stats: {},
       };
       levels = toLevelsFile({ built, selection, pool, model: options.model, ramp: options.ramp });
+      // What the build chose, so a later `select` over pools.json can say how it compares.
+      pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };
     }
     return { pool, levels, stats, chainStart, threads: runner.threads };
   } finally {

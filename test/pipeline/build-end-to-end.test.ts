@@ -70,6 +70,11 @@ describe("levelramp build (tiny Carillon plan)", () => {
     const global = JSON.parse(r.stdout);
     const levels = JSON.parse(readFileSync(join(dir, "levels.json"), "utf8"));
     expect(global.objective).toBeLessThanOrEqual(levels.objective + 1e-9);
+    // pools.json records the build's choice, and select says how it compares
+    const pool = JSON.parse(readFileSync(join(dir, "pools.json"), "utf8"));
+    expect(pool.build.objective).toBe(levels.objective);
+    expect(pool.build.levels).toEqual(levels.levels.map((l: { number: number; id: string }) => ({ number: l.number, id: l.id })));
+    expect(r.stderr).toMatch(/select: (the same levels as the build|\d+ level numbers differ from the build) that grew/);
   });
 
   it("writes the per-chapter deviation table and the pool figures into report.txt", () => {

@@ -108,13 +108,26 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
         const levels = file.levels.map((l) => ({ number: l.number, id: l.id, value: l.metrics[model.metric], target: l.target }));
         io.stdout(JSON.stringify({ objective: file.objective, optimal: file.optimal, solver: selection.solver, ...moves, levels }, null, 2) + "\n");
       }
+      let versusBuild = "";
+      if (pool.build && !inputs.keep && tolerance === undefined) {
+        const theirs = new Map(pool.build.levels.map((l) => [l.number, l.id]));
+        const differ = file.levels.filter((l) => theirs.get(l.number) !== l.id).length;
+        const gain = pool.build.objective - file.objective;
+        versusBuild =
+          differ === 0
+            ? `select: the same levels as the build that grew ${o.pools}\n`
+            : `select: ${differ} level numbers differ from the build that grew ${o.pools}; objective ${file.objective} against the build's ${pool.build.objective}` +
+              (gain > 1e-9 ? ` (${gain.toFixed(6)} better, ${((100 * gain) / Math.max(pool.build.objective, 1e-12)).toFixed(1)}%)` : "") +
+              "\n";
+      }
       const first = file.levels[0]?.number ?? 0;
       const last = file.levels[file.levels.length - 1]?.number ?? 0;
       io.stderr(
         `select: ${file.levels.length} levels (${first}–${last}) with ${selection.solver} in ${ms.toFixed(0)} ms: ` +
           `objective ${file.objective} (${model.objective.norm}${model.objective.evenness ? ` + evenness ${model.objective.evenness}` : ""}), ` +
           `${file.optimal ? "proven optimal" : "not proven optimal"}${o.out ? ` → ${o.out}` : ""}\n` +
-          (moves ? `select: ${moves.moves} level numbers hold another level than in ${o.from} (the plain optimum would change ${moves.plainMoves})\n` : ""),
+          (moves ? `select: ${moves.moves} level numbers hold another level than in ${o.from} (the plain optimum would change ${moves.plainMoves})\n` : "") +
+          versusBuild,
       );
     });
 }
