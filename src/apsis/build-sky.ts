@@ -28,6 +28,13 @@ export interface BuildSkyOptions {
   arrows: number | readonly [number, number];
   /** Reads window [lo, hi] the finished sky (with its rules) must land in; none = no aim. */
   reads?: readonly [number, number];
+  /**
+   * Depth window [lo, hi] in rounds the finished sky must land in; none = no
+   * aim. Depth never falls while a sky grows backwards, so a try that would
+   * pass `hi` is turned down (`try-over-depth`) and the build ends only at an
+   * arrow that lands both windows.
+   */
+  depth?: readonly [number, number];
   /** Marks to build in. */
   rules?: RuleTargets;
   /** The random stream (the only source of randomness). */
@@ -53,8 +60,13 @@ export interface BuiltSky {
   tries: number;
 }
 
-/** Why a build was given up: no try fitted (`full`), every candidate overshot the reads window, or the last arrow left it short. */
-export type BuildFailure = "full" | "overshoot" | "undershoot";
+/**
+ * Why a build was given up: no try fitted (`full`), every candidate overshot
+ * the reads window, the last arrow left it short (`undershoot`), the reads
+ * were reached but the depth window's floor was not (`shallow`), or every
+ * candidate passed the depth window's top (`deep`).
+ */
+export type BuildFailure = "full" | "overshoot" | "undershoot" | "shallow" | "deep";
 
 /** A build's outcome: the sky, or why there is none. */
 export type BuildOutcome = { ok: true; sky: BuiltSky } | { ok: false; reason: BuildFailure; tries: number };
@@ -80,12 +92,17 @@ interface Dressed {
  * arrow still due adds at least one read), and the build ends at the first
  * arrow, from the least-th on, that can land the sky in the window (the best
  * such candidate); reaching `most` arrows short of it is an undershoot.
+ * With a depth window (rounds) tries that would pass its top are turned
+ * down, and landing also needs depth ≥ its floor: since depth never falls as
+ * arrows join, the finished sky lands inside both windows.
  * Bounded by tries, never by time.
  *
- * @returns the built sky, or the failure: the tries ran out (`full`) or the
- *   window could not be met (`overshoot`, `undershoot`), also counted in
- *   `stats` as `build-<reason>`.
- * @throws LevelrampError (exit 2) `apsis/builder: ...` on a bad arrow count or falling ring.
+ * @returns the built sky, or the failure: the tries ran out (`full`), the
+ *   reads window could not be met (`overshoot`, `undershoot`), the reads
+ *   were met below the depth floor (`shallow`) or every try passed the depth
+ *   top (`deep`), also counted in `stats` as `build-<reason>`.
+ * @throws LevelrampError (exit 2) `apsis/builder: ...` on a bad arrow count,
+ *   falling ring or depth window.
  */
 export function buildSky(options: BuildSkyOptions): BuildOutcome {
   const model = options.model ?? loadBuilderModel();
@@ -106,6 +123,10 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
   const phases = fallingPhases(falling, ringTotal, Math.round((least + most) / 2), model.fallingInnerShare);
   let phase = 0;
   const [lo, hi] = options.reads ?? [0, Infinity];
+  const [depthLo, depthHi] = options.depth ?? [0, Infinity];
+  if (!(depthLo <= depthHi)) throw new LevelrampError("apsis/builder", `expected a depth window [lo, hi] with lo ≤ hi, got [${depthLo}, ${depthHi}]`, 2);
+  // Set once some candidate reached the reads window while the sky was still too shallow.
+  let readsWithoutDepth = false;
   const w = model.weights;
   const grow = new GrowingSky(skyLimits(sky));
   const numbered: number[] = [];
@@ -129,6 +150,7 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
 
     const dressed: Dressed[] = [];
     let overWindow = 0;
+    let overDepth = 0;
     const budget = model.candidates * model.triesPerCandidate;
     for (let t = 0; t < budget && dressed.length < model.candidates; t++) {
       tries++;
@@ -155,25 +177,33 @@ export function buildSky(options: BuildSkyOptions): BuildOutcome {
         overWindow++;
         continue;
       }
+      if (measure.depth > depthHi) {
+        count("try-over-depth");
+        overDepth++;
+        continue;
+      }
       // Σ ring count² / arrows after adding it: one more on a crowded ring costs more.
       const crowding = (squares + 2 * grow.ringCounts[checked.arrow.ring] + 1) / (grow.size + 1);
       const score = w.depth * measure.depth + w.reads * measure.reads - w.freeAtStart * measure.freeAtStart - w.crowding * crowding;
       dressed.push({ candidate: checked, numbered: isNumbered, lock, held, measure, score });
     }
     if (dressed.length === 0) {
-      const reason = overWindow > 0 ? "overshoot" : "full";
+      const reason: BuildFailure = readsWithoutDepth ? "shallow" : overWindow > 0 ? "overshoot" : overDepth > 0 ? "deep" : "full";
       count(`build-${reason}`);
       return { ok: false, reason, tries };
     }
     let pool = dressed;
     if (step + 1 >= least) {
-      const landing = dressed.filter((d) => d.measure.reads >= lo);
+      const inReads = dressed.filter((d) => d.measure.reads >= lo);
+      const landing = inReads.filter((d) => d.measure.depth >= depthLo);
+      if (inReads.length > landing.length) readsWithoutDepth = true;
       if (landing.length > 0) {
         pool = landing;
         finished = true;
       } else if (step + 1 === most) {
-        count("build-undershoot");
-        return { ok: false, reason: "undershoot", tries };
+        const reason: BuildFailure = readsWithoutDepth ? "shallow" : "undershoot";
+        count(`build-${reason}`);
+        return { ok: false, reason, tries };
       }
     }
     let best = pool[0];

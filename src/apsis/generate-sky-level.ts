@@ -36,7 +36,10 @@ export function candidateAim(settings: ApsisGeneratorSettings, target: number): 
  * with the chapter's rules built in, aimed at the level's target with its
  * planned arrow count ± `arrowSlack`; when a build overshoots (or fills up)
  * the next plans one arrow fewer, when it undershoots one more (within the
- * tier's range ± 2). Each built sky is
+ * tier's range ± `arrowMargin`, default 2); a build that reaches the reads
+ * but not the tier's `depth` floor plans one fewer (at equal reads fewer
+ * arrows stand deeper), one that passes the depth top one more. With an
+ * `arrowMargin` the build itself never leaves that range either. Each built sky is
  * proven before it is kept: the graphology rounds solver must agree with the
  * builder, and the shuffled level must pass every check of
  * {@link checkLevel} (replay loses 0 hearts, fits, fair, rules needed).
@@ -62,15 +65,17 @@ export function generateSkyLevel(
   const count = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
   const aim = candidateAim(settings, request.target);
   const [aLo, aHi] = settings.arrows;
-  const least = Math.max(1, aLo - 2);
-  const most = aHi + 2;
+  const margin = settings.arrowMargin ?? 2;
+  const least = Math.max(1, aLo - margin);
+  const most = aHi + margin;
   let arrows = Math.min(most, Math.max(least, aim.arrows));
   for (let b = 0; b < settings.builds; b++) {
     const targets = ruleTargets(rules, settings, model, rng);
-    const range: [number, number] = [Math.max(1, arrows - settings.arrowSlack), arrows + settings.arrowSlack];
-    const outcome = buildSky({ arrows: range, reads: aim.reads, rules: targets, rng, model, sky, stats });
+    const range = buildRange(arrows, settings.arrowSlack, settings.arrowMargin === undefined ? undefined : [least, most]);
+    const outcome = buildSky({ arrows: range, reads: aim.reads, depth: settings.depth, rules: targets, rng, model, sky, stats });
     if (!outcome.ok) {
-      if (outcome.reason === "undershoot") arrows = Math.min(most, arrows + 1);
+      // More arrows lift reads; at the same reads, fewer arrows make a deeper sky.
+      if (outcome.reason === "undershoot" || outcome.reason === "deep") arrows = Math.min(most, arrows + 1);
       else arrows = Math.max(least, arrows - 1);
       continue;
     }
@@ -90,6 +95,13 @@ export function generateSkyLevel(
     return { level: body, solution: solved.solution, metrics: skyMetrics(body, solved), rules: [...rules] };
   }
   return null;
+}
+
+/** A build's arrow range: the planned count ± slack, kept inside `bounds` when the tier sets an `arrowMargin`. */
+function buildRange(arrows: number, slack: number, bounds: readonly [number, number] | undefined): [number, number] {
+  const lo = Math.max(1, arrows - slack);
+  const hi = arrows + slack;
+  return bounds === undefined ? [lo, hi] : [Math.max(lo, bounds[0]), Math.min(hi, bounds[1])];
 }
 
 /** The marks a build puts in for the chapter's rules; falling rings drawn from the choices. */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
@@ -38,6 +39,33 @@ describe("apsis plan generator settings", () => {
     }
     // Past ~30 arrows the windows are narrow.
     for (const t of tiers.filter((x) => x.arrows[0] >= 30)) expect(t.reads[1] - t.reads[0]).toBeLessThanOrEqual(16);
+  });
+
+  it("from the first tier with a depth window (or an arrow margin) on, the windows chain so no tier boundary can break the selection model", () => {
+    const selection = JSON.parse(readFileSync(fileURLToPath(new URL("../../models/apsis/selection.json", import.meta.url)), "utf8")) as {
+      constraints: Array<{ type: string; key: string; by?: number }>;
+    };
+    const drop = selection.constraints.find((c) => c.type === "maxDrop" && c.key === "depth")!.by!;
+    expect(selection.constraints.some((c) => c.type === "nonDecreasing" && c.key === "arrows")).toBe(true);
+    const tiers = plan.chapters.flatMap((ch) => ch.parts.map((p) => ({ name: `c${ch.chapter}t${p.part}`, s: apsisGeneratorSchema.parse(p.generator) })));
+    const firstDepth = tiers.findIndex((t) => t.s.depth !== undefined);
+    const firstMargin = tiers.findIndex((t) => t.s.arrowMargin !== undefined);
+    // Chapter 7 (falling rings) is where the chain broke without them; both start no later.
+    expect(firstDepth).toBeGreaterThanOrEqual(0);
+    expect(firstDepth).toBeLessThanOrEqual(18);
+    expect(firstMargin).toBeGreaterThanOrEqual(0);
+    expect(firstMargin).toBeLessThanOrEqual(18);
+    for (let i = firstDepth + 1; i < tiers.length; i++) {
+      const [prev, next] = [tiers[i - 1].s.depth!, tiers[i].s.depth];
+      expect(next, tiers[i].name).toBeDefined();
+      // Any last level of the earlier tier may be followed by any first level of the next.
+      expect(next![0], tiers[i].name).toBeGreaterThanOrEqual(prev[1] - drop);
+    }
+    for (let i = firstMargin + 1; i < tiers.length; i++) {
+      const [prev, next] = [tiers[i - 1].s, tiers[i].s];
+      expect(next.arrowMargin, tiers[i].name).toBeDefined();
+      expect(next.arrows[0] - next.arrowMargin!, tiers[i].name).toBeGreaterThanOrEqual(prev.arrows[1] + prev.arrowMargin!);
+    }
   });
 
   it("aims a candidate at its level's target inside the tier window, arrows interpolated", () => {
@@ -82,6 +110,49 @@ describe("apsis backend generate (GameBackend)", () => {
     expect(g).not.toBeNull();
     expect(g.level.fallingRings?.length).toBe(1);
     expect(checkLevel(g.level, g.solution, ["falling"])).toEqual([]);
+  });
+
+  it("with an arrowMargin a build never leaves the tier's arrow range, whatever its arrowSlack", () => {
+    const kept = (margin: number | undefined) => {
+      const settings = apsisGeneratorSchema.parse({ arrows: [10, 10], reads: [20, 60], arrowSlack: 4, builds: 8, ...(margin === undefined ? {} : { arrowMargin: margin }) });
+      const counts: number[] = [];
+      for (let k = 0; k < 10; k++) {
+        const g = apsisBackend.generate({ chapter: 1, part: 3, level: 25, target: 28, rules: [], settings, rng: createRng(`margin-${k}`), stats: {} });
+        if (g) counts.push(g.metrics.arrows);
+      }
+      return counts;
+    };
+    const free = kept(undefined);
+    // Without a margin the slack lets builds stop short of (or past) the range.
+    expect(free.some((n) => n !== 10)).toBe(true);
+    const held = kept(0);
+    expect(held.length).toBeGreaterThanOrEqual(8);
+    for (const n of held) expect(n).toBe(10);
+  });
+
+  it("keeps a tier's depth window and arrow range (arrowMargin 0): the plan's chapter 7 tier 1 falling-ring skies", () => {
+    const ch = plan.chapters.find((c) => c.chapter === 7)!;
+    const settings = apsisGeneratorSchema.parse(ch.parts[0].generator);
+    expect(settings.arrowMargin).toBe(0);
+    const [dLo, dHi] = settings.depth!;
+    let grown = 0;
+    const stats: Record<string, number> = {};
+    // Like the pipeline: a candidate may take a few generate calls on its own stream.
+    for (let k = 0; k < 2; k++) {
+      const rng = createRng(`depth-window-${k}`);
+      let g = null;
+      for (let attempt = 0; attempt < 3 && g === null; attempt++) {
+        g = apsisBackend.generate({ chapter: 7, part: 1, level: 181, target: 167, rules: ch.rules, settings, rng, stats });
+      }
+      if (g === null) continue;
+      grown++;
+      expect(g.metrics.depth).toBeGreaterThanOrEqual(dLo);
+      expect(g.metrics.depth).toBeLessThanOrEqual(dHi);
+      expect(g.metrics.arrows).toBeGreaterThanOrEqual(settings.arrows[0]);
+      expect(g.metrics.arrows).toBeLessThanOrEqual(settings.arrows[1]);
+      expect(checkLevel(g.level, g.solution, g.rules)).toEqual([]);
+    }
+    expect(grown).toBeGreaterThanOrEqual(1);
   });
 
   it("grows skies with all three rules, each needed", () => {

@@ -173,6 +173,55 @@ describe("apsis backwards builder (SPEC 5.2)", () => {
     expect(over).toMatchObject({ ok: false, reason: "overshoot" });
   });
 
+  it("a depth floor is met: every sky lands at or above it, and seeds that stop shallower without it come out deeper", () => {
+    let lifted = 0;
+    let kept = 0;
+    for (let k = 0; k < 12; k++) {
+      const free = buildSky({ arrows: 12, rng: createRng(`floor-${k}`) });
+      const outcome = buildSky({ arrows: [12, 18], depth: [6, 8], rng: createRng(`floor-${k}`) });
+      if (!outcome.ok) {
+        expect(outcome.reason).toBe("shallow");
+        continue;
+      }
+      kept++;
+      expect(outcome.sky.depth).toBeGreaterThanOrEqual(6);
+      expect(outcome.sky.depth).toBeLessThanOrEqual(8);
+      const solved = solveSky(outcome.sky.body);
+      expect(solved.depth).toBe(outcome.sky.depth);
+      expect(solved.rounds).toEqual(outcome.sky.rounds);
+      if (free.ok && free.sky.depth < 6) lifted++;
+    }
+    expect(kept).toBeGreaterThanOrEqual(6);
+    // The floor really changed something: the same seed without it stops below 6 rounds.
+    expect(lifted).toBeGreaterThan(0);
+  });
+
+  it("a depth window lands with the reads window, and its top turns tries down", () => {
+    const stats: Record<string, number> = {};
+    let kept = 0;
+    for (let k = 0; k < 12; k++) {
+      const outcome = buildSky({ arrows: [14, 18], reads: [40, 44], depth: [5, 6], rng: createRng(`both-${k}`), stats });
+      if (!outcome.ok) continue;
+      kept++;
+      expect(outcome.sky.reads).toBeGreaterThanOrEqual(40);
+      expect(outcome.sky.reads).toBeLessThanOrEqual(44);
+      expect(outcome.sky.depth).toBeGreaterThanOrEqual(5);
+      expect(outcome.sky.depth).toBeLessThanOrEqual(6);
+      expect(solveSky(outcome.sky.body).depth).toBe(outcome.sky.depth);
+    }
+    expect(kept).toBeGreaterThanOrEqual(8);
+    // Unbounded, these skies reach 7–8 rounds: the top was in play.
+    expect(stats["try-over-depth"]).toBeGreaterThan(0);
+  });
+
+  it("says why a depth window cannot be met: shallow (too few arrows for the floor) or deep (every try passes the top)", () => {
+    const stats: Record<string, number> = {};
+    expect(buildSky({ arrows: 5, depth: [9, 9], rng: createRng("shallow"), stats })).toMatchObject({ ok: false, reason: "shallow" });
+    expect(stats["build-shallow"]).toBe(1);
+    expect(buildSky({ arrows: 5, depth: [0, 0], rng: createRng("deep") })).toMatchObject({ ok: false, reason: "deep" });
+    expect(() => buildSky({ arrows: 5, depth: [4, 3], rng: createRng("x") })).toThrow(/apsis\/builder: expected a depth window/);
+  });
+
   it("rejects bad arrow counts and falling rings", () => {
     expect(() => buildSky({ arrows: 0, rng: createRng("x") })).toThrow(/apsis\/builder/);
     expect(() => buildSky({ arrows: 5, rules: { fallingRings: [1] }, rng: createRng("x") })).toThrow(/falling rings in 2\.\.5/);
