@@ -21,9 +21,14 @@ export function readJson(file: string): unknown {
   } catch (err) {
     const message = (err as Error).message;
     const at = /position (\d+)/.exec(message);
+    // Node 20 names no position for some errors but quotes the text near it: find that.
+    const near = /"(?:\.\.\.)?([\s\S]*?)(?:\.\.\.)?" is not valid JSON/.exec(message);
+    const token = /Unexpected token '(.)'/.exec(message)?.[1];
+    const start = near && near[1].length >= 3 ? text.indexOf(near[1]) : -1;
+    const nearAt = start >= 0 && token !== undefined && near![1].includes(token) ? start + near![1].indexOf(token) : start;
     let where = "";
-    if (at || /end of JSON input/.test(message)) {
-      const pos = at ? Number(at[1]) : text.length;
+    if (at || nearAt >= 0 || /end of JSON input/.test(message)) {
+      const pos = at ? Number(at[1]) : nearAt >= 0 ? nearAt : text.length;
       const before = text.slice(0, pos).split("\n");
       where = ` (line ${before.length}, column ${before[before.length - 1].length + 1})`;
     }

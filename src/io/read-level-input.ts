@@ -35,6 +35,9 @@ export function readLevelInput(file: string, level?: number): LevelInput {
     if (l.level === undefined) throw new InputError("io/read-level", "expected a level body", { file, jsonPath: `$.levels[${i}].level` });
     return { game: levels.game, body: l.level, solution: l.solution, number: l.number, id: l.id, rules: l.rules };
   }
+  if (format !== "levelramp/level@1") {
+    throw new InputError("io/read-level", `expected a level file (levelramp/level@1) or a levels file (levelramp/levels@1); this is ${typeof format === "string" ? `a ${format} file` : "not a levelramp file"}`, { file, jsonPath: "$.format" });
+  }
   const one = parseWith(levelFileSchema, raw, file);
   return { game: one.game, body: one.level };
 }

@@ -283,7 +283,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
             events?.advance?.("selection", 1);
           } catch (err) {
             if (!(err instanceof NoAnswerError)) throw err;
-            why = `no selection meets the model: ${err.message}`;
+            why = `the pool cannot continue the chain yet (${err.message})`;
           }
         }
         if (why === null) break;
@@ -295,7 +295,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
           );
         }
         ps.extraRounds++;
-        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing extra round ${round + 1} of ${settings.extraRounds}`);
+        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds})`);
         batches = grow(part, round + 1);
       }
     }

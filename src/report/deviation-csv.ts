@@ -14,7 +14,7 @@ export function deviationCsv(reports: RampDeviation[]): string {
   const rows = [["ramp", "metric", "chapter", "levels", "meanAbs", "rms", "maxAbs", "maxAt", "bias", "breaks", "poolLimited", "constraintLimited"]];
   for (const r of reports) {
     for (const c of [...r.chapters, { chapter: "all" as const, ...r.all }]) {
-      rows.push([r.name, r.metric, String(c.chapter), String(c.levels), String(c.meanAbs), String(c.rms), String(c.maxAbs), String(c.maxAt ?? ""), String(c.bias), String(c.breaks), String(c.poolLimited), String(c.constraintLimited)]);
+      rows.push([r.name, r.metric, String(c.chapter), String(c.levels), String(c.meanAbs), String(c.rms), String(c.maxAbs), String(c.maxAt ?? ""), String(c.bias), String(c.breaks), c.poolLimited === null ? "" : String(c.poolLimited), c.constraintLimited === null ? "" : String(c.constraintLimited)]);
     }
   }
   return rows.map((r) => r.map(csvField).join(",")).join("\n") + "\n";

@@ -20,10 +20,10 @@ export interface DeviationStats {
   breaks: number;
   /** Mean target of the group (for colour bands). */
   meanTarget: number;
-  /** Levels where the pool is the limit: off the ramp, and no eligible candidate was closer. */
-  poolLimited: number;
-  /** Levels where the constraints are the limit: some eligible candidate was closer to the ramp. */
-  constraintLimited: number;
+  /** Levels where the pool is the limit: off the ramp, and no eligible candidate was closer (null: coverage unknown). */
+  poolLimited: number | null;
+  /** Levels where the constraints are the limit: some eligible candidate was closer to the ramp (null: unknown). */
+  constraintLimited: number | null;
 }
 
 /** One chapter's statistics. */
@@ -106,12 +106,13 @@ export function deviationReport(
 
 function stats(levels: LevelDeviation[], breaks: number): DeviationStats {
   const n = levels.length;
-  let poolLimited = 0;
-  let constraintLimited = 0;
+  const known = levels.some((l) => l.bestDeviation !== null);
+  let poolLimited: number | null = known ? 0 : null;
+  let constraintLimited: number | null = known ? 0 : null;
   for (const l of levels) {
     if (l.bestDeviation === null || Math.abs(l.deviation) <= 1e-6) continue;
-    if (Math.abs(l.deviation) <= Math.abs(l.bestDeviation) + 1e-9) poolLimited++;
-    else constraintLimited++;
+    if (Math.abs(l.deviation) <= Math.abs(l.bestDeviation) + 1e-9) poolLimited!++;
+    else constraintLimited!++;
   }
   if (n === 0) return { levels: 0, meanAbs: 0, rms: 0, maxAbs: 0, maxAt: null, bias: 0, breaks, meanTarget: 0, poolLimited, constraintLimited };
   let abs = 0;

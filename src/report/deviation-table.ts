@@ -55,7 +55,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
         { text: fmt(s.rms) },
         { text: `${fmt(s.maxAbs)} @${s.maxAt ?? "-"}` },
         { text: (s.bias >= 0 ? "+" : "") + fmt(s.bias) },
-        { text: r.levels.some((l) => l.bestDeviation !== null) ? `${s.poolLimited}/${s.poolLimited + s.constraintLimited}` : "-" },
+        { text: s.poolLimited !== null && s.constraintLimited !== null ? `${s.poolLimited}/${s.poolLimited + s.constraintLimited}` : "-" },
       );
     }
     row.push({ text: String(first.breaks), paint: first.breaks > 0 ? (t) => chalk.red(t) : undefined });

@@ -53,9 +53,6 @@ export interface BuiltProblem {
  */
 export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const { pool, plan, model, ramp } = inputs;
-  if (ramp.metric !== model.metric) {
-    throw new InputError("select/build-problem", `expected metric "${model.metric}" (the model's metric); the ramp is about "${ramp.metric}"`, { file: inputs.rampFile, jsonPath: "$.metric" });
-  }
   if (plan.game !== pool.game) {
     throw new InputError("select/build-problem", `expected a plan for game "${pool.game}" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
   }
@@ -70,6 +67,9 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
     if (pool.candidates.length > 0 && !pool.candidates.some((c) => k in c.metrics)) {
       throw new InputError("select/build-problem", `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
     }
+  }
+  if (ramp.metric !== model.metric) {
+    throw new InputError("select/build-problem", `expected metric "${model.metric}" (the model's metric); the ramp is about "${ramp.metric}"`, { file: inputs.rampFile, jsonPath: "$.metric" });
   }
   const partsInPlan = new Set<string>();
   for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);

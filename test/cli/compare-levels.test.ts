@@ -30,12 +30,12 @@ describe("levelramp compare", () => {
   });
 
   for (const game of ["carillon", "apsis"]) {
-    it(`finds two unrelated ${game} levels not the same, and still exits 0`, async () => {
+    it(`finds two unrelated ${game} levels not the same, and exits 1 (the answer is no)`, async () => {
       const r = await runCli(["compare", f(`compare-${game}-level`), f(`compare-${game}-unrelated`), "--json"]);
-      expect(r.code).toBe(0);
+      expect(r.code).toBe(1);
       expect(JSON.parse(r.stdout)).toMatchObject({ same: false, reasons: [] });
       const human = await runCli(["compare", f(`compare-${game}-level`), f(`compare-${game}-unrelated`)]);
-      expect(human.code).toBe(0);
+      expect(human.code).toBe(1);
       expect(human.stdout).toMatch(/^not the same/);
     });
   }

@@ -62,7 +62,7 @@ describe("HTML text helpers", () => {
 });
 
 describe("deviationTableHtml", () => {
-  const stats = (meanAbs: number, meanTarget: number, breaks = 0) => ({ levels: 4, meanAbs, rms: meanAbs * 1.5, maxAbs: meanAbs * 2, maxAt: 7, bias: -meanAbs / 2, breaks, meanTarget, poolLimited: 0, constraintLimited: 0 });
+  const stats = (meanAbs: number, meanTarget: number, breaks = 0) => ({ levels: 4, meanAbs, rms: meanAbs * 1.5, maxAbs: meanAbs * 2, maxAt: 7, bias: -meanAbs / 2, breaks, meanTarget, poolLimited: null, constraintLimited: null });
   const report = (name: string, a: number, b: number): RampDeviation => ({
     name,
     metric: "bits",

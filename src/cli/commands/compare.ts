@@ -10,7 +10,7 @@ function levelNumber(text: string | undefined, option: string): number | undefin
   return Number(text);
 }
 
-/** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 whenever it ran. */
+/** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
   program
     .command("compare")
@@ -27,6 +27,8 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
       const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share };
+      // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).
+      if (!c.same) ctx.setExitCode(1);
       if (o.json) {
         ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");
         return;

@@ -12,6 +12,7 @@ import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { renderHtmlReport } from "../../report/html/render-html-report.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
+import { rampTarget } from "../../select/ramp-target.ts";
 import type { CommandContext } from "../cli-io.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -30,11 +31,15 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .option("--json", "same as --format json")
     .option("--force", "overwrite --out if it exists")
     .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; levels?: boolean }) => {
+      if (o.json && o.format !== "table" && o.format !== "json") throw new InputError("cli/report", `give --json or --format ${o.format}, not both`);
       const format = o.json ? "json" : o.format;
+      if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
       const file = readJsonFile(levelsSchema, levelsFile);
       const breaks = findBreaks(file.levels, file.model.constraints);
-      const ramps = (o.ramp ?? []).map((f) => ({ name: basename(f), ramp: readJsonFile(rampSchema, f), file: f }));
+      // Ramps are labelled by file name; by the path given when two share a name.
+      const names = (o.ramp ?? []).map((f) => basename(f));
+      const ramps = (o.ramp ?? []).map((f, i) => ({ name: names.filter((n) => n === names[i]).length > 1 ? f : names[i], ramp: readJsonFile(rampSchema, f), file: f }));
       for (const r of ramps) {
         file.levels.forEach((l, i) => {
           if (!(r.ramp.metric in l.metrics)) {
@@ -42,7 +47,27 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           }
         });
       }
-      const coverage = o.pools ? poolCoverage(file, readPool(o.pools)) : undefined;
+      const pool = o.pools ? readPool(o.pools) : undefined;
+      if (pool && pool.game !== file.game) {
+        throw new InputError("cli/report", `expected a pool of game "${file.game}" (the levels file's game); got "${pool.game}"`, { file: o.pools, jsonPath: "$.game" });
+      }
+      if (pool) {
+        const ids = new Set(pool.candidates.map((c) => c.id));
+        const missing = file.levels.filter((l) => !ids.has(l.id));
+        if (missing.length === file.levels.length && file.levels.length > 0) {
+          throw new InputError("cli/report", `expected the pool the levels came from; it has none of their ids (e.g. ${missing[0].id})`, { file: o.pools, jsonPath: "$.candidates" });
+        }
+      }
+      // The report uses the stored targets (SPEC 2); a hand-edited file whose targets no longer
+      // match the embedded ramp at their level numbers is named, so the figures are not trusted blindly.
+      const embedded = rampTarget(file.ramp);
+      const stale = file.levels.filter((l) => Math.abs(l.target - embedded(l.number)) > 1e-6);
+      if (stale.length) {
+        ctx.io.stderr(
+          `report: ${stale.length} level(s) store a target the embedded ramp does not give at their number (e.g. level ${stale[0].number}: ${stale[0].target} stored, ${embedded(stale[0].number)} from the ramp); figures use the stored targets — pass --ramp to measure against a ramp\n`,
+        );
+      }
+      const coverage = pool ? poolCoverage(file, pool) : undefined;
       const reports = ramps.length
         ? ramps.map((r) => deviationReport(file, r.ramp, r.name, breaks, coverage))
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
@@ -56,7 +81,9 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       } else {
         text = deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
       }
-      if (o.out) writeFileAtomic(o.out, text, { force: o.force });
-      else ctx.io.stdout(text);
+      if (o.out) {
+        writeFileAtomic(o.out, text, { force: o.force });
+        ctx.io.stderr(`report: ${format} → ${o.out}\n`);
+      } else ctx.io.stdout(text);
     });
 }

@@ -64,6 +64,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       if (tolerance !== undefined && !(tolerance >= 0)) throw new InputError("cli/select", `--min-moves expects a tolerance ≥ 0 in objective units; got "${o.minMoves}"`);
       if (tolerance !== undefined && !o.from) throw new InputError("cli/select", "--min-moves needs --from <levels.json> (the release to move least from)");
       if (tolerance !== undefined && o.incremental) throw new InputError("cli/select", "give --min-moves or --incremental, not both");
+      if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError("cli/select", "--from is read only with --keep, --keep-until or --min-moves");
       if (!o.out && !o.json) throw new InputError("cli/select", "give --out <levels.json> (or --json to print the result)");
       const pool = readPool(o.pools);
       const game = pool.game;
@@ -120,6 +121,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
               (gain > 1e-9 ? ` (${gain.toFixed(6)} better, ${((100 * gain) / Math.max(pool.build.objective, 1e-12)).toFixed(1)}%)` : "") +
               "\n";
       }
+      const kept = inputs.keep ? `select: kept ${inputs.keep.levels.length} level(s) from ${o.from} (${inputs.keep.option})\n` : "";
       const first = file.levels[0]?.number ?? 0;
       const last = file.levels[file.levels.length - 1]?.number ?? 0;
       io.stderr(
@@ -127,7 +129,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
           `objective ${file.objective} (${model.objective.norm}${model.objective.evenness ? ` + evenness ${model.objective.evenness}` : ""}), ` +
           `${file.optimal ? "proven optimal" : "not proven optimal"}${o.out ? ` → ${o.out}` : ""}\n` +
           (moves ? `select: ${moves.moves} level numbers hold another level than in ${o.from} (the plain optimum would change ${moves.plainMoves})\n` : "") +
-          versusBuild,
+          versusBuild +
+          kept,
       );
     });
 }

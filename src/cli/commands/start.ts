@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { InputError } from "../../io/errors.ts";
 import type { Command } from "commander";
 import { main } from "../main.ts";
 import type { CommandContext } from "../cli-io.ts";
@@ -6,7 +8,7 @@ import type { CommandContext } from "../cli-io.ts";
 /**
  * `levelramp start` (what `npm start` runs): the main job on bundled
  * defaults — builds Carillon and Apsis chapters 1–2 (seed 1) into
- * `<out>/carillon` and `<out>/apsis` (overwriting its own outputs), verifies
+ * `<out>/carillon` and `<out>/apsis` (over earlier outputs only with `--force`), verifies
  * both level files, and prints both per-chapter ramp deviation tables.
  */
 export function registerStart(program: Command, ctx: CommandContext): void {
@@ -16,14 +18,19 @@ export function registerStart(program: Command, ctx: CommandContext): void {
     .option("--out <dir>", "output folder", "out")
     .option("--chapters <range>", "chapters to build", "1-2")
     .option("--workers <n>", "worker threads (default: the machine's cores)")
-    .action(async (o: { out: string; chapters: string; workers?: string }) => {
+    .option("--force", "overwrite the earlier outputs in --out (npm start passes it)")
+    .action(async (o: { out: string; chapters: string; workers?: string; force?: boolean }) => {
       const t0 = performance.now();
+      if (!o.force) {
+        const existing = ["carillon", "apsis"].map((g) => join(o.out, g, "levels.json")).filter((f) => existsSync(f));
+        if (existing.length) throw new InputError("cli/start", `${existing.join(" and ")} exist(s); pass --force to build again over them`);
+      }
       const steps: string[][] = [];
       for (const game of ["carillon", "apsis"]) {
         const dir = join(o.out, game);
         const levels = join(dir, "levels.json");
         steps.push(
-          ["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, "--force", "--no-table", ...(o.workers ? ["--workers", o.workers] : [])],
+          ["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, ...(o.force ? ["--force"] : []), "--no-table", ...(o.workers ? ["--workers", o.workers] : [])],
           ["verify", levels],
         );
       }

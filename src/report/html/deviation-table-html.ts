@@ -33,7 +33,7 @@ export function deviationTableHtml(reports: RampDeviation[], chapters?: number[]
       out.push(
         `<td class="band-${deviationBand(s)}">${s.meanAbs.toFixed(3)}</td><td>${s.rms.toFixed(3)}</td>` +
           `<td>${s.maxAbs.toFixed(3)} @${s.maxAt ?? "-"}</td><td>${(s.bias >= 0 ? "+" : "") + s.bias.toFixed(3)}</td>` +
-          `<td>${r.levels.some((l) => l.bestDeviation !== null) ? `${s.poolLimited}/${s.poolLimited + s.constraintLimited}` : "-"}</td>`,
+          `<td>${s.poolLimited !== null && s.constraintLimited !== null ? `${s.poolLimited}/${s.poolLimited + s.constraintLimited}` : "-"}</td>`,
       );
     }
     out.push(`<td class="${first.breaks > 0 ? "breaks" : ""}">${first.breaks}</td></tr>`);
