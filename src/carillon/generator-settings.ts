@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markCountsSchema } from "./generator-model.ts";
 
 const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
 
@@ -9,7 +10,8 @@ const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
  * candidate, the one whose bits are nearest the level's ramp target kept
  * (default 1); `guard: true` guards growth before level 14 (unguarded fields
  * knot into a few large starts and measure near 0 bits, too easy for the
- * default ramp's levels 6–13).
+ * default ramp's levels 6–13). Chapters with rules (SPEC 4.4) add `bells`
+ * (roots built in as heavy bells) and `marks` (marks per dressing by kind).
  */
 export const carillonGeneratorSettingsSchema = z
   .strictObject({
@@ -21,12 +23,21 @@ export const carillonGeneratorSettingsSchema = z
       .boolean()
       .optional()
       .describe("true: guard growth before the guard's milestone level (from the milestone on it is always on)"),
+    bells: z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .optional()
+      .describe("[min, max] roots built in as heavy bells (chapters with the bell rule); default generator.json dressing.builtInBells"),
+    marks: markCountsSchema.optional().describe("marks per dressing by kind, [min, max]; replaces generator.json dressing.marks kind by kind"),
   })
   .superRefine((s, ctx) => {
     if (s.dots[0] > s.dots[1]) ctx.addIssue({ code: "custom", path: ["dots"], message: "expected [min, max] with min ≤ max" });
     if (s.roots[0] > s.roots[1]) ctx.addIssue({ code: "custom", path: ["roots"], message: "expected [min, max] with min ≤ max" });
     if (s.roots[1] > 30) ctx.addIssue({ code: "custom", path: ["roots", 1], message: "expected at most 30 roots" });
     if (s.dots[1] < s.roots[1]) ctx.addIssue({ code: "custom", path: ["dots", 1], message: "expected at least one dot per root" });
+    if (s.bells && s.bells[0] > s.bells[1]) ctx.addIssue({ code: "custom", path: ["bells"], message: "expected [min, max] with min ≤ max" });
+    for (const [kind, range] of Object.entries(s.marks ?? {})) {
+      if (range && range[0] > range[1]) ctx.addIssue({ code: "custom", path: ["marks", kind], message: "expected [min, max] with min ≤ max" });
+    }
   });
 
 /** Carillon generator settings of one plan part. */

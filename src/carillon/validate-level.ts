@@ -44,7 +44,7 @@ export function validateLevel(
     problems.push({ reason: "goal", message: `the stored solution has ${solution.length} taps, the goal is ${measure.goal}`, dots: [] });
   }
 
-  const { field, rings, model } = measure.engine;
+  const { field, frames, model } = measure.engine;
   let state: CarillonState = model.start();
   for (let i = 0; i < solution.length; i++) {
     const dot = solution[i];
@@ -53,7 +53,7 @@ export function validateLevel(
       state = model.start();
       break;
     }
-    const outcome = simulateTap(field, state, dot, { rings });
+    const outcome = simulateTap(field, state, dot, { rings: frames });
     if (!meetsPopRule(models.fair, state, { next: outcome.next, popCount: outcome.popped.length })) {
       problems.push({
         reason: "fair-pop",
