@@ -13,6 +13,8 @@ export interface BestDressingRequest {
   /** The chapter's rules, in plan order. */
   rules: readonly MarkKind[];
   counts: MarkCounts;
+  /** The proven goal a dressing may have (`max` also caps the solver's search). */
+  goals: { min: number; max: number };
   /** Ramp target in bits of the level the candidate is grown for (none: the first dressing that passes). */
   target?: number;
   rng: Rng;
@@ -47,8 +49,7 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
   for (let draw = 0; draw < models.generator.dressing.draws; draw++) {
     const dressed = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, rng: request.rng, models, stats });
     if (!dressed) continue;
-    const goals = { min: grown.milestones.minGoal, max: grown.roots.length + models.generator.dressing.maxExtraTaps };
-    const checked = checkDressing(dressed, request.rules, goals, models);
+    const checked = checkDressing(dressed, request.rules, request.goals, models);
     if ("reason" in checked) {
       count(checked.reason);
       continue;

@@ -1,14 +1,23 @@
-import { shuffle } from "../random/index.ts";
+import { pick, shuffle } from "../random/index.ts";
 import { unmarkedDots, type DressContext } from "./dress-context.ts";
 
 /**
- * Round bells (SPEC 4.4): `count` dots drawn uniformly, numbered 1..count in
- * a uniform random order.
+ * Round bells (SPEC 4.4): `count` dots, each a root with chance
+ * `dressing.placement.roundOnRoot` (0.8; round bells on roots fix the order the
+ * chains must be started in) and any dot otherwise, numbered 1..count in a
+ * uniform random order.
  *
  * @returns the round bells placed.
  */
 export function drawRounds(ctx: DressContext, count: number): number {
-  const picks = shuffle(ctx.rng, unmarkedDots(ctx)).slice(0, count);
+  const picks: number[] = [];
+  const share = ctx.models.generator.dressing.placement.roundOnRoot;
+  for (let k = 0; k < count; k++) {
+    const free = unmarkedDots(ctx).filter((d) => !picks.includes(d));
+    if (free.length === 0) break;
+    const roots = ctx.roots.filter((r) => free.includes(r));
+    picks.push(roots.length > 0 && ctx.rng() < share ? pick(ctx.rng, roots) : pick(ctx.rng, free));
+  }
   const orders = shuffle(
     ctx.rng,
     picks.map((_d, i) => i + 1),

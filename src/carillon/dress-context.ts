@@ -13,6 +13,8 @@ export interface DressContext {
   readonly inn: readonly number[][];
   /** Root dot indices (the chains the field was grown around). */
   readonly roots: readonly number[];
+  /** For each root, the dot that pops last when that root is tapped on the grown field (the end of its chain). */
+  readonly chainEnds: readonly number[];
   /** Taps the field is expected to need (its roots): how far ahead a drifter's positions are checked while drawing. */
   readonly expectedGoal: number;
   readonly rng: Rng;

@@ -11,7 +11,9 @@ import { drawRounds } from "./draw-rounds.ts";
 import { compileField, type MarkKind } from "./field.ts";
 import type { MarkCounts } from "./generator-model.ts";
 import type { CarillonModels } from "./load-models.ts";
+import { fieldEngine } from "./field-engine.ts";
 import { buildReachGraph } from "./reach-graph.ts";
+import { simulateTap } from "./simulate-tap.ts";
 
 /** What {@link dressField} is asked for. */
 export interface DressRequest {
@@ -58,11 +60,18 @@ export function dressField(request: DressRequest): CarillonBody | null {
   const inn: number[][] = Array.from({ length: field.count }, () => []);
   graph.forEachEdge((_e, _a, s, t) => inn[Number(t)].push(Number(s)));
   inn.forEach((l) => l.sort((a, b) => a - b));
+  const engine = fieldEngine(base, models.physics);
+  const start = engine.model.start();
+  const chainEnds = request.roots.map((r) => {
+    const popped = simulateTap(engine.field, start, r, { rings: engine.frames }).popped;
+    return popped[popped.length - 1];
+  });
   const ctx: DressContext = {
     dots: base.dots.slice(),
     field,
     inn,
     roots: request.roots,
+    chainEnds,
     expectedGoal: Math.max(1, request.roots.length),
     rng,
     models,

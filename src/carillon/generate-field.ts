@@ -106,8 +106,12 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
       }
       throw err;
     }
-    if (measure.goal < grown.milestones.minGoal) {
+    if (measure.goal < Math.max(grown.milestones.minGoal, settings.goal?.[0] ?? 0)) {
       count(stats, "goal-below-milestone");
+      return null;
+    }
+    if (settings.goal && measure.goal > settings.goal[1]) {
+      count(stats, "goal-over-limit");
       return null;
     }
     if (grown.guarded && (measure.goal !== grown.roots.length || measure.winningFirstTaps.join() !== grown.roots.join())) {
@@ -138,7 +142,11 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
         throw err;
       }
     }
-    const chosen = bestDressing({ grown, rules, counts, target: request.target, rng: request.rng, models, stats });
+    const goals = {
+      min: Math.max(grown.milestones.minGoal, settings.goal?.[0] ?? 0),
+      max: Math.min(grown.roots.length + models.generator.dressing.maxExtraTaps, settings.goal?.[1] ?? Infinity),
+    };
+    const chosen = bestDressing({ grown, rules, counts, goals, target: request.target, rng: request.rng, models, stats });
     return chosen ? finish(grown, chosen.body, chosen.measure, chosen.removed) : null;
   }
 }

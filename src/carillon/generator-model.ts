@@ -49,6 +49,17 @@ export const carillonGeneratorModelSchema = z.strictObject({
       marks: markCountsSchema.describe("marks per dressing by kind, [min, max]"),
       builtInBells: countRange.describe("roots built in as heavy bells while the field grows, [min, max]"),
       driftStep: z.tuple([z.number().positive(), z.number().positive()]).describe("length of a drifter's step, field units [min, max]"),
+      placement: z
+        .strictObject({
+          duetOnRoot: z.number().min(0).max(1).describe("chance a duet pair's first dot is a root (a duet reaching a root joins two chains)"),
+          roundOnRoot: z.number().min(0).max(1).describe("chance a round bell is drawn on a root (round bells on roots fix the order chains start in)"),
+          homeAtChainEnd: z
+            .number()
+            .min(0)
+            .max(1)
+            .describe("chance the home note is drawn on the dot that pops last when a root is tapped (elsewhere it often needs extra taps)"),
+        })
+        .describe("where marks are drawn, beyond uniformly"),
       tries: z.number().int().min(1).describe("draws per mark before a dressing gives that mark up"),
       maxExtraTaps: z
         .number()

@@ -117,7 +117,7 @@ export function growField(request: GrowRequest): GrownField | null {
   }
 
   // 2. Cores, in turns.
-  const [coreMin, coreMax] = gen.coreSize;
+  const [coreMin, coreMax] = settings.coreSize ?? gen.coreSize;
   const cores = Array.from({ length: rootCount }, () => randomInt(rng, coreMin, coreMax));
   // Too few dots for the drawn cores: shrink the largest core first, so cores stay ≥ 3 while dots allow.
   while (cores.reduce((a, b) => a + b, 0) > dotCount) cores[cores.indexOf(Math.max(...cores))]--;
