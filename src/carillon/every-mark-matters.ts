@@ -6,11 +6,12 @@ import type { SolveResult } from "./solve-field.ts";
 import { NoAnswerError } from "../io/errors.ts";
 
 /** The solver's answer, or null when no sequence of up to `maxGoal` taps clears the field. */
-function solveCapped(body: CarillonBody, models: CarillonModels, maxGoal: number | undefined): SolveResult | null {
+function solveCapped(body: CarillonBody, models: CarillonModels, maxGoal: number): SolveResult | null {
   try {
     return solveBody(body, models, { maxGoal });
   } catch (err) {
-    if (maxGoal !== undefined && err instanceof NoAnswerError && (err.detail as { reason?: string } | undefined)?.reason === "goal-over-limit") return null;
+    const reason = err instanceof NoAnswerError ? (err.detail as { reason?: string } | undefined)?.reason : undefined;
+    if (reason === "goal-over-limit" || reason === "unsolvable") return null;
     throw err;
   }
 }
@@ -36,8 +37,10 @@ export interface MarkMattersResult {
  * removed. A duet pair is one mark (see {@link markUnits}).
  *
  * @param solved the solver's answer on `body`, when already known.
- * @param maxGoal the most taps the solver tries (default: every dot); a
- *   trial needing more has a different goal, so its mark stays.
+ * @param maxGoal the most taps the solver tries on `body` when `solved` is
+ *   not given (default: every dot). Each trial without a mark is searched
+ *   only up to the current goal: one needing more (or unsolvable, a home
+ *   note that can no longer pop last) has a different goal, so its mark stays.
  * @throws NoAnswerError past the solver's limits.
  */
 export function stripUnneededMarks(body: CarillonBody, models: CarillonModels, solved?: SolveResult, maxGoal?: number): MarkMattersResult {
@@ -48,7 +51,8 @@ export function stripUnneededMarks(body: CarillonBody, models: CarillonModels, s
   const kept: number[][] = [];
   for (const unit of markUnits(body)) {
     const trial = withoutMarks(current, unit);
-    const answer = solveCapped(trial, models, maxGoal);
+    // Only "the same goal" matters, so the trial's search stops at the current goal.
+    const answer = solveCapped(trial, models, currentSolved.goal);
     solves++;
     if (answer && answer.goal === currentSolved.goal && answer.winningFirstTaps.join() === currentSolved.winningFirstTaps.join()) {
       current = trial;
