@@ -78,71 +78,78 @@ export class RulesLowerBound {
 
 /**
  * Source components of the strongly connected components among the dots of
- * `alive` (Tarjan), ignoring edges into the dots of `skip`.
+ * `alive` (Tarjan, iterative), ignoring edges into the dots of `skip`.
  */
 export function sourceComponentCount(out: readonly DotSet[], alive: DotSet, skip: DotSet, n: number): number {
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const comp = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  let next = 0;
-  let comps = 0;
   const words = alive.length;
-
-  const forEachNext = (v: number, f: (w: number) => void): void => {
+  // Adjacency among the remaining dots, flattened: neighbours of v are adj[start[v] .. start[v + 1]).
+  const start = new Int32Array(n + 1);
+  const list: number[] = [];
+  for (let v = 0; v < n; v++) {
+    start[v] = list.length;
+    if (!hasDot(alive, v)) continue;
     const o = out[v];
     for (let k = 0; k < words; k++) {
       let m = o[k] & alive[k] & ~skip[k];
       while (m !== 0) {
         const lo = m & -m;
         m ^= lo;
-        f((k << 5) + 31 - Math.clz32(lo));
+        list.push((k << 5) + 31 - Math.clz32(lo));
       }
     }
-  };
-
-  const connect = (v: number): void => {
-    index[v] = low[v] = next++;
-    stack.push(v);
-    onStack[v] = 1;
-    forEachNext(v, (w) => {
-      if (index[w] < 0) {
-        connect(w);
-        if (low[w] < low[v]) low[v] = low[w];
-      } else if (onStack[w] && index[w] < low[v]) low[v] = index[w];
-    });
-    if (low[v] === index[v]) {
-      for (;;) {
-        const w = stack.pop() as number;
-        onStack[w] = 0;
-        comp[w] = comps;
-        if (w === v) break;
+  }
+  start[n] = list.length;
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const comp = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const next = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const call = new Int32Array(n);
+  let sp = 0;
+  let counter = 0;
+  let comps = 0;
+  for (let root = 0; root < n; root++) {
+    if (!hasDot(alive, root) || index[root] >= 0) continue;
+    let depth = 0;
+    call[depth++] = root;
+    index[root] = low[root] = counter++;
+    next[root] = start[root];
+    stack[sp++] = root;
+    onStack[root] = 1;
+    while (depth > 0) {
+      const v = call[depth - 1];
+      if (next[v] < start[v + 1]) {
+        const w = list[next[v]++];
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++;
+          next[w] = start[w];
+          stack[sp++] = w;
+          onStack[w] = 1;
+          call[depth++] = w;
+        } else if (onStack[w] && index[w] < low[v]) low[v] = index[w];
+        continue;
       }
-      comps++;
-    }
-  };
-
-  for (let k = 0; k < words; k++) {
-    let m = alive[k];
-    while (m !== 0) {
-      const lo = m & -m;
-      m ^= lo;
-      const v = (k << 5) + 31 - Math.clz32(lo);
-      if (index[v] < 0) connect(v);
+      depth--;
+      if (depth > 0) {
+        const parent = call[depth - 1];
+        if (low[v] < low[parent]) low[parent] = low[v];
+      }
+      if (low[v] === index[v]) {
+        for (;;) {
+          const w = stack[--sp];
+          onStack[w] = 0;
+          comp[w] = comps;
+          if (w === v) break;
+        }
+        comps++;
+      }
     }
   }
   const entered = new Uint8Array(comps);
-  for (let k = 0; k < words; k++) {
-    let m = alive[k];
-    while (m !== 0) {
-      const lo = m & -m;
-      m ^= lo;
-      const v = (k << 5) + 31 - Math.clz32(lo);
-      forEachNext(v, (w) => {
-        if (comp[w] !== comp[v]) entered[comp[w]] = 1;
-      });
-    }
+  for (let v = 0; v < n; v++) {
+    if (comp[v] < 0) continue;
+    for (let i = start[v]; i < start[v + 1]; i++) if (comp[list[i]] !== comp[v]) entered[comp[list[i]]] = 1;
   }
   let sources = 0;
   for (let c = 0; c < comps; c++) if (!entered[c]) sources++;

@@ -68,7 +68,6 @@ export function rulesTapModel(field: CarillonField, options: RulesTapModelOption
   const bound = new RulesLowerBound(field, frames);
   const orderDependent: OrderDependence[] = [];
   const seen = new Set<string>();
-  const tol = field.physics.timeTolerance;
   const checkOrder = options.checkOrder ?? true;
   const memory = options.memory ?? 200_000;
   const taps = new Map<string, TapResult>();
@@ -76,13 +75,10 @@ export function rulesTapModel(field: CarillonField, options: RulesTapModelOption
   let replays = 0;
 
   const play = (state: CarillonState, dot: number): TapOutcome => {
-    const first = simulateTap(field, state, dot, { rings: frames, tieOrder: options.tieOrder });
-    if (!checkOrder) return first;
-    let tie = false;
-    for (let i = 1; i < first.events.length && !tie; i++) tie = Math.abs(first.events[i].time - first.events[i - 1].time) <= tol;
-    if (!tie) return first;
+    const first = simulateTap(field, state, dot, { rings: frames, tieOrder: options.tieOrder, record: false });
+    if (!checkOrder || !first.tied) return first;
     replays++;
-    const second = simulateTap(field, state, dot, { rings: frames, tieOrder: options.tieOrder === "reverse" ? "index" : "reverse" });
+    const second = simulateTap(field, state, dot, { rings: frames, tieOrder: options.tieOrder === "reverse" ? "index" : "reverse", record: false });
     if (stateKey(first.next) !== stateKey(second.next)) {
       const key = `${stateKey(state)}>${dot}`;
       if (!seen.has(key)) {

@@ -1,9 +1,8 @@
 import type { CarillonState } from "./carillon-state.ts";
-import { addDot, hasDot, isEmptyDotSet, removeDot } from "./dot-set.ts";
+import { addDot, hasDot, isEmptyDotSet, removeDot, type DotSet } from "./dot-set.ts";
 import type { CarillonField } from "./field.ts";
 import { HitQueue, type TieOrder } from "./hit-queue.ts";
-import { DOT_SIZES } from "./physics-model.ts";
-import type { RingFrames } from "./ring-frames.ts";
+import type { RingFrame, RingFrames } from "./ring-frames.ts";
 import type { Ring } from "./ring-table.ts";
 
 /**
@@ -30,12 +29,14 @@ export interface TapOutcome {
   next: CarillonState;
   /** Dots popped by this tap in pop order, the tapped dot first when it popped: the tap's preview. */
   popped: number[];
-  /** Beats after the tap at which each dot of `popped` popped. */
+  /** Beats after the tap at which each dot of `popped` popped (empty when not recorded). */
   popTimes: number[];
-  /** The dot whose ring (or duet partner) popped each dot of `popped` (−1 for the tapped dot). */
+  /** The dot whose ring (or duet partner) popped each dot of `popped`, −1 for the tapped dot (empty when not recorded). */
   poppedBy: number[];
-  /** Every event processed, in ring-arrival time order. */
+  /** Every event processed, in ring-arrival time order (empty when not recorded). */
   events: TapEvent[];
+  /** Whether two hits fell within the time tolerance of each other (the outcome may depend on their order). */
+  tied: boolean;
 }
 
 /** Options of {@link simulateTap}. */
@@ -48,6 +49,85 @@ export interface SimulateOptions {
    * echo stone lies.
    */
   rings: Ring[] | RingFrames;
+  /** Record events, pop times and poppers (default true); the searches only need the next state and the pops. */
+  record?: boolean;
+}
+
+const KIND_BELL = 1;
+const KIND_HOME = 2;
+const kindCodes = new WeakMap<CarillonField, Uint8Array>();
+const SIZE_INDEX = { small: 0, normal: 1, big: 2 } as const;
+
+/** Per dot: 1 for a heavy bell, 2 for a home note, 0 for any other dot (cached per field). */
+function kindsOf(field: CarillonField): Uint8Array {
+  let codes = kindCodes.get(field);
+  if (!codes) {
+    codes = new Uint8Array(field.count);
+    for (const b of field.byMark.bell) codes[b] = KIND_BELL;
+    for (const h of field.byMark.home) codes[h] = KIND_HOME;
+    kindCodes.set(field, codes);
+  }
+  return codes;
+}
+
+/** Everything one tap in progress holds (no closures: this runs millions of times). */
+interface Play {
+  field: CarillonField;
+  kinds: Uint8Array;
+  own: Ring[];
+  frame: RingFrame | null;
+  alive: DotSet;
+  cracked: DotSet;
+  queue: HitQueue;
+  record: boolean;
+  popped: number[];
+  popTimes: number[];
+  poppedBy: number[];
+  events: TapEvent[];
+  homeChecks: number[];
+}
+
+/** Whether round bell `d` may pop now: every lower-numbered round bell has popped (any other dot: always). */
+function inTurn(p: Play, d: number): boolean {
+  const o = p.field.order[d];
+  if (o === 0) return true;
+  const rounds = p.field.byMark.round;
+  for (let i = 0; i < rounds.length; i++) if (p.field.order[rounds[i]] < o && hasDot(p.alive, rounds[i])) return false;
+  return true;
+}
+
+function popDot(p: Play, d: number, time: number, by: number): void {
+  removeDot(p.alive, d);
+  removeDot(p.cracked, d);
+  p.popped.push(d);
+  if (p.record) {
+    p.popTimes.push(time);
+    p.poppedBy.push(by);
+  }
+  let ring = p.own[d];
+  const echoes = p.frame ? p.frame.echo[d] : undefined;
+  if (echoes && by >= 0) ring = echoes[SIZE_INDEX[p.field.sizes[by]]];
+  const targets = ring.targets;
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    if (hasDot(p.alive, t)) p.queue.push({ time: time + ring.times[i], target: t, emitter: d });
+  }
+  if (p.kinds[d] === KIND_HOME) p.homeChecks.push(time);
+  const partner = p.field.partner[d];
+  if (partner >= 0 && hasDot(p.alive, partner)) {
+    if (p.record) p.events.push({ time, target: partner, emitter: d, effect: "duet" });
+    popDot(p, partner, time, d);
+  }
+}
+
+/** Settles every home-note moment before `before` (minus the tolerance): a dot still on the field then loses the level. */
+function settleHomes(p: Play, before: number, tol: number): boolean {
+  let lost = false;
+  while (p.homeChecks.length > 0 && before > p.homeChecks[0] + tol) {
+    p.homeChecks.shift();
+    if (!isEmptyDotSet(p.alive)) lost = true;
+  }
+  return lost;
 }
 
 /**
@@ -73,7 +153,8 @@ export interface SimulateOptions {
  * - a home note (`home`): pops it; if at that moment any other dot is still
  *   on the field and not popping at that same moment (within the tolerance),
  *   the level is lost (`next.lost`). The check waits until every event of
- *   that moment is processed, so it does not depend on their order.
+ *   that moment is processed, so it does not depend on their order; the tap
+ *   still plays out (its preview).
  * The tap ends when no ring is travelling; then every drifter moves by its
  * step, bouncing off the field's edges (`next.positions`).
  *
@@ -91,84 +172,62 @@ export function simulateTap(field: CarillonField, state: CarillonState, dot: num
     throw new Error("carillon/simulate-tap: a field with echo stones or drifters needs its ring frames, not a plain ring table");
   }
   const frame = frames ? frames.at(state.taps) : null;
-  const own: Ring[] = frame ? frame.own : (options.rings as Ring[]);
   const tol = field.physics.timeTolerance;
-  const alive = state.alive.slice();
-  const cracked = state.cracked.slice();
-  const popped: number[] = [];
-  const popTimes: number[] = [];
-  const poppedBy: number[] = [];
-  const events: TapEvent[] = [];
-  const queue = new HitQueue(tol, options.tieOrder ?? "index");
-  const homeChecks: number[] = [];
+  const record = options.record ?? true;
+  const p: Play = {
+    field,
+    kinds: kindsOf(field),
+    own: frame ? frame.own : (options.rings as Ring[]),
+    frame,
+    alive: state.alive.slice(),
+    cracked: state.cracked.slice(),
+    queue: new HitQueue(tol, options.tieOrder ?? "index"),
+    record,
+    popped: [],
+    popTimes: [],
+    poppedBy: [],
+    events: [],
+    homeChecks: [],
+  };
   let lost = false;
+  let tied = false;
+  let last = 0;
+  let hits = 0;
 
-  const inTurn = (d: number): boolean => {
-    const o = field.order[d];
-    if (o === 0) return true;
-    for (const r of field.byMark.round) if (field.order[r] < o && hasDot(alive, r)) return false;
-    return true;
-  };
-
-  const pop = (d: number, time: number, by: number): void => {
-    removeDot(alive, d);
-    removeDot(cracked, d);
-    popped.push(d);
-    popTimes.push(time);
-    poppedBy.push(by);
-    let ring = own[d];
-    const echoes = frame?.echo[d];
-    if (echoes && by >= 0) ring = echoes[DOT_SIZES.indexOf(field.sizes[by])];
-    for (let i = 0; i < ring.targets.length; i++) {
-      const t = ring.targets[i];
-      if (hasDot(alive, t)) queue.push({ time: time + ring.times[i], target: t, emitter: d });
-    }
-    if (field.marks[d]?.kind === "home") homeChecks.push(time);
-    const p = field.partner[d];
-    if (p >= 0 && hasDot(alive, p)) {
-      events.push({ time, target: p, emitter: d, effect: "duet" });
-      pop(p, time, d);
-    }
-  };
-
-  const checkHomes = (before: number): void => {
-    while (homeChecks.length > 0 && before > homeChecks[0] + tol) {
-      homeChecks.shift();
-      if (!isEmptyDotSet(alive)) lost = true;
-    }
-  };
-
-  if (inTurn(dot)) pop(dot, 0, -1);
-  else events.push({ time: 0, target: dot, emitter: -1, effect: "out-of-turn" });
+  if (inTurn(p, dot)) popDot(p, dot, 0, -1);
+  else if (record) p.events.push({ time: 0, target: dot, emitter: -1, effect: "out-of-turn" });
+  const queue = p.queue;
   while (queue.size > 0) {
     const hit = queue.pop();
-    checkHomes(hit.time);
+    if (p.homeChecks.length > 0 && settleHomes(p, hit.time, tol)) lost = true;
+    if (hits > 0 && hit.time - last <= tol) tied = true;
+    hits++;
     const t = hit.target;
-    if (!hasDot(alive, t)) {
-      events.push({ ...hit, effect: "gone" });
-    } else if (field.marks[t]?.kind === "bell" && !hasDot(cracked, t)) {
-      addDot(cracked, t);
-      events.push({ ...hit, effect: "crack" });
-    } else if (!inTurn(t)) {
-      events.push({ ...hit, effect: "out-of-turn" });
-    } else {
-      events.push({ ...hit, effect: "pop" });
-      pop(t, hit.time, hit.emitter);
-    }
+    let effect: HitEffect;
+    if (!hasDot(p.alive, t)) effect = "gone";
+    else if (p.kinds[t] === KIND_BELL && !hasDot(p.cracked, t)) {
+      addDot(p.cracked, t);
+      effect = "crack";
+    } else if (!inTurn(p, t)) effect = "out-of-turn";
+    else effect = "pop";
+    if (record) p.events.push({ time: hit.time, target: t, emitter: hit.emitter, effect });
+    if (effect === "pop") popDot(p, t, hit.time, hit.emitter);
+    last = hit.time;
   }
-  checkHomes(Infinity);
+  if (p.homeChecks.length > 0 && settleHomes(p, Infinity, tol)) lost = true;
 
   return {
     next: {
-      alive,
-      cracked,
+      alive: p.alive,
+      cracked: p.cracked,
       positions: frames?.moves ? frames.at(state.taps + 1).positions : state.positions,
       taps: state.taps + 1,
       lost,
     },
-    popped,
-    popTimes,
-    poppedBy,
-    events,
+    popped: p.popped,
+    popTimes: p.popTimes,
+    poppedBy: p.poppedBy,
+    events: p.events,
+    tied,
   };
 }
