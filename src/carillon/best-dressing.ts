@@ -13,6 +13,8 @@ export interface BestDressingRequest {
   /** The chapter's rules, in plan order. */
   rules: readonly MarkKind[];
   counts: MarkCounts;
+  /** Length of a drifter's step [min, max] (default generator.json's). */
+  driftStep?: readonly [number, number];
   /** The proven goal a dressing may have (`max` also caps the solver's search). */
   goals: { min: number; max: number };
   /** Ramp target in bits of the level the candidate is grown for (none: the first dressing that passes). */
@@ -47,7 +49,7 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
   let best: CheckedDressing | null = null;
   let passed = 0;
   for (let draw = 0; draw < models.generator.dressing.draws; draw++) {
-    const dressed = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, rng: request.rng, models, stats });
+    const dressed = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
     if (!dressed) continue;
     const checked = checkDressing(dressed, request.rules, request.goals, models);
     if ("reason" in checked) {

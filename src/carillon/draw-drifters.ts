@@ -36,7 +36,7 @@ export function driftStaysFair(ctx: DressContext, d: number, step: readonly [num
 
 /**
  * Drifters (SPEC 4.4): `count` dots drawn uniformly, each with a step of a
- * length drawn in generator.json's `driftStep` and a uniform direction
+ * length drawn in `driftStep` (the part's, else generator.json's) and a uniform direction
  * (rounded to 0.1 units). A step is kept only when it passes
  * {@link driftStaysFair} up to the expected goal's last tap (the dressed
  * field is checked again in full with the proven goal); `dressing.tries`
@@ -46,7 +46,7 @@ export function driftStaysFair(ctx: DressContext, d: number, step: readonly [num
  */
 export function drawDrifters(ctx: DressContext, count: number): number {
   const { models, rng } = ctx;
-  const [lo, hi] = models.generator.dressing.driftStep;
+  const [lo, hi] = ctx.driftStep;
   let placed = 0;
   for (const d of shuffle(rng, unmarkedDots(ctx))) {
     if (placed >= count) break;

@@ -5,7 +5,9 @@ import { unmarkedDots, type DressContext } from "./dress-context.ts";
  * Round bells (SPEC 4.4): `count` dots, each a root with chance
  * `dressing.placement.roundOnRoot` (0.8; round bells on roots fix the order the
  * chains must be started in) and any dot otherwise, numbered 1..count in a
- * uniform random order.
+ * uniform random order — except that a root whose chain ends on the home
+ * note (drawn before, SPEC 4.4 order: rule, home, round) takes the highest
+ * number, since that chain must be played last.
  *
  * @returns the round bells placed.
  */
@@ -22,6 +24,15 @@ export function drawRounds(ctx: DressContext, count: number): number {
     ctx.rng,
     picks.map((_d, i) => i + 1),
   );
+  // A chain that ends on the home note must be played last: if its root is a round bell, it rings last.
+  ctx.dots.forEach((dot, h) => {
+    if (dot.mark?.kind !== "home") return;
+    const root = ctx.roots[ctx.chainEnds.indexOf(h)];
+    const at = root === undefined ? -1 : picks.indexOf(root);
+    if (at < 0) return;
+    const top = orders.indexOf(picks.length);
+    [orders[at], orders[top]] = [orders[top], orders[at]];
+  });
   picks.forEach((d, i) => (ctx.dots[d] = { ...ctx.dots[d], mark: { kind: "round", order: orders[i] } }));
   return picks.length;
 }

@@ -15,6 +15,8 @@ export interface DressContext {
   readonly roots: readonly number[];
   /** For each root, the dot that pops last when that root is tapped on the grown field (the end of its chain). */
   readonly chainEnds: readonly number[];
+  /** Length of a drifter's step, field units [min, max]. */
+  readonly driftStep: readonly [number, number];
   /** Taps the field is expected to need (its roots): how far ahead a drifter's positions are checked while drawing. */
   readonly expectedGoal: number;
   readonly rng: Rng;

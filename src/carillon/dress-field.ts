@@ -25,6 +25,8 @@ export interface DressRequest {
   rules: readonly MarkKind[];
   /** Marks per kind, `[min, max]` (generator.json's `dressing.marks`, overridden by the part's settings). */
   counts: MarkCounts;
+  /** Length of a drifter's step, field units [min, max] (default generator.json's `dressing.driftStep`). */
+  driftStep?: readonly [number, number];
   rng: Rng;
   models: CarillonModels;
   /** Rejections by reason, incremented in place. */
@@ -72,6 +74,7 @@ export function dressField(request: DressRequest): CarillonBody | null {
     inn,
     roots: request.roots,
     chainEnds,
+    driftStep: request.driftStep ?? models.generator.dressing.driftStep,
     expectedGoal: Math.max(1, request.roots.length),
     rng,
     models,

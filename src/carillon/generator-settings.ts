@@ -30,6 +30,10 @@ export const carillonGeneratorSettingsSchema = z
       .optional()
       .describe("[min, max] roots built in as heavy bells (chapters with the bell rule); default generator.json dressing.builtInBells"),
     marks: markCountsSchema.optional().describe("marks per dressing by kind, [min, max]; replaces generator.json dressing.marks kind by kind"),
+    driftStep: z
+      .tuple([z.number().positive(), z.number().positive()])
+      .optional()
+      .describe("[min, max] length of a drifter's step, field units; replaces generator.json dressing.driftStep (crowded fields need short steps)"),
     coreSize: range.optional().describe("[min, max] dots per core, root included; replaces generator.json coreSize (fields with many roots grow better with small cores)"),
     goal: range
       .optional()
@@ -40,6 +44,7 @@ export const carillonGeneratorSettingsSchema = z
     if (s.roots[0] > s.roots[1]) ctx.addIssue({ code: "custom", path: ["roots"], message: "expected [min, max] with min ≤ max" });
     if (s.roots[1] > 30) ctx.addIssue({ code: "custom", path: ["roots", 1], message: "expected at most 30 roots" });
     if (s.dots[1] < s.roots[1]) ctx.addIssue({ code: "custom", path: ["dots", 1], message: "expected at least one dot per root" });
+    if (s.driftStep && s.driftStep[0] > s.driftStep[1]) ctx.addIssue({ code: "custom", path: ["driftStep"], message: "expected [min, max] with min ≤ max" });
     if (s.coreSize && s.coreSize[0] > s.coreSize[1]) ctx.addIssue({ code: "custom", path: ["coreSize"], message: "expected [min, max] with min ≤ max" });
     if (s.goal && s.goal[0] > s.goal[1]) ctx.addIssue({ code: "custom", path: ["goal"], message: "expected [min, max] with min ≤ max" });
     if (s.bells && s.bells[0] > s.bells[1]) ctx.addIssue({ code: "custom", path: ["bells"], message: "expected [min, max] with min ≤ max" });

@@ -1,6 +1,7 @@
 import type { CarillonState } from "./carillon-state.ts";
-import { addDot, emptyDotSet, hasDot, intersectionCount, isEmptyDotSet, removeDot, type DotSet } from "./dot-set.ts";
+import { addDot, emptyDotSet, hasDot, intersectionCount, isEmptyDotSet, removeDot } from "./dot-set.ts";
 import { echoSizes } from "./echo-sizes.ts";
+import { strongSourceCount } from "./strong-sources.ts";
 import type { CarillonField } from "./field.ts";
 import { popEdges, type PopEdges } from "./pop-edges.ts";
 import type { RingFrames } from "./ring-frames.ts";
@@ -63,7 +64,7 @@ export class RulesLowerBound {
     for (const b of this.field.byMark.bell) {
       if (hasDot(state.alive, b) && !hasDot(state.cracked, b) && intersectionCount(edges.inn[b], state.alive) <= 1) addDot(skip, b);
     }
-    const plain = sourceComponentCount(edges.out, state.alive, skip, this.field.count);
+    const plain = strongSourceCount(edges.out, state.alive, skip, this.field.count);
     const homes = this.field.byMark.home.filter((h) => hasDot(state.alive, h));
     if (homes.length === 0) return plain;
     // Home notes: a home's ring arrives after its moment, so whatever only a home can pop needs a tap of its own.
@@ -72,86 +73,6 @@ export class RulesLowerBound {
     if (isEmptyDotSet(rest)) return Math.max(plain, 1);
     let homeTap = 1;
     for (const h of homes) if (intersectionCount(edges.inn[h], rest) > 0) homeTap = 0;
-    return Math.max(plain, sourceComponentCount(edges.out, rest, skip, this.field.count) + homeTap);
+    return Math.max(plain, strongSourceCount(edges.out, rest, skip, this.field.count) + homeTap);
   }
-}
-
-/**
- * Source components of the strongly connected components among the dots of
- * `alive` (Tarjan, iterative), ignoring edges into the dots of `skip`.
- */
-export function sourceComponentCount(out: readonly DotSet[], alive: DotSet, skip: DotSet, n: number): number {
-  const words = alive.length;
-  // Adjacency among the remaining dots, flattened: neighbours of v are adj[start[v] .. start[v + 1]).
-  const start = new Int32Array(n + 1);
-  const list: number[] = [];
-  for (let v = 0; v < n; v++) {
-    start[v] = list.length;
-    if (!hasDot(alive, v)) continue;
-    const o = out[v];
-    for (let k = 0; k < words; k++) {
-      let m = o[k] & alive[k] & ~skip[k];
-      while (m !== 0) {
-        const lo = m & -m;
-        m ^= lo;
-        list.push((k << 5) + 31 - Math.clz32(lo));
-      }
-    }
-  }
-  start[n] = list.length;
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const comp = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
-  const next = new Int32Array(n);
-  const stack = new Int32Array(n);
-  const call = new Int32Array(n);
-  let sp = 0;
-  let counter = 0;
-  let comps = 0;
-  for (let root = 0; root < n; root++) {
-    if (!hasDot(alive, root) || index[root] >= 0) continue;
-    let depth = 0;
-    call[depth++] = root;
-    index[root] = low[root] = counter++;
-    next[root] = start[root];
-    stack[sp++] = root;
-    onStack[root] = 1;
-    while (depth > 0) {
-      const v = call[depth - 1];
-      if (next[v] < start[v + 1]) {
-        const w = list[next[v]++];
-        if (index[w] < 0) {
-          index[w] = low[w] = counter++;
-          next[w] = start[w];
-          stack[sp++] = w;
-          onStack[w] = 1;
-          call[depth++] = w;
-        } else if (onStack[w] && index[w] < low[v]) low[v] = index[w];
-        continue;
-      }
-      depth--;
-      if (depth > 0) {
-        const parent = call[depth - 1];
-        if (low[v] < low[parent]) low[parent] = low[v];
-      }
-      if (low[v] === index[v]) {
-        for (;;) {
-          const w = stack[--sp];
-          onStack[w] = 0;
-          comp[w] = comps;
-          if (w === v) break;
-        }
-        comps++;
-      }
-    }
-  }
-  const entered = new Uint8Array(comps);
-  for (let v = 0; v < n; v++) {
-    if (comp[v] < 0) continue;
-    for (let i = start[v]; i < start[v + 1]; i++) if (comp[list[i]] !== comp[v]) entered[comp[list[i]]] = 1;
-  }
-  let sources = 0;
-  for (let c = 0; c < comps; c++) if (!entered[c]) sources++;
-  return sources;
 }
