@@ -28,7 +28,10 @@ export interface CheckedDressing {
  *    the solver never tries more than `goals.max` taps (`goal-over-limit`);
  * 5. fair to read (its first problem's reason) and finite bits
  *    (`bits-infinite`).
- * A search past its limits fails as `search-limit`.
+ * A search past its limits fails as `search-limit`; the solves of steps 1–4
+ * use the dressing's own state budget (generator.json `dressing.maxStates`),
+ * smaller than the solver's, so a dressing that is hard to prove is dropped
+ * early rather than searched to the end.
  */
 export function checkDressing(
   body: CarillonBody,
@@ -37,7 +40,8 @@ export function checkDressing(
   models: CarillonModels,
 ): CheckedDressing | { reason: string } {
   try {
-    const stripped = stripUnneededMarks(body, models, solveBody(body, models, { maxGoal: goals.max }), goals.max);
+    const maxStates = models.generator.dressing.maxStates;
+    const stripped = stripUnneededMarks(body, models, solveBody(body, models, { maxGoal: goals.max, maxStates }), goals.max, maxStates);
     for (const kind of rules) {
       if (!stripped.body.dots.some((d) => d.mark?.kind === kind)) return { reason: `rule-stripped-${kind}` };
     }

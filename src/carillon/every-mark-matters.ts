@@ -6,9 +6,9 @@ import type { SolveResult } from "./solve-field.ts";
 import { NoAnswerError } from "../io/errors.ts";
 
 /** The solver's answer, or null when no sequence of up to `maxGoal` taps clears the field. */
-function solveCapped(body: CarillonBody, models: CarillonModels, maxGoal: number): SolveResult | null {
+function solveCapped(body: CarillonBody, models: CarillonModels, maxGoal: number, maxStates?: number): SolveResult | null {
   try {
-    return solveBody(body, models, { maxGoal });
+    return solveBody(body, models, { maxGoal, maxStates });
   } catch (err) {
     const reason = err instanceof NoAnswerError ? (err.detail as { reason?: string } | undefined)?.reason : undefined;
     if (reason === "goal-over-limit" || reason === "unsolvable") return null;
@@ -41,18 +41,25 @@ export interface MarkMattersResult {
  *   not given (default: every dot). Each trial without a mark is searched
  *   only up to the current goal: one needing more (or unsolvable, a home
  *   note that can no longer pop last) has a different goal, so its mark stays.
+ * @param maxStates the solver's state limit (default solver.json's).
  * @throws NoAnswerError past the solver's limits.
  */
-export function stripUnneededMarks(body: CarillonBody, models: CarillonModels, solved?: SolveResult, maxGoal?: number): MarkMattersResult {
+export function stripUnneededMarks(
+  body: CarillonBody,
+  models: CarillonModels,
+  solved?: SolveResult,
+  maxGoal?: number,
+  maxStates?: number,
+): MarkMattersResult {
   let solves = 0;
   let current = body;
-  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal }));
+  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates }));
   const removed: number[][] = [];
   const kept: number[][] = [];
   for (const unit of markUnits(body)) {
     const trial = withoutMarks(current, unit);
     // Only "the same goal" matters, so the trial's search stops at the current goal.
-    const answer = solveCapped(trial, models, currentSolved.goal);
+    const answer = solveCapped(trial, models, currentSolved.goal, maxStates);
     solves++;
     if (answer && answer.goal === currentSolved.goal && answer.winningFirstTaps.join() === currentSolved.winningFirstTaps.join()) {
       current = trial;

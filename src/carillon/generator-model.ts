@@ -60,7 +60,17 @@ export const carillonGeneratorModelSchema = z.strictObject({
             .describe("chance the home note is drawn on the dot that pops last when a root is tapped (elsewhere it often needs extra taps)"),
         })
         .describe("where marks are drawn, beyond uniformly"),
-      tries: z.number().int().min(1).describe("draws per mark before a dressing gives that mark up"),
+      driftGrid: z
+        .strictObject({
+          directions: z.number().int().min(1).describe("step directions tried per drifter, evenly spaced from a random offset"),
+          lengths: z.number().int().min(1).describe("step lengths tried per direction, evenly spaced over driftStep"),
+        })
+        .describe("the steps a drifter draw weighs: every fair one is a candidate"),
+      maxStates: z
+        .number()
+        .int()
+        .min(1)
+        .describe("states each solve of a dressing's checks may expand before the dressing is dropped (search-limit)"),
       maxExtraTaps: z
         .number()
         .int()
