@@ -50,6 +50,7 @@ describe("every mark matters (SPEC 4.5)", () => {
       "duet-joins-two-lines",
       "drifter-comes-into-reach",
       "home-note-last-in-line",
+      "home-note-mid-line",
       "round-bells-out-of-order",
     ]) {
       const body = loadFixture(name);

@@ -90,10 +90,26 @@ describe("each rule changes goal, winning first taps and bits (SPEC 4.4)", () =>
   });
 
   it("home note: it must pop last, or the level is lost", () => {
-    // Two lines as above, home on 2 (the end of line 1, which pops last in 0's chain).
-    // Home: line 2 must go first (tap 3), then 0: goal 2, only 3 wins.
-    // Previews 3,2,2,3,2,2 all weigh 1; only 3 wins; after it ({0,1,2}) previews 3,2,2 (a lost tap
-    // still pops its chain) all weigh 1 and only 0 wins → p = 1/6 · 1/3 → log2 18 ≈ 4.170.
+    // Big 0 (120,300) → normal home 1 (285,300) → small 2 (380,300), whose ring (60) misses 1 (77 away).
+    // Plain: 0's chain pops everything: goal 1, only 0 wins. Previews 3, 2, 1 weigh 1, 1, ¼ → p = 1/2.25
+    // → log2(9/4) ≈ 1.170.
+    // Home: tapping 0 pops the home note while 2 is still on the field (lost); tapping 1 loses at once;
+    // so 2 goes first, then 0 (home last): goal 2, only 2 wins. Start previews 3, 2, 1 (a lost tap still
+    // pops its chain) weigh 1, 1, ¼; after 2, previews 2 (0 wins) and 1 (1 loses) both weigh 1 → p = ½.
+    // p = ¼/2.25 · ½ = 1/18 → log2 18 ≈ 4.170.
+    const { rules, plain } = both("home-note-mid-line");
+    expect([plain.goal, plain.winningFirstTaps]).toEqual([1, [0]]);
+    expect(plain.bits).toBeCloseTo(Math.log2(9 / 4), 9);
+    expect([rules.goal, rules.winningFirstTaps]).toEqual([2, [2]]);
+    expect(rules.bits).toBeCloseTo(Math.log2(18), 9);
+    expect(rules.solved.solution).toEqual([2, 0]);
+  });
+
+  it("home note on the line that ends on it: the same goal, but that line must be played last", () => {
+    // Two lines big→normal↔normal at y 200 (0,1,2) and 700 (3,4,5), home on 2 (popping last in 0's chain).
+    // Home: line 2 must go first (tap 3), then 0: goal 2, only 3 wins (plain: 0 and 3).
+    // Previews 3,2,2,3,2,2 all weigh 1; only 3 wins; after it ({0,1,2}) previews 3,2,2 all weigh 1 and
+    // only 0 wins → p = 1/6 · 1/3 → log2 18 ≈ 4.170 (plain log2 9).
     const { rules, plain } = both("home-note-last-in-line");
     expect([plain.goal, plain.winningFirstTaps]).toEqual([2, [0, 3]]);
     expect([rules.goal, rules.winningFirstTaps]).toEqual([2, [3]]);
