@@ -11,7 +11,7 @@ export interface BenchCase<I = unknown> {
   run: (input: I) => unknown | Promise<unknown>;
   /** Timed repetitions (default 11); the median is reported. */
   repeat?: number;
-  /** Untimed warm-up runs (default 2). */
+  /** Warm-up runs before timing (default: until 0.5 s or 30 runs, at least 2); the first is reported as the cold time. */
   warmup?: number;
 }
 
@@ -28,6 +28,8 @@ export interface BenchRow {
   medianMs: number;
   minMs: number;
   maxMs: number;
+  /** The first call in the process (before the JIT warms up). */
+  coldMs: number;
   repeat: number;
   counters?: unknown;
 }
@@ -42,7 +44,11 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
     const input = c.setup ? await c.setup() : undefined;
     const repeat = c.repeat ?? 11;
     let counters: unknown;
-    for (let i = 0; i < (c.warmup ?? 2); i++) counters = await c.run(input);
+    const t0 = performance.now();
+    counters = await c.run(input);
+    const coldMs = performance.now() - t0;
+    const warmStart = performance.now();
+    for (let i = 1; c.warmup !== undefined ? i < c.warmup : i < 2 || (i < 30 && performance.now() - warmStart < 500); i++) counters = await c.run(input);
     const times: number[] = [];
     for (let i = 0; i < repeat; i++) {
       const t0 = performance.now();
@@ -56,6 +62,7 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
       medianMs: round(times[Math.floor(times.length / 2)]),
       minMs: round(times[0]),
       maxMs: round(times[times.length - 1]),
+      coldMs: round(coldMs),
       repeat,
       counters: counters && typeof counters === "object" ? counters : undefined,
     };
@@ -71,7 +78,7 @@ function round(ms: number): number {
 
 function formatRow(r: BenchRow): string {
   const counters = r.counters ? "  " + JSON.stringify(r.counters) : "";
-  return `${r.suite.padEnd(10)} ${r.name.padEnd(48)} median ${r.medianMs.toFixed(3).padStart(10)} ms  (min ${r.minMs.toFixed(3)}, max ${r.maxMs.toFixed(3)}, n=${r.repeat})${counters}`;
+  return `${r.suite.padEnd(10)} ${r.name.padEnd(48)} median ${r.medianMs.toFixed(3).padStart(10)} ms  (min ${r.minMs.toFixed(3)}, max ${r.maxMs.toFixed(3)}, n=${r.repeat}; cold ${r.coldMs.toFixed(1)})${counters}`;
 }
 
 /** Writes rows as JSON to bench/results/<suite>.json. */

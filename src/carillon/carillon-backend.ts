@@ -2,6 +2,7 @@ import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
+import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate-field.ts";
 import { MARK_KINDS, type MarkKind } from "./field.ts";
 import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
@@ -27,7 +28,8 @@ function finiteBits(m: CarillonMeasure): number {
  * --json` record; `grade` the metrics `{bits, goal, dots, starts}`;
  * `validate` every shipped-level check (rules included: every mark matters,
  * the level needs its rule, the replay through the rules); `renderSvg` the
- * picture with every mark drawn.
+ * picture with every mark drawn; `composeFirst` the composed levels 1–5
+ * (SPEC 4.6, see compose/).
  */
 export const carillonBackend: GameBackend<CarillonBody, number[]> = {
   game: "carillon",
@@ -79,6 +81,10 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
 
   validate(body, solution, rules) {
     return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
+  },
+
+  composeFirst(count, rng, stats) {
+    return composeFirstLevels(count, rng, stats).levels;
   },
 
   renderSvg(body, options) {

@@ -4,7 +4,7 @@ import { stripUnneededMarks } from "./every-mark-matters.ts";
 import type { MarkKind } from "./field.ts";
 import type { CarillonModels } from "./load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
-import { ruleNeeded } from "./rule-needed.ts";
+import { needsItsRule } from "./needs-its-rule.ts";
 import { solveBody } from "./solve-body.ts";
 
 /** A dressing that passed every check, as it ships. */
@@ -23,7 +23,7 @@ export interface CheckedDressing {
  *    matter are removed, not failed;
  * 2. each of the chapter's rules keeps at least one mark
  *    (`rule-stripped-<kind>`);
- * 3. the level needs its rule ({@link ruleNeeded}, `rule-not-needed`);
+ * 3. the level needs its rule ({@link needsItsRule}, `rule-not-needed`);
  * 4. the goal is at least the level's milestone (`goal-below-milestone`);
  *    the solver never tries more than `goals.max` taps (`goal-over-limit`);
  * 5. fair to read (its first problem's reason) and finite bits
@@ -45,7 +45,7 @@ export function checkDressing(
     for (const kind of rules) {
       if (!stripped.body.dots.some((d) => d.mark?.kind === kind)) return { reason: `rule-stripped-${kind}` };
     }
-    if (!ruleNeeded(stripped.body, models, stripped.solved).needed) return { reason: "rule-not-needed" };
+    if (!needsItsRule(stripped.body, models, stripped.solved).needed) return { reason: "rule-not-needed" };
     if (stripped.solved.goal < goals.min) return { reason: "goal-below-milestone" };
     const measure = measureCarillon(stripped.body, { models });
     if (measure.fair.problems.length > 0) return { reason: measure.fair.problems[0].reason };

@@ -96,10 +96,12 @@ export function renderCarillonSvg(body: CarillonBody, physics: CarillonPhysics, 
   const { width, height } = body;
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
-  out.push(
-    `<defs><marker id="drift-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
-      `<path d="M 0 0 L 10 5 L 0 10 z" fill="#333"/></marker></defs>`,
-  );
+  if (body.dots.some((d) => d.mark?.kind === "drifter")) {
+    out.push(
+      `<defs><marker id="drift-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
+        `<path d="M 0 0 L 10 5 L 0 10 z" fill="#333"/></marker></defs>`,
+    );
+  }
   out.push(`<rect width="${width}" height="${height}" fill="#fbf8f1"/>`);
   if (options.title) out.push(`<title>${escapeXml(options.title)}</title>`);
   out.push(`<g fill="none" stroke-width="1.5" stroke-opacity="0.22" stroke-dasharray="4 6">`);

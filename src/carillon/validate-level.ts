@@ -8,7 +8,7 @@ import { meetsPopRule } from "./fair-solution.ts";
 import { MARK_KINDS, type MarkKind } from "./field.ts";
 import { loadCarillonModels, type CarillonModels } from "./load-models.ts";
 import { measureCarillon } from "./measure-carillon.ts";
-import { ruleNeeded } from "./rule-needed.ts";
+import { needsItsRule } from "./needs-its-rule.ts";
 import { simulateTap } from "./simulate-tap.ts";
 
 /**
@@ -114,7 +114,7 @@ export function validateLevel(
         dots: unit,
       });
     }
-    const needed = ruleNeeded(body, models, measure.solved);
+    const needed = needsItsRule(body, models, measure.solved);
     if (!needed.needed) {
       problems.push({
         reason: "rule-needed",

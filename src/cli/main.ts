@@ -1,10 +1,17 @@
 import { Command, CommanderError } from "commander";
 import { LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
+import { registerDiff } from "./commands/diff.ts";
+import { registerMeasure } from "./commands/measure.ts";
 import { registerReport } from "./commands/report.ts";
 import { registerSchema } from "./commands/schema.ts";
 import { registerSelect } from "./commands/select.ts";
+import { registerShow } from "./commands/show.ts";
 import { registerStart } from "./commands/start.ts";
+import { registerBuild } from "./commands/build.ts";
+import { registerGenerate } from "./commands/generate.ts";
+import { registerVerify } from "./commands/verify.ts";
+import { registerCompare } from "./commands/compare.ts";
 
 /**
  * Runs the levelramp command line (SPEC 2) and returns the exit code: 0
@@ -22,7 +29,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
   const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)) };
-  for (const register of [registerSelect, registerReport, registerSchema, registerStart]) register(program, ctx);
+  for (const register of [
+    registerSelect,
+    registerReport,
+    registerMeasure,
+    registerShow,
+    registerDiff,
+    registerSchema,
+    registerStart,
+    registerBuild,
+    registerGenerate,
+    registerVerify,
+    registerCompare,
+  ]) register(program, ctx);
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;

@@ -5,3 +5,6 @@ export * from "./errors.ts";
 export * from "./read-json-file.ts";
 export * from "./round-metric.ts";
 export * from "./schemas/index.ts";
+export * from "./read-pool.ts";
+export * from "./read-level-input.ts";
+export * from "./read-csv-pool.ts";

@@ -22,8 +22,8 @@ export function readJson(file: string): unknown {
     const message = (err as Error).message;
     const at = /position (\d+)/.exec(message);
     let where = "";
-    if (at) {
-      const pos = Number(at[1]);
+    if (at || /end of JSON input/.test(message)) {
+      const pos = at ? Number(at[1]) : text.length;
       const before = text.slice(0, pos).split("\n");
       where = ` (line ${before.length}, column ${before[before.length - 1].length + 1})`;
     }

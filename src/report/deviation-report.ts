@@ -20,6 +20,10 @@ export interface DeviationStats {
   breaks: number;
   /** Mean target of the group (for colour bands). */
   meanTarget: number;
+  /** Levels where the pool is the limit: off the ramp, and no eligible candidate was closer. */
+  poolLimited: number;
+  /** Levels where the constraints are the limit: some eligible candidate was closer to the ramp. */
+  constraintLimited: number;
 }
 
 /** One chapter's statistics. */
@@ -36,6 +40,8 @@ export interface LevelDeviation {
   value: number;
   target: number;
   deviation: number;
+  /** Smallest deviation any eligible candidate could have had (pool coverage), when known. */
+  bestDeviation: number | null;
 }
 
 /** The deviation of a levels file from one ramp (SPEC 1 job 4, SPEC 6). */
@@ -59,16 +65,26 @@ export interface RampDeviation {
  * @param ramp another ramp to measure against (default: the embedded ramp's stored targets).
  * @param name label of the ramp (default `embedded`).
  * @param breaks breaks found in the file (default: {@link findBreaks} with the embedded model).
+ * @param coverage pool coverage for another ramp: the smallest deviation any
+ *   eligible candidate has at a level (default: the stored `bestDeviation` for
+ *   the embedded ramp, unknown for another ramp).
  * @throws Error when the ramp's metric is missing from a level's metrics.
  */
-export function deviationReport(file: LevelsFile, ramp?: Ramp, name = "embedded", breaks?: ConstraintBreak[]): RampDeviation {
+export function deviationReport(
+  file: LevelsFile,
+  ramp?: Ramp,
+  name = "embedded",
+  breaks?: ConstraintBreak[],
+  coverage?: (level: number, target: number, metric: string) => number | null,
+): RampDeviation {
   const metric = ramp?.metric ?? file.ramp.metric;
   const target = ramp ? rampTarget(ramp) : undefined;
   const levels: LevelDeviation[] = file.levels.map((l, i) => {
     const value = l.metrics[metric];
     if (value === undefined) throw new Error(`report/deviation: levels[${i}] has no metric "${metric}" (the ramp's metric)`);
     const t = target ? target(l.number) : l.target;
-    return { number: l.number, chapter: l.chapter, part: l.part, id: l.id, value, target: t, deviation: roundMetric(value - t) };
+    const best = coverage ? coverage(l.number, t, metric) : !ramp ? (l.bestDeviation ?? null) : null;
+    return { number: l.number, chapter: l.chapter, part: l.part, id: l.id, value, target: t, deviation: roundMetric(value - t), bestDeviation: best };
   });
   const found = breaks ?? findBreaks(file.levels, file.model.constraints);
   const chapterOf = new Map(file.levels.map((l) => [l.number, l.chapter]));
@@ -90,7 +106,14 @@ export function deviationReport(file: LevelsFile, ramp?: Ramp, name = "embedded"
 
 function stats(levels: LevelDeviation[], breaks: number): DeviationStats {
   const n = levels.length;
-  if (n === 0) return { levels: 0, meanAbs: 0, rms: 0, maxAbs: 0, maxAt: null, bias: 0, breaks, meanTarget: 0 };
+  let poolLimited = 0;
+  let constraintLimited = 0;
+  for (const l of levels) {
+    if (l.bestDeviation === null || Math.abs(l.deviation) <= 1e-6) continue;
+    if (Math.abs(l.deviation) <= Math.abs(l.bestDeviation) + 1e-9) poolLimited++;
+    else constraintLimited++;
+  }
+  if (n === 0) return { levels: 0, meanAbs: 0, rms: 0, maxAbs: 0, maxAt: null, bias: 0, breaks, meanTarget: 0, poolLimited, constraintLimited };
   let abs = 0;
   let sq = 0;
   let sum = 0;
@@ -117,5 +140,7 @@ function stats(levels: LevelDeviation[], breaks: number): DeviationStats {
     bias: roundMetric(sum / n),
     breaks,
     meanTarget: roundMetric(tsum / n),
+    poolLimited,
+    constraintLimited,
   };
 }

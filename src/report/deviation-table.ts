@@ -37,8 +37,8 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   const head = ["chapter", "levels"];
   const sub = ["", ""];
   for (const r of reports) {
-    head.push(r.name, "", "", "");
-    sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias");
+    head.push(r.name, "", "", "", "");
+    sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias", "pool-limited");
   }
   head.push("breaks");
   sub.push("");
@@ -55,6 +55,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
         { text: fmt(s.rms) },
         { text: `${fmt(s.maxAbs)} @${s.maxAt ?? "-"}` },
         { text: (s.bias >= 0 ? "+" : "") + fmt(s.bias) },
+        { text: r.levels.some((l) => l.bestDeviation !== null) ? `${s.poolLimited}/${s.poolLimited + s.constraintLimited}` : "-" },
       );
     }
     row.push({ text: String(first.breaks), paint: first.breaks > 0 ? (t) => chalk.red(t) : undefined });
@@ -76,6 +77,9 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   const metric = reports[0]?.metric ?? "";
   const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
   const lines = [title, ...out];
+  if (reports.some((r) => r.levels.some((l) => l.bestDeviation !== null))) {
+    lines.push("pool-limited: of the levels off the ramp, how many had no eligible candidate closer (the pool, not the constraints, is the limit); - unknown (give --pools)");
+  }
   if (breaks.length) {
     lines.push("", chalk.red(`${breaks.length} constraint break(s):`));
     for (const b of breaks) lines.push(`  level ${b.level}: ${b.message}`);

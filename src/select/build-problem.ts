@@ -31,6 +31,11 @@ export type CandidateSource = { kind: "pool"; index: number } | { kind: "kept"; 
 export interface BuiltProblem {
   problem: SelectionProblem;
   sources: CandidateSource[];
+  /**
+   * Per slot, every pool candidate the slot's eligibility admits, pins and keeps
+   * aside (dropped and excluded ones left out): what pool coverage looks at.
+   */
+  open: number[][];
 }
 
 /**
@@ -54,8 +59,18 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   if (plan.game !== pool.game) {
     throw new InputError("select/build-problem", `expected a plan for game "${pool.game}" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
   }
-  const keys = new Set<string>([model.metric]);
-  for (const c of model.constraints) if ("key" in c) keys.add(c.key);
+  // Every key the model uses must be a metric the pool carries: a key no
+  // candidate has is a bad model; a key some candidates lack is a bad pool.
+  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
+  model.constraints.forEach((c, i) => {
+    if ("key" in c) keyUses.push([c.key, `$.constraints[${i}].key`]);
+  });
+  const keys = new Set(keyUses.map(([k]) => k));
+  for (const [k, path] of keyUses) {
+    if (pool.candidates.length > 0 && !pool.candidates.some((c) => k in c.metrics)) {
+      throw new InputError("select/build-problem", `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
+    }
+  }
   const partsInPlan = new Set<string>();
   for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);
   pool.candidates.forEach((c, i) => {
@@ -147,10 +162,20 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   }
   const everyone = free.slice().sort(byId);
   for (const list of byPart.values()) list.sort(byId);
+  // `bounds` (milestones) narrow each slot's candidates; fixed slots too, so a
+  // pin or keep that breaks a milestone shows as an infeasible level.
+  const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
+  const narrowedBy: Array<string[] | undefined> = slots.map(() => undefined);
   const eligible = slots.map((s, i) => {
     const f = fixedCandidate[i];
-    if (f !== undefined) return [f];
-    return model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
+    let list = f !== undefined ? [f] : model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
+    for (const b of bounds) {
+      if (s.number < (b.from ?? 1) || s.number > (b.to ?? Infinity)) continue;
+      const kept = list.filter((k) => withinBounds(candidates[k].metrics[b.key], b));
+      if (kept.length < list.length) (narrowedBy[i] ??= []).push(describeBounds(b));
+      list = kept;
+    }
+    return list;
   });
 
   const conflicts: Array<[number, number]> = [];
@@ -170,8 +195,26 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   }
 
   const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  const usable = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k));
+  const open = slots.map((s, i) => {
+    const own = model.eligibility === "any" ? usable : usable.filter((k) => candidates[k].chapter === s.chapter && candidates[k].part === s.part);
+    const f = fixedCandidate[i];
+    return f === undefined || own.includes(f) ? own : [...own, f];
+  });
   return {
-    problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed },
+    problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed, narrowedBy },
     sources,
+    open,
   };
+}
+
+/** Whether a value meets a `bounds` constraint's min and max. */
+export function withinBounds(value: number, b: { min?: number; max?: number }): boolean {
+  return (b.min === undefined || value >= b.min) && (b.max === undefined || value <= b.max);
+}
+
+/** Human name of a `bounds` constraint, e.g. `bounds(goal ≥ 3, levels 14..)`. */
+export function describeBounds(b: { key: string; from?: number; to?: number; min?: number; max?: number }): string {
+  const range = [b.min !== undefined ? `≥ ${b.min}` : "", b.max !== undefined ? `≤ ${b.max}` : ""].filter(Boolean).join(" and ");
+  return `bounds(${b.key} ${range}, levels ${b.from ?? 1}..${b.to ?? ""})`;
 }

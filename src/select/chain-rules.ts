@@ -32,12 +32,18 @@ export class ChainRules {
   readonly primaryRun: RunRule | undefined;
 
   constructor(problem: Pick<SelectionProblem, "chain" | "candidates">) {
-    const valuesOf = (key: string): Float64Array => Float64Array.from(problem.candidates, (c) => c.metrics[key]);
+    const n = problem.candidates.length;
+    const valuesOf = (key: string): Float64Array => {
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) out[i] = problem.candidates[i].metrics[key];
+      return out;
+    };
     const nonDecreasing = new Set<string>();
     problem.chain.forEach((constraint, index) => {
       if (constraint.type === "maxRun") {
         const v = valuesOf(constraint.key);
-        const bucket = v.map((x) => Math.floor(x / constraint.precision + 0.5));
+        const bucket = new Float64Array(n);
+        for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / constraint.precision + 0.5);
         this.runRules.push({ constraint, index, length: constraint.length, bucket });
       } else {
         if (constraint.type === "nonDecreasing") nonDecreasing.add(constraint.key);
@@ -97,4 +103,13 @@ export function describeConstraint(c: ChainConstraint): string {
     case "maxRun":
       return `maxRun(${c.key}, ${c.length}, ${c.precision})`;
   }
+}
+
+const cache = new WeakMap<object, ChainRules>();
+
+/** The compiled chain rules of a problem, built once per problem object (dp runs reuse them). */
+export function chainRulesOf(problem: Pick<SelectionProblem, "chain" | "candidates">): ChainRules {
+  let r = cache.get(problem);
+  if (!r) cache.set(problem, (r = new ChainRules(problem)));
+  return r;
 }

@@ -1,4 +1,5 @@
-import { ChainRules, describeConstraint } from "./chain-rules.ts";
+import { chainRulesOf, describeConstraint } from "./chain-rules.ts";
+import { relaxedReach, type RelaxedState } from "./relaxed-reach.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 import { dpApplies, solveDp } from "./solve-dp.ts";
 
@@ -28,47 +29,30 @@ export interface Diagnosis {
  * conflicts.
  */
 export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
-  const rules = new ChainRules(problem);
-  const S = problem.slots.length;
-  type St = { c: number; runs: number[] };
-  const key = (st: St) => `${st.c}|${st.runs.join(",")}`;
-  let prev: St[] = [];
-  for (let k = 0; k < S; k++) {
+  const rules = chainRulesOf(problem);
+  const { infeasibleAt: k, before: prev } = relaxedReach(problem);
+  if (k >= 0) {
     const elig = problem.eligible[k];
-    if (elig.length === 0) return describe(problem, k, "eligibility", 0);
-    if (k === 0) {
-      prev = elig.map((c) => ({ c, runs: rules.runRules.map(() => 1) }));
-      continue;
+    if (elig.length === 0) {
+      const by = problem.narrowedBy?.[k];
+      return describe(problem, k, by?.length ? by[by.length - 1] : "eligibility", 0);
     }
-    const next = new Map<string, St>();
-    for (const st of prev) {
-      for (const d of elig) {
-        if (!rules.pairOk(st.c, d)) continue;
-        const runs = rules.runRules.map((r, i) => (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1));
-        if (runs.some((len, i) => len > rules.runRules[i].length)) continue;
-        const s = { c: d, runs };
-        next.set(key(s), s);
-      }
+    // Apply the chain constraints in model order; name the one that empties the set.
+    let alive = new Set(elig);
+    for (let u = 0; u < problem.chain.length; u++) {
+      const upTo = problem.chain.slice(0, u + 1);
+      const allows = (st: RelaxedState, d: number) =>
+        upTo.every((c) => {
+          if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d);
+          const i = rules.runRules.findIndex((x) => x.constraint === c);
+          const r = rules.runRules[i];
+          return (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1) <= r.length;
+        });
+      const survivors = new Set([...alive].filter((d) => prev.some((st) => allows(st, d))));
+      if (survivors.size === 0) return describe(problem, k, describeConstraint(problem.chain[u]), alive.size);
+      alive = survivors;
     }
-    if (next.size === 0) {
-      // Apply the chain constraints in model order; name the one that empties the set.
-      let alive = new Set(elig);
-      for (let u = 0; u < problem.chain.length; u++) {
-        const upTo = problem.chain.slice(0, u + 1);
-        const allows = (st: St, d: number) =>
-          upTo.every((c) => {
-            if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d);
-            const i = rules.runRules.findIndex((x) => x.constraint === c);
-            const r = rules.runRules[i];
-            return (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1) <= r.length;
-          });
-        const survivors = new Set([...alive].filter((d) => prev.some((st) => allows(st, d))));
-        if (survivors.size === 0) return describe(problem, k, describeConstraint(problem.chain[u]), alive.size);
-        alive = survivors;
-      }
-      return describe(problem, k, "chain", alive.size);
-    }
-    prev = [...next.values()];
+    return describe(problem, k, "chain", alive.size);
   }
   if (dpApplies(problem)) {
     const exact = solveDp(problem);
@@ -95,7 +79,9 @@ function describe(problem: SelectionProblem, k: number, constraint: string, remo
   }
   const where = `level ${slot.number} (chapter ${slot.chapter}, part ${slot.part})`;
   let message =
-    constraint === "eligibility"
+    constraint.startsWith("bounds(")
+      ? `no candidate is eligible for ${where}: ${constraint} removed the last of them`
+      : constraint === "eligibility"
       ? `no candidate is eligible for ${where}: the pool has none left for it`
       : constraint === "unique"
         ? `no candidate can continue the chain at ${where} without using a candidate twice`

@@ -84,6 +84,15 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
           }
         }
         break;
+      case "bounds":
+        for (const l of levels) {
+          if (l.number < (c.from ?? 1) || l.number > (c.to ?? Infinity)) continue;
+          const v = l.metrics[c.key];
+          if ((c.min !== undefined && v < c.min) || (c.max !== undefined && v > c.max)) {
+            out.push({ level: l.number, constraint: c, message: `${c.key} ${v} at level ${l.number} is outside its bounds (${c.min ?? "-∞"} … ${c.max ?? "∞"})` });
+          }
+        }
+        break;
       case "exclude": {
         const at = seen.get(c.id);
         if (at !== undefined) out.push({ level: at, constraint: c, message: `${c.id} is excluded but ships as level ${at}` });

@@ -60,14 +60,14 @@ function chunk<T>(xs: T[], size: number): T[][] {
 export function highsBackend(timeLimitSeconds = 60): MilpBackend {
   return {
     name: "highs",
-    async solve(request): Promise<MilpAnswer> {
+    async solve(request, budgetMs): Promise<MilpAnswer> {
       instance ??= loadHighs();
       const highs = await instance;
       const result = highs.solve(toLpText(request), {
         output_flag: false,
         mip_rel_gap: 0,
         mip_abs_gap: 0,
-        time_limit: timeLimitSeconds,
+        time_limit: Math.min(timeLimitSeconds, (budgetMs ?? Infinity) / 1000),
       });
       const status = String(result.Status);
       if (status === "Infeasible") return { status: "infeasible" };

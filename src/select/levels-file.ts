@@ -7,9 +7,27 @@ import type { BuiltProblem } from "./build-problem.ts";
 import type { Selection } from "./selection-problem.ts";
 
 /**
+ * Pool coverage of one slot (issue "release loop"): the signed deviation of the
+ * candidate closest to the slot's target among every candidate its
+ * eligibility admits (pins and keeps aside; dropped and excluded ones out). A
+ * shipped |deviation| above it means the constraints cost something there; equal
+ * means the pool itself is the limit.
+ */
+export function bestDeviation(built: BuiltProblem, slot: number, metric: string): number {
+  const target = built.problem.slots[slot].target;
+  let best = Infinity;
+  for (const c of built.open[slot]) {
+    const d = built.problem.candidates[c].metrics[metric] - target;
+    if (Math.abs(d) < Math.abs(best) || (Math.abs(d) === Math.abs(best) && d < best)) best = d;
+  }
+  return Number.isFinite(best) ? roundMetric(best) : 0;
+}
+
+/**
  * The levels file of a selection (SPEC 3 `levelramp/levels@1`): model and ramp
  * embedded in full; per level its number, chapter and part (of the slot), id,
- * metrics, target, deviation = value − target (6 decimals), rules, and for
+ * metrics, target, deviation = value − target (6 decimals), pool coverage
+ * (`bestDeviation`, {@link bestDeviation}), rules, and for
  * game levels the body and stored solution.
  */
 export function toLevelsFile(args: {
@@ -35,6 +53,7 @@ export function toLevelsFile(args: {
       metrics: cand.metrics,
       target: slot.target,
       deviation: roundMetric(value - slot.target),
+      bestDeviation: bestDeviation(built, s, model.metric),
     };
     if (from.rules && from.rules.length) out.rules = from.rules;
     if (from.level !== undefined) out.level = from.level;

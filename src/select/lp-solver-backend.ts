@@ -18,7 +18,8 @@ const OBJ = "__objective";
  * deterministic cost perturbation on x[s,c] of ε·(1 + ((7s + 3k) mod 97)),
  * k its rank in the slot, ε = 0.25 / (98·slots): the perturbations of a whole
  * sequence add up to less than half a micro-unit, below any cost difference of
- * the integer micro-unit objective, so it cannot change which answer is optimal.
+ * the integer micro-unit objective (and of the integer ranks of a tie-break
+ * solve), so it cannot change which answer is optimal.
  */
 export function toJsLpModel(request: MilpRequest): JsLpModel {
   const { model } = request;
@@ -27,11 +28,9 @@ export function toJsLpModel(request: MilpRequest): JsLpModel {
   const variables: JsLpModel["variables"] = {};
   const binaries: JsLpModel["binaries"] = {};
   const perturb = new Map<number, number>();
-  if (!request.objective) {
-    model.x.forEach((m, s) => [...m.values()].forEach((v, k) => perturb.set(v, eps * (1 + ((7 * s + 3 * k) % 97)))));
-  }
+  model.x.forEach((m, s) => [...m.values()].forEach((v, k) => perturb.set(v, eps * (1 + ((7 * s + 3 * k) % 97)))));
   model.vars.forEach((v, i) => {
-    const cost = request.objective ? (request.objective.get(i) ?? 0) : v.cost + (perturb.get(i) ?? 0);
+    const cost = (request.objective ? (request.objective.get(i) ?? 0) : v.cost) + (perturb.get(i) ?? 0);
     variables[v.name] = { [OBJ]: cost };
     if (v.binary) binaries[v.name] = 1;
   });
@@ -74,8 +73,8 @@ export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
   const until = performance.now() + deadlineMs;
   return {
     name: "milp",
-    async solve(request): Promise<MilpAnswer> {
-      const left = until - performance.now();
+    async solve(request, budgetMs): Promise<MilpAnswer> {
+      const left = Math.min(until - performance.now(), budgetMs ?? Infinity);
       if (left <= 0) return { status: "limit" };
       const w = spawn();
       const reply = await new Promise<{ ok: boolean; result?: Record<string, unknown>; error?: string } | "timeout">((resolve, reject) => {

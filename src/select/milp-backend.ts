@@ -23,7 +23,8 @@ export interface MilpRequest {
 /** A MILP solver behind the selection model (javascript-lp-solver or HiGHS). */
 export interface MilpBackend {
   readonly name: "milp" | "highs";
-  solve(request: MilpRequest): Promise<MilpAnswer>;
+  /** Solves; `budgetMs` caps this one solve below the backend's own deadline. */
+  solve(request: MilpRequest, budgetMs?: number): Promise<MilpAnswer>;
   /** Releases workers or wasm instances. */
   close(): Promise<void>;
 }

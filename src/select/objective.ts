@@ -15,8 +15,10 @@ export class Objective {
   constructor(problem: Pick<SelectionProblem, "metric" | "candidates" | "slots" | "objective">) {
     this.norm = problem.objective.norm;
     this.evenness = problem.objective.evenness;
-    this.values = Float64Array.from(problem.candidates, (c) => c.metrics[problem.metric]);
-    this.targets = Float64Array.from(problem.slots, (s) => s.target);
+    this.values = new Float64Array(problem.candidates.length);
+    for (let i = 0; i < problem.candidates.length; i++) this.values[i] = problem.candidates[i].metrics[problem.metric];
+    this.targets = new Float64Array(problem.slots.length);
+    for (let i = 0; i < problem.slots.length; i++) this.targets[i] = problem.slots[i].target;
   }
 
   /** Value of the ramp metric for a candidate. */
@@ -57,4 +59,13 @@ export class Objective {
 /** Two objectives are equal when within 1e-9 relative to max(1, |best|): the tie rule all solvers share. */
 export function objectiveTolerance(best: number): number {
   return 1e-9 * Math.max(1, Math.abs(best));
+}
+
+const cache = new WeakMap<object, Objective>();
+
+/** The objective of a problem, built once per problem object. */
+export function objectiveOf(problem: Pick<SelectionProblem, "metric" | "candidates" | "slots" | "objective">): Objective {
+  let o = cache.get(problem);
+  if (!o) cache.set(problem, (o = new Objective(problem)));
+  return o;
 }

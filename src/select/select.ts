@@ -55,13 +55,20 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
     }
   }
   if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? 40))) {
-    const r = await solveMilp(problem, lpSolverBackend(limit));
+    let r: Awaited<ReturnType<typeof solveMilp>> = { limit: true };
+    try {
+      r = await solveMilp(problem, lpSolverBackend(limit));
+    } catch (err) {
+      // A wrong answer from javascript-lp-solver is caught by the exact re-check.
+      if (solver === "milp" || !(err instanceof LevelrampError)) throw err;
+    }
     if ("selection" in r) return r.selection;
     if (solver === "milp") {
       if ("infeasible" in r) infeasible(problem);
       throw new NoAnswerError("select/milp", `javascript-lp-solver found no answer within ${limit} ms; try --solver highs`);
     }
-    // javascript-lp-solver is known to misreport degenerate chain models as infeasible: confirm with HiGHS.
+    // javascript-lp-solver is known to misreport degenerate chain models as infeasible
+    // or to hang on them: HiGHS confirms.
   }
   return milp(problem, "highs", limit);
 }

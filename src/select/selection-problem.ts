@@ -48,6 +48,11 @@ export interface SelectionProblem {
   objective: { norm: "L1" | "L2" | "Linf"; evenness: number };
   /** Per slot, why it is fixed to one candidate (pins, keeps, composed levels), if it is. */
   fixed: Array<SlotFix | undefined>;
+  /**
+   * Per slot, the `bounds` constraints that removed candidates there (for the
+   * diagnosis when a slot has none left), e.g. `bounds(goal ≥ 3, levels 14..)`.
+   */
+  narrowedBy?: Array<string[] | undefined>;
 }
 
 /** A solver's answer: one candidate index per slot. */

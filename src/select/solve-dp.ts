@@ -1,15 +1,11 @@
 import { LevelrampError } from "../io/errors.ts";
-import { ChainRules } from "./chain-rules.ts";
-import { Objective, objectiveTolerance } from "./objective.ts";
+import { chainRulesOf } from "./chain-rules.ts";
+import { buildDpGraph, type DpOptions } from "./dp-graph.ts";
+import { objectiveOf, objectiveTolerance } from "./objective.ts";
 import type { Selection, SelectionProblem } from "./selection-problem.ts";
 
-/** Limits and restrictions of one dp run. */
-export interface DpOptions {
-  /** Candidates that may not be chosen (1 = excluded), e.g. by a conflict branch. */
-  excluded?: Uint8Array;
-  /** Work bound: the run stops with an error past this many states in all (default 5,000,000). */
-  maxStates?: number;
-}
+
+export type { DpOptions } from "./dp-graph.ts";
 
 /** A dp answer, or the first slot at which no candidate can continue the chain. */
 export type DpResult = { selection: Selection } | { infeasibleAt: number };
@@ -21,19 +17,7 @@ export type DpResult = { selection: Selection } | { infeasibleAt: number };
  * handled by branching on top of dp, {@link solveDpBranching}.)
  */
 export function dpApplies(problem: Pick<SelectionProblem, "chain" | "candidates">): boolean {
-  return new ChainRules(problem).primaryRun !== undefined;
-}
-
-interface Layer {
-  /** Last candidate of each state. */
-  last: number[];
-  /** Members of the current run of the primary maxRun bucket (last member = `last`). */
-  members: number[][];
-  /** Run lengths of the other maxRun rules. */
-  counters: number[][];
-  /** CSR transitions: state s goes to next-layer states next[start[s] .. start[s+1]). */
-  start: number[];
-  next: number[];
+  return chainRulesOf(problem).primaryRun !== undefined;
 }
 
 /**
@@ -53,104 +37,12 @@ interface Layer {
  * @throws LevelrampError `select/dp` when the problem is not chain-shaped or the state bound is passed.
  */
 export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpResult {
-  const rules = new ChainRules(problem);
-  const primary = rules.primaryRun;
-  if (!primary) {
-    throw new LevelrampError("select/dp", "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6); use --solver milp or highs", 2);
-  }
-  const secondary = rules.runRules.filter((r) => r !== primary);
-  const obj = new Objective(problem);
-  const excluded = options.excluded;
-  const maxStates = options.maxStates ?? 5_000_000;
+  const graph = buildDpGraph(problem, options);
+  if ("infeasibleAt" in graph) return graph;
+  const { layers, states, transitions } = graph;
+  const obj = objectiveOf(problem);
   const S = problem.slots.length;
-  const n = problem.candidates.length;
   if (S === 0) return { selection: { picks: [], objective: 0, optimal: true, solver: "dp", stats: { states: 0, transitions: 0 } } };
-
-  // State keys: numbers when they fit in 2^53, strings otherwise.
-  const base = n + 1;
-  let span = Math.pow(base, primary.length);
-  for (const r of secondary) span *= r.length + 1;
-  const numericKeys = span < Number.MAX_SAFE_INTEGER;
-  const keyOf = (members: number[], counters: number[]): number | string => {
-    if (!numericKeys) return `${members.join(",")}|${counters.join(",")}`;
-    let key = 0;
-    let mul = 1;
-    for (const m of members) {
-      key += (m + 1) * mul;
-      mul *= base;
-    }
-    mul = Math.pow(base, primary.length);
-    for (let k = 0; k < counters.length; k++) {
-      key += counters[k] * mul;
-      mul *= secondary[k].length + 1;
-    }
-    return key;
-  };
-
-  const layers: Layer[] = [];
-  let states = 0;
-  let transitions = 0;
-  const first: Layer = { last: [], members: [], counters: [], start: [], next: [] };
-  for (const d of problem.eligible[0]) {
-    if (excluded?.[d]) continue;
-    first.last.push(d);
-    first.members.push([d]);
-    first.counters.push(secondary.map(() => 1));
-  }
-  if (first.last.length === 0) return { infeasibleAt: 0 };
-  layers.push(first);
-  states += first.last.length;
-
-  for (let i = 0; i + 1 < S; i++) {
-    const cur = layers[i];
-    const nxt: Layer = { last: [], members: [], counters: [], start: [], next: [] };
-    const index = new Map<number | string, number>();
-    const elig = problem.eligible[i + 1];
-    for (let s = 0; s < cur.last.length; s++) {
-      cur.start.push(cur.next.length);
-      const c = cur.last[s];
-      const mem = cur.members[s];
-      const cnt = cur.counters[s];
-      for (const d of elig) {
-        if (excluded?.[d] || !rules.pairOk(c, d)) continue;
-        let members: number[];
-        if (primary.bucket[d] === primary.bucket[c]) {
-          if (mem.length >= primary.length || mem.includes(d)) continue;
-          members = mem.concat(d);
-        } else members = [d];
-        let ok = true;
-        const counters: number[] = [];
-        for (let k = 0; k < secondary.length; k++) {
-          const r = secondary[k];
-          const run = r.bucket[d] === r.bucket[c] ? cnt[k] + 1 : 1;
-          if (run > r.length) {
-            ok = false;
-            break;
-          }
-          counters.push(run);
-        }
-        if (!ok) continue;
-        const key = keyOf(members, counters);
-        let at = index.get(key);
-        if (at === undefined) {
-          at = nxt.last.length;
-          index.set(key, at);
-          nxt.last.push(d);
-          nxt.members.push(members);
-          nxt.counters.push(counters);
-        }
-        cur.next.push(at);
-      }
-    }
-    cur.start.push(cur.next.length);
-    transitions += cur.next.length;
-    if (nxt.last.length === 0) return { infeasibleAt: i + 1 };
-    states += nxt.last.length;
-    if (states > maxStates) {
-      throw new LevelrampError("select/dp", `more than ${maxStates} states by level ${problem.slots[i + 1].number}; use --solver highs for this model`, 1);
-    }
-    layers.push(nxt);
-  }
 
   // Backward: optimal cost-to-go of every state (cost of the slots after it).
   const ctg: Float64Array[] = new Array(S);

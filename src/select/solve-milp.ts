@@ -1,6 +1,10 @@
+import { LevelrampError } from "../io/errors.ts";
+import { checkPicks } from "./check-picks.ts";
 import { compileMilp, picksFromValues } from "./compile-milp.ts";
+import { highsBackend } from "./highs-backend.ts";
 import type { MilpBackend } from "./milp-backend.ts";
 import { Objective } from "./objective.ts";
+import { relaxedReach } from "./relaxed-reach.ts";
 import type { Selection, SelectionProblem } from "./selection-problem.ts";
 
 /** A MILP answer, or why there is none. */
@@ -9,13 +13,18 @@ export type MilpResult = { selection: Selection } | { infeasible: true } | { lim
 /**
  * Solves the selection model with a MILP backend (SPEC 6 `milp` / `highs`),
  * then makes the answer the lexicographically smallest optimal list of ids:
- * with the objective bounded by the optimum (+ half a micro-unit), slot by
- * slot the smallest id that still fits is fixed (one extra solve per slot whose
- * pick is not already the smallest eligible id). Every answer is re-checked by
+ * with the objective bounded by the optimum (+ half a micro-unit) and earlier
+ * slots fixed, blocks of slots are ordered by one integer tie-break objective
+ * (slot j weighs the product of the choices of the block's later slots, at most
+ * 2^26 in all), so one extra solve settles several slots; slots whose pick is
+ * already the smallest eligible id need none. Every answer is re-checked by
  * reading the picks and recomputing the objective exactly.
  *
- * `optimal` is true only when the first solve finished (the backend proved it);
- * a limit reached during the tie-break keeps the optimal answer found so far.
+ * `optimal` is true only when the first solve finished (the backend proved it).
+ * A javascript-lp-solver tie-break solve that stalls past `tieBreakBudgetMs`
+ * (default 2,000 ms) is answered by HiGHS instead — the same exact question,
+ * so the answer does not depend on timing; a HiGHS limit aborts (`limit`),
+ * since a tie-break cut short could change the answer.
  *
  * @param options.lexicographic break ties by ids (default true); false skips
  *   the extra solves (benchmarks and objective-only oracles).
@@ -23,8 +32,12 @@ export type MilpResult = { selection: Selection } | { infeasible: true } | { lim
 export async function solveMilp(
   problem: SelectionProblem,
   backend: MilpBackend,
-  options: { lexicographic?: boolean } = {},
+  options: { lexicographic?: boolean; tieBreakBudgetMs?: number } = {},
 ): Promise<MilpResult> {
+  if (relaxedReach(problem).infeasibleAt >= 0) {
+    await backend.close();
+    return { infeasible: true };
+  }
   const model = compileMilp(problem);
   const obj = new Objective(problem);
   let solves = 1;
@@ -40,21 +53,50 @@ export async function solveMilp(
       hi: scaledObjective(model, first.values) + 0.5,
     };
     const fixed: number[] = [];
-    for (let s = 0; options.lexicographic !== false && s < problem.slots.length; s++) {
-      const order = problem.eligible[s];
-      if (picks[s] !== order[0]) {
-        const objective = new Map<number, number>();
-        order.forEach((c, rank) => objective.set(model.x[s].get(c)!, rank));
-        const r = await backend.solve({ model, objective, extraRows: [costRow], fixedOne: fixed });
-        solves++;
-        if (r.status === "optimal" && r.values) {
-          const p = picksFromValues(model, (v) => r.values![v]);
-          if (p && order.indexOf(p[s]) < order.indexOf(picks[s])) picks = p;
-        } else if (r.status === "limit") {
-          return { selection: finish(problem, obj, picks, backend.name, solves) };
-        }
+    const S = problem.slots.length;
+    const rank = (s: number, c: number) => problem.eligible[s].indexOf(c);
+    let s = 0;
+    while (options.lexicographic !== false && s < S) {
+      if (rank(s, picks[s]) === 0) {
+        fixed.push(model.x[s].get(picks[s])!);
+        s++;
+        continue;
       }
-      fixed.push(model.x[s].get(picks[s])!);
+      // A block of slots whose ranks fit one integer objective: slot j weighs
+      // the product of (choices + 1) of the block's later slots, so the block's
+      // smallest objective is its lexicographically smallest list of ids.
+      const block: number[] = [s];
+      let span = problem.eligible[s].length;
+      while (block[block.length - 1] + 1 < S && span * problem.eligible[block[block.length - 1] + 1].length <= TIE_BREAK_SPAN) {
+        const j = block[block.length - 1] + 1;
+        span *= problem.eligible[j].length;
+        block.push(j);
+      }
+      const objective = new Map<number, number>();
+      let weight = 1;
+      for (let k = block.length - 1; k >= 0; k--) {
+        const j = block[k];
+        problem.eligible[j].forEach((c, r) => objective.set(model.x[j].get(c)!, r * weight));
+        weight *= problem.eligible[j].length;
+      }
+      const request = { model, objective, extraRows: [costRow], fixedOne: fixed.slice() };
+      let r = await backend.solve(request, backend.name === "highs" ? undefined : (options.tieBreakBudgetMs ?? 2000));
+      solves++;
+      if (r.status === "limit" && backend.name !== "highs") {
+        // javascript-lp-solver can stall on the degenerate tie-break models;
+        // HiGHS answers the same exact question, so the result does not change.
+        r = await highsBackend().solve(request);
+        solves++;
+      }
+      if (r.status === "optimal" && r.values) {
+        const p = picksFromValues(model, (v) => r.values![v]);
+        if (p && lexBefore(problem, p, picks, block)) picks = p;
+      } else if (r.status === "limit") {
+        // Wall-clock limits may only abort (SPEC 2): never ship a tie-break cut short.
+        return { limit: true };
+      }
+      for (const j of block) fixed.push(model.x[j].get(picks[j])!);
+      s = block[block.length - 1] + 1;
     }
     return { selection: finish(problem, obj, picks, backend.name, solves) };
   } finally {
@@ -62,7 +104,22 @@ export async function solveMilp(
   }
 }
 
+/** Largest product of choices one tie-break solve orders at once (integer objective ≤ 2^26). */
+const TIE_BREAK_SPAN = 2 ** 26;
+
+/** Whether `a` has smaller ids than `b` on the first block slot where they differ. */
+function lexBefore(problem: SelectionProblem, a: number[], b: number[], block: number[]): boolean {
+  for (const j of block) {
+    if (a[j] !== b[j]) return problem.eligible[j].indexOf(a[j]) < problem.eligible[j].indexOf(b[j]);
+  }
+  return false;
+}
+
 function finish(problem: SelectionProblem, obj: Objective, picks: number[], solver: string, solves: number): Selection {
+  const broken = checkPicks(problem, picks);
+  if (broken.length) {
+    throw new LevelrampError(`select/${solver}`, `the solver's answer breaks the model (${broken.slice(0, 3).join("; ")})`, 1);
+  }
   return { picks, objective: obj.total(picks), optimal: true, solver, stats: { solves, slots: problem.slots.length } };
 }
 

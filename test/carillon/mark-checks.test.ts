@@ -4,7 +4,7 @@ import { stripUnneededMarks } from "../../src/carillon/every-mark-matters.ts";
 import { loadCarillonModels } from "../../src/carillon/load-models.ts";
 import { markUnits, plainBody, withoutMarks } from "../../src/carillon/mark-units.ts";
 import { measureCarillon } from "../../src/carillon/measure-carillon.ts";
-import { ruleNeeded } from "../../src/carillon/rule-needed.ts";
+import { needsItsRule } from "../../src/carillon/needs-its-rule.ts";
 import { solveBody } from "../../src/carillon/solve-body.ts";
 import { validateLevel } from "../../src/carillon/validate-level.ts";
 import { loadFixture } from "./fixtures.ts";
@@ -81,9 +81,9 @@ describe("every mark matters (SPEC 4.5)", () => {
 
 describe("the level needs its rule (SPEC 4.5)", () => {
   it("needed when the goal differs, or a first tap that wins plain loses with the marks", () => {
-    expect(ruleNeeded(loadFixture("duet-joins-two-lines"), models)).toMatchObject({ needed: true, goal: 1, plainGoal: 2 });
+    expect(needsItsRule(loadFixture("duet-joins-two-lines"), models)).toMatchObject({ needed: true, goal: 1, plainGoal: 2 });
     // Home: goal 2 both ways, but 0 wins plain and loses with the home note.
-    expect(ruleNeeded(loadFixture("home-note-last-in-line"), models)).toMatchObject({ needed: true, goal: 2, plainGoal: 2, lostFirstTaps: [0] });
+    expect(needsItsRule(loadFixture("home-note-last-in-line"), models)).toMatchObject({ needed: true, goal: 2, plainGoal: 2, lostFirstTaps: [0] });
   });
 
   it("not needed when the marks only add winning first taps (every mark still matters)", () => {
@@ -91,7 +91,7 @@ describe("the level needs its rule (SPEC 4.5)", () => {
     // the goal stays 1 and the only plain winning tap (0) still wins.
     const body = loadFixture("duet-adds-winning-taps");
     expect(stripUnneededMarks(body, models).removed).toEqual([]);
-    expect(ruleNeeded(body, models)).toMatchObject({ needed: false, goal: 1, plainGoal: 1, lostFirstTaps: [] });
+    expect(needsItsRule(body, models)).toMatchObject({ needed: false, goal: 1, plainGoal: 1, lostFirstTaps: [] });
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { stripUnneededMarks } from "../../src/carillon/every-mark-matters.ts";
 import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { ruleNeeded } from "../../src/carillon/rule-needed.ts";
+import { needsItsRule } from "../../src/carillon/needs-its-rule.ts";
 import { solveBody } from "../../src/carillon/solve-body.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
@@ -44,7 +44,7 @@ describe("generated chapter pools with rules", () => {
         expect(c.solution).toHaveLength(solved.goal);
         expect(c.metrics.goal).toBeGreaterThanOrEqual(3);
         expect(stripUnneededMarks(c.level, models, solved).removed).toEqual([]);
-        expect(ruleNeeded(c.level, models, solved).needed).toBe(true);
+        expect(needsItsRule(c.level, models, solved).needed).toBe(true);
         expect(carillonBackend.validate(c.level, c.solution, rules)).toEqual([]);
       }
     });

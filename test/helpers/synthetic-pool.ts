@@ -47,7 +47,7 @@ export function syntheticPool(rng: Rng, o: SyntheticPoolOptions): { pool: Pool; 
       for (let k = 0; k < o.levelsPerPart * o.perLevel; k++) {
         const slot = partSlots[Math.floor(rng() * partSlots.length)];
         const difficulty = Math.max(0, Math.round((slot.target + gauss() * (o.noise ?? 0.6)) * 100) / 100);
-        const size = 3 + 2 * (c - 1) + (p - 1) + (rng() < 0.3 ? 1 : 0);
+        const size = 3 + 4 * (c - 1) + (p - 1) + (rng() < 0.3 ? 1 : 0);
         const depth = Math.max(1, Math.round(difficulty / 3) + Math.floor(rng() * 3) - 1);
         candidates.push({
           id: `${prefix}-c${c}-p${p}-${String(k + 1).padStart(3, "0")}`,

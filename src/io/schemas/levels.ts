@@ -12,6 +12,7 @@ export const shippedLevelSchema = z.looseObject({
   metrics: metricsSchema,
   target: z.number().finite(),
   deviation: z.number().finite(),
+  bestDeviation: z.number().finite().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
   rules: z.array(z.string()).optional(),
   level: z.unknown().optional(),
   solution: z.unknown().optional(),

@@ -16,6 +16,17 @@ export const constraintSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("pin"), level: z.number().int().min(1), id: z.string().min(1) }),
   z.strictObject({ type: z.literal("conflict"), ids: z.array(z.string().min(1)).min(2) }),
   z.strictObject({ type: z.literal("exclude"), id: z.string().min(1) }),
+  z
+    .strictObject({
+      type: z.literal("bounds"),
+      key,
+      from: z.number().int().min(1).optional().describe("first level the bounds hold for (default 1)"),
+      to: z.number().int().min(1).optional().describe("last level the bounds hold for (default: the last)"),
+      min: z.number().finite().optional(),
+      max: z.number().finite().optional(),
+    })
+    .refine((c) => c.min !== undefined || c.max !== undefined, { message: "expected min or max (or both)" })
+    .describe("levelramp extension: a milestone, e.g. goal ≥ 3 from level 14"),
 ]);
 
 /** The selection model file `levelramp/model@1` (SPEC 6). */

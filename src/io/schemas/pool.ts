@@ -34,6 +34,13 @@ export const poolSchema = z
       .array(z.strictObject({ ids: z.tuple([z.string(), z.string()]), reason: z.string().optional() }))
       .optional()
       .describe("near-duplicate pairs inside a pool: never both shipped"),
+    build: z
+      .strictObject({
+        objective: z.number().finite(),
+        levels: z.array(z.strictObject({ number: z.number().int().min(1), id: z.string() })),
+      })
+      .optional()
+      .describe("what the build that grew this pool chose (part by part), for comparison by select"),
   })
   .superRefine((pool, ctx) => {
     const seen = new Map<string, number>();

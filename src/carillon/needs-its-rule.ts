@@ -4,8 +4,8 @@ import { plainBody } from "./mark-units.ts";
 import { solveBody } from "./solve-body.ts";
 import type { SolveResult } from "./solve-field.ts";
 
-/** What {@link ruleNeeded} found. */
-export interface RuleNeededResult {
+/** What {@link needsItsRule} found. */
+export interface NeedsItsRuleResult {
   /** Whether the level needs its rule. */
   needed: boolean;
   /** Goal with the marks and with none. */
@@ -25,7 +25,7 @@ export interface RuleNeededResult {
  * @param solved the solver's answer on `body`, when already known.
  * @throws NoAnswerError past the solver's limits.
  */
-export function ruleNeeded(body: CarillonBody, models: CarillonModels, solved?: SolveResult): RuleNeededResult {
+export function needsItsRule(body: CarillonBody, models: CarillonModels, solved?: SolveResult): NeedsItsRuleResult {
   const withRules = solved ?? solveBody(body, models);
   const plain = solveBody(plainBody(body), models);
   const winning = new Set(withRules.winningFirstTaps);

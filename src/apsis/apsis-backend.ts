@@ -1,0 +1,37 @@
+import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
+import type { GameBackend } from "../pipeline/game-backend.ts";
+import { checkLevel } from "./check-level.ts";
+import { composeFirstFive } from "./compose-first-five.ts";
+import { generateSkyLevel } from "./generate-sky-level.ts";
+import { apsisGeneratorSchema } from "./generator-settings.ts";
+import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure-sky.ts";
+import { renderSkySvg } from "./render-sky-svg.ts";
+import { solveSky } from "./solve-sky.ts";
+
+/**
+ * The Apsis game back end (SPEC 5, GameBackend contract), on the default
+ * models in `models/apsis/`:
+ * - `generate`: one proven candidate for a tier, aimed at its level's reads target;
+ * - `solve`: the rounds solution (arrow indices per round) and `measure --json`
+ *   `{arrows, depth, reads, freeAtStart, rounds}`;
+ * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
+ * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
+ * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
+ * - `renderSvg`: the sky as SVG, with an optional rounds overlay.
+ * `solve` and `grade` throw NoAnswerError (exit 1) on a sky that cannot be cleared.
+ */
+export const apsisBackend: GameBackend<ApsisBody, number[][]> = {
+  game: "apsis",
+  bodySchema: apsisBodySchema,
+  generatorSchema: apsisGeneratorSchema,
+  metricNames: APSIS_METRICS,
+  generate: (request) => generateSkyLevel(request),
+  solve(body) {
+    const solved = solveSky(body);
+    return { solution: solved.solution, measure: { ...skyMeasure(solved) } };
+  },
+  grade: (body) => skyMetrics(body, solveSky(body)),
+  validate: (body, solution, rules) => checkLevel(body, solution, rules),
+  composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
+  renderSvg: (body, options) => renderSkySvg(body, options),
+};

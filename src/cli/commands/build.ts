@@ -1,0 +1,129 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { writeFileAtomic } from "../../io/atomic-write.ts";
+import { InputError, NoAnswerError } from "../../io/errors.ts";
+import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
+import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
+import { gameKit } from "../../pipeline/game-kit.ts";
+import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
+import { parseChapters } from "../../pipeline/parse-chapters.ts";
+import { loadPipelineSettings } from "../../pipeline/pipeline-settings.ts";
+import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import { defaultWorkers } from "../../pipeline/task-runner.ts";
+import { verifyLevels } from "../../pipeline/verify-levels.ts";
+import { deviationReport } from "../../report/deviation-report.ts";
+import { deviationTable } from "../../report/deviation-table.ts";
+import { poolCoverage } from "../../report/pool-coverage.ts";
+import { findBreaks } from "../../select/find-breaks.ts";
+import type { CommandContext } from "../cli-io.ts";
+import { modelsPath } from "../models-path.ts";
+
+/** Options shared by `build` and `generate`. */
+export interface PipelineCliOptions {
+  chapters?: string;
+  seed?: string;
+  workers?: string;
+  out?: string;
+  plan?: string;
+  model?: string;
+  ramp?: string;
+  stats?: boolean;
+  quiet?: boolean;
+  force?: boolean;
+  json?: boolean;
+}
+
+function wholeNumber(text: string | undefined, option: string, least: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError("cli/build", `${option} expects a whole number ≥ ${least}; got "${text}"`);
+  return Number(text);
+}
+
+/** Adds the options `build` and `generate` share. */
+export function pipelineOptions(cmd: Command): Command {
+  return cmd
+    .argument("<game>", "carillon | apsis")
+    .option("--chapters <range>", "chapters to build, e.g. 1-4 (default: every chapter of the plan)")
+    .option("--seed <n>", "seed (default: models/pipeline/build.json, 1)")
+    .option("--workers <n>", "worker threads for generation (default: the machine's cores); never changes an output")
+    .option("--plan <file>", "plan (default models/<game>/plan.json)")
+    .option("--model <file>", "selection model (default models/<game>/selection.json)")
+    .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
+    .option("--stats", "print candidates grown, dropped and in conflict per reason")
+    .option("--quiet", "no progress bars or messages on stderr")
+    .option("--force", "overwrite existing outputs")
+    .option("--json", "print a machine-readable summary on stdout");
+}
+
+/**
+ * Runs `build` or `generate` from parsed options: reads the inputs, refuses
+ * existing `outputs` without --force before any work, draws progress bars,
+ * verifies built levels (exit 1 listing failures) and prints the summary.
+ */
+export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult> {
+  const { io } = ctx;
+  const kit = gameKit(gameName);
+  const game = kit.game;
+  const settings = loadPipelineSettings();
+  const seed = wholeNumber(o.seed, "--seed", 0) ?? settings.seed;
+  const workers = wholeNumber(o.workers, "--workers", 1) ?? defaultWorkers();
+  const inputs = loadPipelineInputs(game, {
+    planFile: o.plan ?? modelsPath(game, "plan.json"),
+    modelFile: o.model ?? modelsPath(game, "selection.json"),
+    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
+  });
+  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
+  if (!o.force) {
+    for (const f of outputs) if (existsSync(f)) throw new InputError("cli/build", `${f} exists; pass --force to overwrite it`);
+  }
+  const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+  const t0 = performance.now();
+  let result: PipelineResult;
+  try {
+    const options = { game, ...inputs, chapters, seed, workers, settings, events: bars };
+    result = select ? await buildLevels(options) : await generatePools(options);
+    if (result.levels) {
+      const verified = verifyLevels(result.levels, bars);
+      if (!verified.ok) {
+        throw new NoAnswerError("cli/build", `the built levels fail verification:\n${verified.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verified);
+      }
+    }
+  } finally {
+    bars.stop();
+  }
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (!o.quiet) {
+    const n = result.pool.candidates.length;
+    io.stderr(`${select ? "build" : "generate"}: ${game} chapters ${chapters[0]}–${chapters[chapters.length - 1]}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
+  }
+  if (o.stats) io.stderr(statsLines(result.stats).map((l) => `  ${l}\n`).join(""));
+  return result;
+}
+
+/** Report files every build writes (checked against --force before any work). */
+const buildReportWriterFiles = ["report.txt", "report.json", "report.html"];
+
+/** `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part by part, verify, write pools, levels and reports. */
+export function registerBuild(program: Command, ctx: CommandContext): void {
+  pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
+    .option("--out <dir>", "output folder (default out/<game>)")
+    .option("--no-table", "do not print the deviation table (it is in report.txt)")
+    .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
+      const dir = o.out ?? join("out", gameName);
+      const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
+      const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, ...buildReportWriterFiles.map((f) => join(dir, f))]);
+      const levels = result.levels!;
+      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
+      writeFileAtomic(files.pools, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
+      writeFileAtomic(files.levels, JSON.stringify(levels, null, 2) + "\n", { force: o.force });
+      for (const r of reports) writeFileAtomic(join(dir, r.name), r.text, { force: o.force });
+      if (!o.quiet && o.table) {
+        const breaks = findBreaks(levels.levels, levels.model.constraints);
+        ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
+      }
+      if (o.json) {
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+      }
+    });
+}

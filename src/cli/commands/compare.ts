@@ -1,0 +1,42 @@
+import type { Command } from "commander";
+import { InputError } from "../../io/errors.ts";
+import { readLevelInput } from "../../io/read-level-input.ts";
+import { compareLevels } from "../../pipeline/compare-levels.ts";
+import type { CommandContext } from "../cli-io.ts";
+
+function levelNumber(text: string | undefined, option: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new InputError("cli/compare", `${option} expects a level number ≥ 1; got "${text}"`);
+  return Number(text);
+}
+
+/** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 whenever it ran. */
+export function registerCompare(program: Command, ctx: CommandContext): void {
+  program
+    .command("compare")
+    .description("are two levels the same (SPEC 7)? prints {same, reasons, transform, matched}")
+    .argument("<a>", "a level file, or a levels file with --level/--level-a")
+    .argument("<b>", "a level file, or a levels file with --level/--level-b")
+    .option("--level <n>", "level number in the levels file(s) (both, when both are levels files)")
+    .option("--level-a <n>", "level number in <a>")
+    .option("--level-b <n>", "level number in <b>")
+    .option("--json", "print {same, reasons, transform, matched, basis, share} on stdout")
+    .action((a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean }) => {
+      const both = levelNumber(o.level, "--level");
+      const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
+      const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
+      const c = compareLevels(la, lb, [a, b]);
+      const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share };
+      if (o.json) {
+        ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");
+        return;
+      }
+      const unit = la.game === "carillon" ? "dots" : "arrows";
+      const how = c.transform ? ` under ${JSON.stringify(c.transform)}` : "";
+      ctx.io.stdout(
+        c.same
+          ? `same: ${c.reasons.join(", ")}${how}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
+          : `not the same${c.basis === "closest" ? `: at best ${c.matched.length} ${unit} match${how} (${(c.share * 100).toFixed(0)}% of the larger level)` : ""}\n`,
+      );
+    });
+}

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import { readJsonFile } from "../../io/read-json-file.ts";
+import { levelsSchema } from "../../io/schemas/levels.ts";
+import { diffLevels } from "../../report/diff-levels.ts";
+import type { CommandContext } from "../cli-io.ts";
+
+/**
+ * `levelramp diff old.json new.json [--json]`: levels added, removed, moved
+ * (old → new number) and changed metrics. Exit 0 when identical, 1 when they differ.
+ */
+export function registerDiff(program: Command, ctx: CommandContext): void {
+  program
+    .command("diff")
+    .description("what changed between two levels files (exit 0 identical, 1 different)")
+    .argument("<old>", "earlier levels file")
+    .argument("<new>", "later levels file")
+    .option("--json", "print the diff as JSON on stdout")
+    .action((oldFile: string, newFile: string, o: { json?: boolean }) => {
+      const d = diffLevels(readJsonFile(levelsSchema, oldFile), readJsonFile(levelsSchema, newFile));
+      if (o.json) ctx.io.stdout(JSON.stringify(d, null, 2) + "\n");
+      else {
+        const lines: string[] = [];
+        if (d.identical) lines.push("identical");
+        else {
+          lines.push(`${d.added.length} added, ${d.removed.length} removed, ${d.moved.length} moved, ${d.changed.length} metric changes; ${d.renumbered} level numbers hold another level`);
+          for (const a of d.added) lines.push(`+ ${a.number}  ${a.id}`);
+          for (const r of d.removed) lines.push(`- ${r.number}  ${r.id}`);
+          for (const m of d.moved) lines.push(`~ ${m.from} → ${m.to}  ${m.id}`);
+          for (const c of d.changed) lines.push(`* ${c.id}  ${c.metric}: ${c.from ?? "-"} → ${c.to ?? "-"}`);
+        }
+        ctx.io.stdout(lines.join("\n") + "\n");
+      }
+      if (!d.identical) ctx.setExitCode(1);
+    });
+}

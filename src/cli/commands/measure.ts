@@ -1,0 +1,32 @@
+import type { Command } from "commander";
+import { InputError } from "../../io/errors.ts";
+import { readLevelInput } from "../../io/read-level-input.ts";
+import type { CommandContext } from "../cli-io.ts";
+import { gameBackend } from "../game-backends.ts";
+
+/**
+ * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
+ * the level and prints its measure — Carillon `{goal, winningFirstTaps,
+ * solution, bits, dots}`, Apsis `{arrows, depth, reads, freeAtStart, rounds}`.
+ */
+export function registerMeasure(program: Command, ctx: CommandContext): void {
+  program
+    .command("measure")
+    .description("fewest taps / reads, bits, depth ... of one level")
+    .argument("<file>", "a level file (levelramp/level@1) or a levels file with --level")
+    .option("--level <n>", "level number in a levels file")
+    .option("--json", "print the measure as JSON on stdout")
+    .action((file: string, o: { level?: string; json?: boolean }) => {
+      const level = o.level === undefined ? undefined : Number(o.level);
+      if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
+      const input = readLevelInput(file, level);
+      const backend = gameBackend(input.game, "cli/measure");
+      const body = backend.bodySchema.parse(input.body);
+      const { measure } = backend.solve(body);
+      if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
+      else {
+        const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : String(v)}`);
+        ctx.io.stdout(`${input.game} level${input.number ? ` ${input.number}` : ""}${input.id ? ` (${input.id})` : ""}\n${lines.join("\n")}\n`);
+      }
+    });
+}

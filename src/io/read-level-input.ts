@@ -1,0 +1,40 @@
+import { InputError } from "./errors.ts";
+import { parseWith, readJson } from "./read-json-file.ts";
+import { levelFileSchema } from "./schemas/level.ts";
+import { levelsSchema } from "./schemas/levels.ts";
+
+/** One level read from a level file or from a levels file. */
+export interface LevelInput {
+  game: "carillon" | "apsis";
+  body: unknown;
+  /** The stored solution, when the file holds one. */
+  solution?: unknown;
+  /** Global level number (levels files only). */
+  number?: number;
+  id?: string;
+  rules?: string[];
+}
+
+/**
+ * Reads one level (SPEC 3): a `levelramp/level@1` file, or level `level` of a
+ * `levelramp/levels@1` file.
+ *
+ * @throws InputError (exit 2): a bad file, a levels file without `level`, a
+ *   level number the file lacks, a generic file (no level bodies).
+ */
+export function readLevelInput(file: string, level?: number): LevelInput {
+  const raw = readJson(file);
+  const format = (raw as { format?: unknown })?.format;
+  if (format === "levelramp/levels@1") {
+    const levels = parseWith(levelsSchema, raw, file);
+    if (levels.game === "generic") throw new InputError("io/read-level", "expected a carillon or apsis levels file; generic levels have no bodies", { file, jsonPath: "$.game" });
+    if (level === undefined) throw new InputError("io/read-level", `expected --level N for a levels file (it holds levels ${levels.levels[0]?.number ?? "-"}..${levels.levels[levels.levels.length - 1]?.number ?? "-"})`, { file });
+    const i = levels.levels.findIndex((l) => l.number === level);
+    if (i < 0) throw new InputError("io/read-level", `expected level ${level} in the file`, { file, jsonPath: "$.levels" });
+    const l = levels.levels[i];
+    if (l.level === undefined) throw new InputError("io/read-level", "expected a level body", { file, jsonPath: `$.levels[${i}].level` });
+    return { game: levels.game, body: l.level, solution: l.solution, number: l.number, id: l.id, rules: l.rules };
+  }
+  const one = parseWith(levelFileSchema, raw, file);
+  return { game: one.game, body: one.level };
+}

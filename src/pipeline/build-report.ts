@@ -1,0 +1,80 @@
+import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Pool } from "../io/schemas/pool.ts";
+import { deviationReport } from "../report/deviation-report.ts";
+import { deviationTable } from "../report/deviation-table.ts";
+import { renderHtmlReport } from "../report/html/render-html-report.ts";
+import { poolCoverage } from "../report/pool-coverage.ts";
+import { findBreaks } from "../select/find-breaks.ts";
+import type { PipelineStats } from "./build-levels.ts";
+
+/** One report file a build writes into its output folder. */
+export interface ReportFile {
+  /** File name inside the output folder, e.g. `report.txt`. */
+  name: string;
+  text: string;
+}
+
+/** What a report writer gets: the levels file, the pools it was chosen from and the build's figures. */
+export interface BuildReportInput {
+  levels: LevelsFile;
+  pool: Pool;
+  stats: PipelineStats;
+  chainStart: string;
+}
+
+/** Writes some report files of a build. */
+export type BuildReportWriter = (input: BuildReportInput) => ReportFile[] | Promise<ReportFile[]>;
+
+const sortedEntries = (r: Record<string, number>) => Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Lines summing up the pools: candidates grown, dropped and in conflict per reason, per part. */
+export function statsLines(stats: PipelineStats): string[] {
+  const dropped = Object.values(stats.dedup.dropped).reduce((a, b) => a + b, 0);
+  const conflicts = Object.values(stats.dedup.conflicts).reduce((a, b) => a + b, 0);
+  const lines = [
+    `composed levels: ${stats.composed}`,
+    `candidates grown: ${stats.grown}${stats.repeatedIds ? ` (and ${stats.repeatedIds} exact repeat(s) inside a pool kept once)` : ""}`,
+    `dropped as too close to a chosen level: ${dropped}${dropped ? ` (${sortedEntries(stats.dedup.dropped).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
+    `conflict pairs inside pools: ${conflicts}${conflicts ? ` (${sortedEntries(stats.dedup.conflicts).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
+  ];
+  const rejected = sortedEntries(stats.generator);
+  if (rejected.length) lines.push(`generator rejections: ${rejected.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  const extra = stats.parts.filter((p) => p.extraRounds > 0);
+  if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
+  return lines;
+}
+
+/**
+ * `report.txt` (what the chain starts from, the per-chapter deviation table
+ * with the pool-limited column, and the pool figures) and `report.json`
+ * (SPEC 1 job 4).
+ */
+export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, chainStart }) => {
+  const breaks = findBreaks(levels.levels, levels.model.constraints);
+  const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
+  const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats), ""].join("\n");
+  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, optimal: levels.optimal, ramps: [report], breaks, stats };
+  return [
+    { name: "report.txt", text },
+    { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },
+  ];
+};
+
+/** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
+export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
+  { name: "report.html", text: await renderHtmlReport({ file: levels, fileName: "levels.json" }) },
+];
+
+/**
+ * The report writers a build runs, in order — the hook for more report
+ * formats: a writer added here is run by every build, and the files it
+ * returns are written beside the others.
+ */
+export const buildReportWriters: BuildReportWriter[] = [deviationReportWriter, htmlReportWriter];
+
+/** Every report file of a build, from the given writers (default {@link buildReportWriters}), in writer order. */
+export async function buildReportFiles(input: BuildReportInput, writers: readonly BuildReportWriter[] = buildReportWriters): Promise<ReportFile[]> {
+  const out: ReportFile[] = [];
+  for (const w of writers) out.push(...(await w(input)));
+  return out;
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { readJsonFile } from "../io/read-json-file.ts";
+
+/**
+ * Settings of the build pipeline (SPEC 2, 6, 9), `models/pipeline/build.json`:
+ * - `seed`: the seed when `--seed` is not given (default 1);
+ * - `poolPerLevel`: candidates grown per level when a plan part gives none (default 4);
+ * - `attemptsPerCandidate`: `backend.generate` calls one candidate may take on
+ *   its own stream before it is given up (each call is itself bounded by the
+ *   game's tries; default 3);
+ * - `extraRounds`: extra rounds of batches a part may grow when its pool,
+ *   after de-duplication, cannot fill its levels or the selection finds no
+ *   answer; past them the build stops with exit 1 naming the part (default 2);
+ * - `composeAttempts`: composing streams tried for levels 1..composed; a
+ *   composed set in which two levels are the same (SPEC 7) is composed again
+ *   on the next stream, and past this many the build stops with exit 1 (default 4);
+ * - `lookaheadParts`: parts whose batches are queued on the worker pool ahead
+ *   of the part being selected (default 4; never changes an output);
+ * - `selectionTimeLimitSeconds`: wall-clock budget of a MILP solve; it can only
+ *   abort a build with an error, never change an answer (default 60).
+ */
+export const pipelineSettingsSchema = z.strictObject({
+  format: z.literal("levelramp/pipeline@1"),
+  seed: z.number().int().min(0).default(1),
+  poolPerLevel: z.number().int().min(1).default(4),
+  attemptsPerCandidate: z.number().int().min(1).max(100).default(3),
+  extraRounds: z.number().int().min(0).max(20).default(2),
+  composeAttempts: z.number().int().min(1).max(20).default(4),
+  lookaheadParts: z.number().int().min(0).max(1000).default(4),
+  selectionTimeLimitSeconds: z.number().positive().default(60),
+});
+
+/** Checked pipeline settings. */
+export type PipelineSettings = z.output<typeof pipelineSettingsSchema>;
+
+const defaultFile = fileURLToPath(new URL("../../models/pipeline/build.json", import.meta.url));
+
+/**
+ * Reads and checks the pipeline settings.
+ *
+ * @param file default `models/pipeline/build.json` of the package.
+ * @throws InputError (exit 2) naming the file and JSON path of the first problem.
+ */
+export function loadPipelineSettings(file: string = defaultFile): PipelineSettings {
+  return readJsonFile(pipelineSettingsSchema, file);
+}

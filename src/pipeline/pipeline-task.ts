@@ -1,0 +1,165 @@
+import { candidateId } from "../io/candidate-id.ts";
+import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
+import { createRng, deriveSeed } from "../random/create-rng.ts";
+import type { GeneratedLevel } from "./game-backend.ts";
+import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
+import type { PlannedLevel } from "./plan-parts.ts";
+
+/** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
+export interface Provenance {
+  seed: number | string;
+  batch: number;
+  index: number;
+}
+
+/** A grown, proven and measured candidate, in the pool's key order (SPEC 3). */
+export interface GrownCandidate {
+  id: string;
+  chapter: number;
+  part: number;
+  metrics: Record<string, number>;
+  rules: string[];
+  level: unknown;
+  solution: unknown;
+  provenance: Provenance;
+}
+
+/**
+ * One batch of a part's pool (SPEC 9): `count` candidates aimed at one level,
+ * a pure function of (seed, game, chapter, part, batch), so batches can run
+ * on any thread (or any machine) and be merged in batch order.
+ */
+export interface GrowBatchTask {
+  kind: "grow";
+  game: PipelineGame;
+  seed: number | string;
+  chapter: number;
+  part: number;
+  batch: number;
+  /** The level the batch's candidates are grown for. */
+  level: PlannedLevel;
+  count: number;
+  rules: string[];
+  settings: Record<string, unknown>;
+  /** `backend.generate` calls one candidate may take. */
+  attempts: number;
+}
+
+/** The composed first levels (SPEC 4.6 / 5.5): levels 1..count. */
+export interface ComposeTask {
+  kind: "compose";
+  game: PipelineGame;
+  seed: number | string;
+  count: number;
+  /** 0 for the first composing stream; k > 0 composes again on stream k (when an earlier set held a repeat). */
+  attempt: number;
+}
+
+export type PipelineTask = GrowBatchTask | ComposeTask;
+
+/** What a batch gives: its candidates in index order and its rejection counters. */
+export interface GrowBatchResult {
+  candidates: GrownCandidate[];
+  /** Rejection counters of the game's generator, plus `no-candidate` (a candidate given up after every attempt). */
+  stats: Record<string, number>;
+}
+
+/** What composing gives: the levels 1..count, or `null` when the game cannot compose yet. */
+export interface ComposeTaskResult {
+  levels: Array<GeneratedLevel<unknown, unknown>> | null;
+  stats: Record<string, number>;
+}
+
+/** A LevelrampError carried across a thread boundary. */
+export interface CarriedError {
+  module: string;
+  message: string;
+  exitCode: 1 | 2;
+  detail?: unknown;
+}
+
+export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: CarriedError };
+
+/**
+ * Grows one batch (SPEC 9): candidate `index` draws from its own stream
+ * `deriveSeed(seed, game, chapter, part, batch, index)` and may take up to
+ * `attempts` generate calls on it; a candidate that gives nothing is counted
+ * (`no-candidate`) and left out. Ids are {@link candidateId}s.
+ *
+ * @throws whatever the back end throws (bad settings, an unsupported rule).
+ */
+export function growBatch(task: GrowBatchTask): GrowBatchResult {
+  const backend = pipelineBackend(task.game);
+  const stats: Record<string, number> = {};
+  const candidates: GrownCandidate[] = [];
+  for (let index = 0; index < task.count; index++) {
+    const rng = createRng(deriveSeed(task.seed, task.game, task.chapter, task.part, task.batch, index));
+    let got: GeneratedLevel<unknown, unknown> | null = null;
+    for (let a = 0; a < task.attempts && !got; a++) {
+      got = backend.generate({
+        chapter: task.chapter,
+        part: task.part,
+        level: task.level.number,
+        target: task.level.target,
+        rules: task.rules,
+        settings: task.settings,
+        rng,
+        stats,
+      });
+    }
+    if (!got) {
+      stats["no-candidate"] = (stats["no-candidate"] ?? 0) + 1;
+      continue;
+    }
+    candidates.push({
+      id: candidateId(task.game, task.chapter, task.part, got.level),
+      chapter: task.chapter,
+      part: task.part,
+      metrics: got.metrics,
+      rules: got.rules,
+      level: got.level,
+      solution: got.solution,
+      provenance: { seed: task.seed, batch: task.batch, index },
+    });
+  }
+  return { candidates, stats };
+}
+
+/**
+ * Composes levels 1..count with the game's `composeFirst` on the stream
+ * `deriveSeed(seed, game, "composed")` (attempt 0) or
+ * `deriveSeed(seed, game, "composed", attempt)`; `levels: null` when the game has none yet.
+ */
+export function runComposeTask(task: ComposeTask): ComposeTaskResult {
+  const backend = pipelineBackend(task.game);
+  const stats: Record<string, number> = {};
+  if (!backend.composeFirst) return { levels: null, stats };
+  const stream = task.attempt === 0 ? deriveSeed(task.seed, task.game, "composed") : deriveSeed(task.seed, task.game, "composed", task.attempt);
+  const levels = backend.composeFirst(task.count, createRng(stream), stats);
+  return { levels, stats };
+}
+
+/**
+ * Runs a task and wraps its answer, so a LevelrampError crosses a worker
+ * thread with its module, exit code and detail (other errors are bugs and
+ * are thrown as they are).
+ */
+export function runPipelineTask(task: PipelineTask): TaskOutcome<GrowBatchResult | ComposeTaskResult> {
+  try {
+    return { ok: true, value: task.kind === "grow" ? growBatch(task) : runComposeTask(task) };
+  } catch (err) {
+    if (err instanceof LevelrampError) {
+      const prefix = `${err.module}: `;
+      const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+      return { ok: false, error: { module: err.module, message, exitCode: err.exitCode, detail: err instanceof NoAnswerError ? err.detail : undefined } };
+    }
+    throw err;
+  }
+}
+
+/** The answer of a task, or its error rebuilt as an InputError (exit 2) / NoAnswerError (exit 1). */
+export function unwrapOutcome<T>(outcome: TaskOutcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  const e = outcome.error;
+  throw e.exitCode === 2 ? new InputError(e.module, e.message) : new NoAnswerError(e.module, e.message, e.detail);
+}

@@ -1,0 +1,106 @@
+import { DedupIndex } from "../dedup/dedup-index.ts";
+import type { DedupComparison } from "../dedup/dedup-types.ts";
+import type { GameKit } from "./game-kit.ts";
+import { pairSame } from "./pair-same.ts";
+
+/** A conflict pair of one pool (SPEC 6 `conflicts`): near-duplicates never both shipped. */
+export interface PoolConflict {
+  ids: [string, string];
+  reason: string;
+}
+
+/** Counters of the de-duplication checks, per reason (SPEC 7 reasons). */
+export interface DedupCounts {
+  /** Candidates dropped as too close to a level already chosen, by the strongest reason. */
+  dropped: Record<string, number>;
+  /** Conflict pairs marked inside pools, by the strongest reason. */
+  conflicts: Record<string, number>;
+  /** Candidates checked. */
+  checked: number;
+}
+
+/** What the check decided for one candidate. */
+export interface CandidateVerdict {
+  id: string;
+  /** `"<reason> <other id>"` when the candidate repeats a chosen level. */
+  dropped?: string;
+  /** Conflict pairs with earlier candidates of the same pool. */
+  conflicts: PoolConflict[];
+}
+
+const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+
+/**
+ * De-duplication while pools grow (SPEC 6, 7): the levels already chosen
+ * (composed levels, earlier parts/tiers/chapters) in a {@link DedupIndex},
+ * and the surviving candidates of the pool being grown. A candidate that
+ * repeats a chosen level is dropped; one that repeats an earlier surviving
+ * candidate of its pool forms a conflict pair with it. Records are built from
+ * the engine and prepared once per candidate, in this thread.
+ */
+export class PoolDeduper {
+  readonly counts: DedupCounts = { dropped: {}, conflicts: {}, checked: 0 };
+  private readonly kit: GameKit;
+  private readonly chosen: DedupIndex<unknown, unknown, DedupComparison<unknown>>;
+  private readonly prepared = new Map<string, unknown>();
+  private readonly chosenIds = new Set<string>();
+  private poolKey = "";
+  private survivors: Array<{ id: string; prepared: unknown }> = [];
+
+  constructor(kit: GameKit) {
+    this.kit = kit;
+    this.chosen = new DedupIndex(kit.dedupGame);
+  }
+
+  /** Number of chosen levels held. */
+  get chosenCount(): number {
+    return this.chosen.size;
+  }
+
+  private prepare(id: string, body: unknown): unknown {
+    let p = this.prepared.get(id);
+    if (p === undefined) {
+      p = this.kit.dedupGame.prepare(this.kit.dedupRecord(body));
+      this.prepared.set(id, p);
+    }
+    return p;
+  }
+
+  /** Adds a chosen level (a composed level, or a level the selection picked); a level already held is skipped. */
+  addChosen(id: string, body: unknown): void {
+    if (this.chosenIds.has(id)) return;
+    this.chosenIds.add(id);
+    this.chosen.addPrepared(id, this.prepare(id, body));
+  }
+
+  /**
+   * Checks a candidate of pool `poolKey` (e.g. `"3/2"`): against every chosen
+   * level (dropped when the same), then against the pool's earlier survivors
+   * (conflict pairs). A survivor joins the pool's list. A new `poolKey`
+   * starts an empty list.
+   */
+  check(poolKey: string, id: string, body: unknown): CandidateVerdict {
+    if (poolKey !== this.poolKey) {
+      this.poolKey = poolKey;
+      this.survivors = [];
+    }
+    this.counts.checked++;
+    const prepared = this.prepare(id, body);
+    const verdict = this.chosen.checkPrepared(prepared);
+    if (verdict.same) {
+      const reason = verdict.comparison.reasons[0];
+      bump(this.counts.dropped, reason);
+      return { id, dropped: `${reason} ${verdict.id}`, conflicts: [] };
+    }
+    const conflicts: PoolConflict[] = [];
+    for (const s of this.survivors) {
+      const same = pairSame(this.kit.dedupGame, prepared, s.prepared);
+      if (same) {
+        bump(this.counts.conflicts, same.reasons[0]);
+        conflicts.push({ ids: [s.id, id], reason: same.reasons[0] });
+      }
+    }
+    this.survivors.push({ id, prepared });
+    return { id, conflicts };
+  }
+}

@@ -1,0 +1,54 @@
+import cliProgress from "cli-progress";
+import type { PipelineEvents, PipelinePhase } from "./pipeline-events.ts";
+
+/** Pipeline events drawn as progress bars, plus a way to stop drawing. */
+export interface ProgressBars extends PipelineEvents {
+  /** Stops the bars (leaves the last state on screen). */
+  stop(): void;
+}
+
+const LABELS: Record<PipelinePhase, string> = { pools: "pools", dedup: "dedup", selection: "selection", verification: "verification" };
+
+/**
+ * cli-progress bars on a terminal stream (SPEC 2, 9): one bar per phase
+ * (pools: batches, dedup: candidates, selection: parts, verification:
+ * levels) with counts and an ETA, created when the phase first reports.
+ * With `enabled` false (stderr not a terminal, or `--quiet`) nothing is
+ * drawn; `log` lines still go to `writeLine` unless `quiet`.
+ *
+ * @param stream the terminal stream (process.stderr).
+ * @param writeLine where log lines go when no bar is drawn.
+ */
+export function createProgressBars(options: { enabled: boolean; quiet: boolean; stream: NodeJS.WritableStream; writeLine: (text: string) => void }): ProgressBars {
+  if (!options.enabled) {
+    return { log: (line) => (options.quiet ? undefined : options.writeLine(`${line}\n`)), stop: () => {} };
+  }
+  const multi = new cliProgress.MultiBar(
+    {
+      stream: options.stream,
+      format: "{phase} |{bar}| {value}/{total} {unit} · ETA {eta_formatted}",
+      barsize: 30,
+      hideCursor: true,
+      clearOnComplete: false,
+      etaBuffer: 50,
+      autopadding: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const bars = new Map<PipelinePhase, cliProgress.SingleBar>();
+  const units: Record<PipelinePhase, string> = { pools: "batches", dedup: "candidates", selection: "parts", verification: "levels" };
+  const bar = (phase: PipelinePhase, total: number) => {
+    let b = bars.get(phase);
+    if (!b) {
+      b = multi.create(Math.max(total, 0), 0, { phase: LABELS[phase].padEnd(12), unit: units[phase] });
+      bars.set(phase, b);
+    }
+    return b;
+  };
+  return {
+    log: (line) => multi.log(`${line}\n`),
+    total: (phase, total) => bar(phase, total).setTotal(total),
+    advance: (phase, by) => bar(phase, 0).increment(by),
+    stop: () => multi.stop(),
+  };
+}

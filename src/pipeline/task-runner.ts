@@ -1,0 +1,50 @@
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
+import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
+
+/** Runs pipeline tasks: on a piscina worker pool, or in this thread. */
+export interface TaskRunner {
+  /** Worker threads (0 = in this thread: a task runs when it is submitted). */
+  readonly threads: number;
+  run(task: GrowBatchTask): Promise<GrowBatchResult>;
+  run(task: ComposeTask): Promise<ComposeTaskResult>;
+  /** Stops the worker threads. */
+  close(): Promise<void>;
+}
+
+/** The default worker count: the machine's available parallelism. */
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/**
+ * A task runner (SPEC 9). With `workers` ≤ 1 tasks run in this thread, one
+ * at a time, when submitted; otherwise on a piscina pool of `workers` threads
+ * whose worker registers tsx and imports the TypeScript task functions. The
+ * answer never depends on which thread ran a task.
+ */
+export function createTaskRunner(workers: number): TaskRunner {
+  if (workers <= 1) {
+    return {
+      threads: 0,
+      run: ((task: PipelineTask) => {
+        try {
+          return Promise.resolve(unwrapOutcome(runPipelineTask(task)));
+        } catch (err) {
+          return Promise.reject(err);
+        }
+      }) as TaskRunner["run"],
+      close: async () => {},
+    };
+  }
+  const pool = new Piscina({
+    filename: new URL("./pipeline-worker.js", import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+  });
+  return {
+    threads: workers,
+    run: (async (task: PipelineTask) => unwrapOutcome((await pool.run(task)) as TaskOutcome<unknown>)) as TaskRunner["run"],
+    close: () => pool.destroy(),
+  };
+}

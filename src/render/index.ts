@@ -1,0 +1,2 @@
+export * from "./bundled-font.ts";
+export * from "./svg-to-png.ts";

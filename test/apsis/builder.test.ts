@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
+import { createRng } from "../../src/random/create-rng.ts";
+import { randomInt } from "../../src/random/random-int.ts";
+import {
+  arrowShape,
+  blocksWay,
+  buildSky,
+  loadBuilderModel,
+  loadSkyModel,
+  normalizeDegrees,
+  ruleHolds,
+  ruleNeeded,
+  rulesInEffect,
+  skyLimits,
+  skyProblems,
+  solveSky,
+  type BuiltSky,
+} from "../../src/apsis/index.ts";
+
+const sky = loadSkyModel();
+const limits = skyLimits(sky);
+
+function build(seed: string, arrows: number, rules = {}): BuiltSky {
+  const outcome = buildSky({ arrows, rng: createRng(seed), rules });
+  if (!outcome.ok) throw new Error(`build ${seed} failed: ${outcome.reason}`);
+  return outcome.sky;
+}
+
+function edges(body: ApsisBody): string[] {
+  return solveSky(body).blocks.mapEdges((_e, _a, s, t) => `${s}>${t}`).sort();
+}
+
+function turned(body: ApsisBody, by: number): ApsisBody {
+  return { ...body, arrows: body.arrows.map((a) => ({ ...a, angle: normalizeDegrees(a.angle + by), direction: normalizeDegrees(a.direction + by) })) };
+}
+
+function mirrored(body: ApsisBody): ApsisBody {
+  return { ...body, arrows: body.arrows.map((a) => ({ ...a, angle: normalizeDegrees(-a.angle), direction: normalizeDegrees(-a.direction) })) };
+}
+
+/** Is arrow i free among the arrows still on the board (blocks and rule holds)? */
+function freeAmong(body: ApsisBody, i: number, on: boolean[]): boolean {
+  const shapes = body.arrows.map((a) => arrowShape(a, sky));
+  for (let b = 0; b < body.arrows.length; b++) if (b !== i && on[b] && blocksWay(shapes[b], shapes[i], limits)) return false;
+  return !ruleHolds(body).some((h) => h.to === i && on[h.from]);
+}
+
+// 500 small skies (3–9 arrows) cover the property tests quickly; a few larger ones join them.
+const skies: BuiltSky[] = [];
+const rulesFor = (k: number) => (k % 4 === 1 ? { keys: 1 } : k % 4 === 2 ? { numbers: 3 } : k % 4 === 3 ? { fallingRings: [2 + ((k >> 2) % 4)] } : {});
+for (let k = 0; k < 500; k++) {
+  const rng = createRng(`prop-size-${k}`);
+  skies.push(build(`prop-${k}`, randomInt(rng, 3, 9), rulesFor(k)));
+}
+for (let k = 0; k < 8; k++) skies.push(build(`prop-large-${k}`, 20 + 2 * k, rulesFor(k)));
+
+describe("apsis backwards builder (SPEC 5.2)", () => {
+  it("keeps its weights and candidate count in models/apsis/builder.json", () => {
+    const model = loadBuilderModel();
+    expect(model.candidates).toBe(36);
+    expect(model.aimedShare).toBe(0.8);
+  });
+
+  it("every built sky clears by rounds, and the builder's fast path agrees with the graphology solver", () => {
+    expect(skies.length).toBeGreaterThanOrEqual(500);
+    let compared = 0;
+    for (const s of skies) {
+      const solved = solveSky(s.body);
+      expect(solved.rounds).toEqual(s.rounds);
+      expect(solved.reads).toBe(s.reads);
+      expect(solved.depth).toBe(s.depth);
+      expect(solved.freeAtStart).toBe(s.freeAtStart);
+      expect(skyProblems(solved.shapes, limits)).toEqual([]);
+      compared += s.rounds.length;
+    }
+    // The fast path really ran: it produced a round for every arrow of every sky.
+    expect(compared).toBe(skies.reduce((n, s) => n + s.body.arrows.length, 0));
+  });
+
+  it("removing arrows newest first always finds the removed arrow free (rules included)", () => {
+    for (const s of skies) {
+      const on = s.body.arrows.map(() => true);
+      for (let i = s.body.arrows.length - 1; i >= 0; i--) {
+        expect(freeAmong(s.body, i, on)).toBe(true);
+        on[i] = false;
+      }
+    }
+  });
+
+  it("the removal check can fail: oldest first is not a clearing order in a deep sky", () => {
+    const deep = skies.find((s) => s.depth >= 3)!;
+    const on = deep.body.arrows.map(() => true);
+    let stuck = false;
+    for (let i = 0; i < deep.body.arrows.length && !stuck; i++) {
+      if (!freeAmong(deep.body, i, on)) stuck = true;
+      on[i] = false;
+    }
+    expect(stuck).toBe(true);
+  });
+
+  it("the block graph and reads do not change when the whole sky is turned or mirrored", () => {
+    const rng = createRng("turns");
+    for (const s of skies) {
+      const base = edges(s.body);
+      const by = randomInt(rng, 1, 359);
+      expect(edges(turned(s.body, by))).toEqual(base);
+      expect(solveSky(turned(s.body, by)).reads).toBe(s.reads);
+      expect(edges(mirrored(s.body))).toEqual(base);
+      expect(solveSky(mirrored(s.body)).reads).toBe(s.reads);
+    }
+  });
+
+  it("builds marks in agreement with the build order", () => {
+    for (const s of skies) {
+      const arrows = s.body.arrows;
+      for (let i = 0; i < arrows.length; i++) {
+        const lock = arrows[i].lock;
+        if (lock !== undefined) expect(arrows.findIndex((a) => a.key === lock)).toBeGreaterThan(i);
+      }
+      const numbered = arrows.map((a, i) => ({ n: a.number, i })).filter((x) => x.n !== undefined);
+      for (const x of numbered) for (const y of numbered) if (x.i < y.i) expect(x.n!).toBeGreaterThan(y.n!);
+      for (const k of s.body.fallingRings ?? []) {
+        const lastInside = arrows.reduce((last, a, i) => (a.ring < k ? i : last), -1);
+        const firstOn = arrows.findIndex((a) => a.ring === k);
+        expect(firstOn).toBeGreaterThan(lastInside);
+      }
+    }
+  });
+
+  it("the rule-needed check decides both ways over built skies (the generator keeps only the needed)", () => {
+    let needed = 0;
+    let notNeeded = 0;
+    for (const s of skies) {
+      for (const rule of rulesInEffect(s.body)) {
+        if (ruleNeeded(s.body, rule, sky, s.rounds).needed) needed++;
+        else notNeeded++;
+      }
+    }
+    expect(needed).toBeGreaterThan(50);
+    expect(notNeeded).toBeGreaterThan(0);
+  });
+
+  it("is deterministic by seed", () => {
+    expect(build("same", 12).body).toEqual(build("same", 12).body);
+    expect(build("same", 12).body).not.toEqual(build("other", 12).body);
+  });
+
+  it("spreads 30-arrow skies over the rings: no ring holds more than 35% of all arrows", () => {
+    const counts = [0, 0, 0, 0, 0, 0];
+    let total = 0;
+    for (let k = 0; k < 12; k++) {
+      for (const a of build(`spread-${k}`, 30).body.arrows) {
+        counts[a.ring]++;
+        total++;
+      }
+    }
+    expect(total).toBe(360);
+    for (let r = 1; r <= 5; r++) expect(counts[r] / total).toBeLessThanOrEqual(0.35);
+  });
+
+  it("aims at a reads window: it stops inside it, and says when it cannot", () => {
+    const outcome = buildSky({ arrows: [8, 14], reads: [30, 32], rng: createRng("window") });
+    expect(outcome.ok).toBe(true);
+    if (outcome.ok) {
+      expect(outcome.sky.reads).toBeGreaterThanOrEqual(30);
+      expect(outcome.sky.reads).toBeLessThanOrEqual(32);
+      expect(solveSky(outcome.sky.body).reads).toBe(outcome.sky.reads);
+    }
+    const short = buildSky({ arrows: 3, reads: [40, 50], rng: createRng("short") });
+    expect(short).toMatchObject({ ok: false, reason: "undershoot" });
+    const over = buildSky({ arrows: 10, reads: [3, 5], rng: createRng("over") });
+    expect(over).toMatchObject({ ok: false, reason: "overshoot" });
+  });
+
+  it("a depth floor is met: every sky lands at or above it, and seeds that stop shallower without it come out deeper", () => {
+    let lifted = 0;
+    let kept = 0;
+    for (let k = 0; k < 12; k++) {
+      const free = buildSky({ arrows: 12, rng: createRng(`floor-${k}`) });
+      const outcome = buildSky({ arrows: [12, 18], depth: [6, 8], rng: createRng(`floor-${k}`) });
+      if (!outcome.ok) {
+        expect(outcome.reason).toBe("shallow");
+        continue;
+      }
+      kept++;
+      expect(outcome.sky.depth).toBeGreaterThanOrEqual(6);
+      expect(outcome.sky.depth).toBeLessThanOrEqual(8);
+      const solved = solveSky(outcome.sky.body);
+      expect(solved.depth).toBe(outcome.sky.depth);
+      expect(solved.rounds).toEqual(outcome.sky.rounds);
+      if (free.ok && free.sky.depth < 6) lifted++;
+    }
+    expect(kept).toBeGreaterThanOrEqual(6);
+    // The floor really changed something: the same seed without it stops below 6 rounds.
+    expect(lifted).toBeGreaterThan(0);
+  });
+
+  it("a depth window lands with the reads window, and its top turns tries down", () => {
+    const stats: Record<string, number> = {};
+    let kept = 0;
+    for (let k = 0; k < 12; k++) {
+      const outcome = buildSky({ arrows: [14, 18], reads: [40, 44], depth: [5, 6], rng: createRng(`both-${k}`), stats });
+      if (!outcome.ok) continue;
+      kept++;
+      expect(outcome.sky.reads).toBeGreaterThanOrEqual(40);
+      expect(outcome.sky.reads).toBeLessThanOrEqual(44);
+      expect(outcome.sky.depth).toBeGreaterThanOrEqual(5);
+      expect(outcome.sky.depth).toBeLessThanOrEqual(6);
+      expect(solveSky(outcome.sky.body).depth).toBe(outcome.sky.depth);
+    }
+    expect(kept).toBeGreaterThanOrEqual(8);
+    // Unbounded, these skies reach 7–8 rounds: the top was in play.
+    expect(stats["try-over-depth"]).toBeGreaterThan(0);
+  });
+
+  it("says why a depth window cannot be met: shallow (too few arrows for the floor) or deep (every try passes the top)", () => {
+    const stats: Record<string, number> = {};
+    expect(buildSky({ arrows: 5, depth: [9, 9], rng: createRng("shallow"), stats })).toMatchObject({ ok: false, reason: "shallow" });
+    expect(stats["build-shallow"]).toBe(1);
+    expect(buildSky({ arrows: 5, depth: [0, 0], rng: createRng("deep") })).toMatchObject({ ok: false, reason: "deep" });
+    expect(() => buildSky({ arrows: 5, depth: [4, 3], rng: createRng("x") })).toThrow(/apsis\/builder: expected a depth window/);
+  });
+
+  it("rejects bad arrow counts and falling rings", () => {
+    expect(() => buildSky({ arrows: 0, rng: createRng("x") })).toThrow(/apsis\/builder/);
+    expect(() => buildSky({ arrows: 5, rules: { fallingRings: [1] }, rng: createRng("x") })).toThrow(/falling rings in 2\.\.5/);
+  });
+});

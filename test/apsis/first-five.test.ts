@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { NoAnswerError } from "../../src/io/errors.ts";
+import { createRng } from "../../src/random/create-rng.ts";
+import {
+  apsisBackend,
+  arrowShape,
+  checkLevel,
+  composeFirstFive,
+  drawSmallSky,
+  loadFirstFiveModel,
+  loadSkyModel,
+  skyBalance,
+  skyLimits,
+  skyProblems,
+  skySpread,
+  skySymmetry,
+  smallSkyRounds,
+  solveSky,
+  taughtShare,
+} from "../../src/apsis/index.ts";
+
+const sky = loadSkyModel();
+const model = loadFirstFiveModel();
+
+describe("apsis first five levels (SPEC 5.5)", () => {
+  it("keeps its settings in models/apsis/first-five.json: 100,000 draws, reads targets 3, 5, 7, 9, 12", () => {
+    expect(model.draws).toBe(100_000);
+    expect(model.levels.map((l) => l.reads)).toEqual([3, 5, 7, 9, 12]);
+  });
+
+  it("composes levels 1–5 on target, proven, and never easier (small draw count)", () => {
+    const stats: Record<string, number> = {};
+    const levels = composeFirstFive(5, createRng("first-five"), stats, { draws: 3000 });
+    expect(levels.map((l) => l.metrics.reads)).toEqual([3, 5, 7, 9, 12]);
+    for (let i = 0; i < levels.length; i++) {
+      const l = levels[i];
+      expect(l.rules).toEqual([]);
+      expect(l.metrics.depth).toBeGreaterThanOrEqual(2);
+      expect(checkLevel(l.level, l.solution, [])).toEqual([]);
+      expect(solveSky(l.level).solution).toEqual(l.solution);
+      if (i > 0) expect(l.metrics.arrows).toBeGreaterThanOrEqual(levels[i - 1].metrics.arrows);
+    }
+    expect(stats["first-five-teaches-nothing"]).toBeGreaterThan(0);
+  });
+
+  it("is deterministic by seed, and the backend composes the same", () => {
+    const a = composeFirstFive(2, createRng("seed-a"), {}, { draws: 500 });
+    const b = composeFirstFive(2, createRng("seed-a"), {}, { draws: 500 });
+    expect(a).toEqual(b);
+    const c = composeFirstFive(2, createRng("seed-b"), {}, { draws: 500 });
+    expect(c.map((l) => l.level)).not.toEqual(a.map((l) => l.level));
+    expect(typeof apsisBackend.composeFirst).toBe("function");
+  });
+
+  it("says when no draw is eligible", () => {
+    expect(() => composeFirstFive(1, createRng("none"), {}, { draws: 1, model: { ...model, levels: [{ level: 1, reads: 3, arrows: [1, 1] }] } })).toThrow(NoAnswerError);
+    expect(() => composeFirstFive(6, createRng("x"), {}, { draws: 1 })).toThrow(/apsis\/first-five: the first-five model has no settings for level 6/);
+  });
+
+  it("scores symmetry as the share matched under the best turn or mirror", () => {
+    const a = { ring: 2, angle: 10, length: 36, direction: 40 };
+    const turn = [a, { ...a, angle: 130, direction: 160 }, { ...a, angle: 250, direction: 280 }];
+    expect(skySymmetry(turn)).toBe(1);
+    const mirror = [a, { ...a, angle: 350, direction: 320 }];
+    expect(skySymmetry(mirror)).toBe(1);
+    const onAxis = [{ ring: 1, angle: 30, length: 36, direction: 30 }, { ring: 4, angle: 77, length: 52, direction: 200 }];
+    expect(skySymmetry(onAxis)).toBe(0.5);
+    expect(skySymmetry([a, { ...a, ring: 3, angle: 100 }])).toBe(0);
+  });
+
+  it("scores spread as ring entropy and balance as the centroid near the sun", () => {
+    const spread = [1, 2, 3].map((ring) => ({ ring, angle: 0, length: 36, direction: 0 }));
+    expect(skySpread(spread, 5)).toBeCloseTo(1, 12);
+    expect(skySpread(spread.map((a) => ({ ...a, ring: 2 })), 5)).toBe(0);
+    expect(skyBalance([{ ring: 5, angle: 0, length: 36, direction: 0 }, { ring: 5, angle: 180, length: 36, direction: 0 }], sky)).toBeCloseTo(1, 12);
+    expect(skyBalance([{ ring: 5, angle: 0, length: 36, direction: 0 }], sky)).toBe(0);
+  });
+
+  it("scores teaching by the rounds that hold an arrow blocked before", () => {
+    expect(taughtShare([1, 1, 1], [false, false, false])).toBe(0);
+    expect(taughtShare([3, 2, 1, 1], [true, true, false, false])).toBeCloseTo(2 / 3, 12);
+    // A round whose arrows were only held (never blocked) does not count.
+    expect(taughtShare([1, 2], [false, false])).toBe(0);
+  });
+
+  it("the bitmask fast path agrees with the graphology solver on drawn systems", () => {
+    const rng = createRng("small-diff");
+    const limits = skyLimits(sky);
+    let solvedCount = 0;
+    let rejected = 0;
+    for (let d = 0; d < 3000; d++) {
+      const drawn = drawSmallSky(rng, [2, 7], model, sky).arrows;
+      const fast = smallSkyRounds(drawn, limits);
+      const body = { hearts: 3, arrows: drawn };
+      if (fast === "cycle") {
+        expect(() => solveSky(body)).toThrow(/cannot be cleared/);
+        rejected++;
+      } else if (typeof fast === "string") {
+        expect(skyProblems(drawn.map((a) => arrowShape(a, sky)), limits).length).toBeGreaterThan(0);
+        rejected++;
+      } else {
+        const slow = solveSky(body);
+        expect(fast.rounds).toEqual(slow.rounds);
+        expect(fast.reads).toBe(slow.reads);
+        expect(fast.depth).toBe(slow.depth);
+        expect(fast.freeAtStart).toBe(slow.freeAtStart);
+        solvedCount++;
+      }
+    }
+    expect(solvedCount).toBeGreaterThan(300);
+    expect(rejected).toBeGreaterThan(300);
+  });
+});
+

@@ -1,0 +1,126 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readJsonFile } from "../../src/io/read-json-file.ts";
+import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { REPORT_DATA_ID, renderHtmlReport } from "../../src/report/html/index.ts";
+import { composeGameLevels, defaultRamp, genericLevelsFile, scaledRamp } from "./html-levels.ts";
+import { decodePng } from "./html-png.ts";
+
+/** Debian's Chromium (package `chromium`); the test drives it with playwright-core. */
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const missing = existsSync(CHROMIUM) ? null : `no browser at ${CHROMIUM}: install Debian's chromium package (apt-get install -y chromium) to run the HTML report browser test`;
+if (missing) console.warn(`html-browser.test: SKIPPED — ${missing}`);
+
+let dir: string;
+let context: BrowserContext;
+/** What went wrong in any page: console errors, page errors, requests that left the file. */
+const problems: string[] = [];
+let apsis: LevelsFile;
+let generic: LevelsFile;
+
+async function open(file: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${file}: console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${file}: page error: ${e.message}`));
+  await page.goto(pathToFileURL(join(dir, file)).href, { waitUntil: "load" });
+  return page;
+}
+
+describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "levelramp-html-browser-"));
+    apsis = composeGameLevels("apsis", [
+      { chapter: 1, part: 1, count: 3 },
+      { chapter: 5, part: 1, count: 2 },
+    ]);
+    generic = readJsonFile(levelsSchema, await genericLevelsFile(dir));
+    const ramp = defaultRamp("generic");
+    writeFileSync(join(dir, "apsis.html"), await renderHtmlReport({ file: apsis, fileName: "apsis-levels.json" }));
+    writeFileSync(
+      join(dir, "generic.html"),
+      await renderHtmlReport({ file: generic, ramps: [{ name: "ramp.json", ramp }, { name: "steeper.json", ramp: scaledRamp(ramp, 1.2) }], openThumbnailsUpTo: 0 }),
+    );
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "levelramp-chromium-profile-")), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+      viewport: { width: 1280, height: 900 },
+      offline: true,
+    });
+    // Anything that is not the report file itself is a failure (the page must load nothing).
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file:") && url.endsWith(".html")) return route.continue();
+      problems.push(`request left the page: ${url}`);
+      return route.abort();
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("shows a game report: every chapter's plot and every level's picture, no console error, a screenshot", async () => {
+    const page = await open("apsis.html");
+    const chapters = [...new Set(apsis.levels.map((l) => l.chapter))];
+    expect(await page.locator("section.chapter").count()).toBe(chapters.length);
+    const overview = await page.locator("figure.overview-plot svg").boundingBox();
+    expect(overview!.width).toBeGreaterThan(600);
+    for (const ch of chapters) {
+      const section = page.locator(`section.chapter[data-chapter="${ch}"]`);
+      const levels = apsis.levels.filter((l) => l.chapter === ch);
+      const plot = await section.locator("figure.chapter-plot svg").boundingBox();
+      expect(plot!.width).toBeGreaterThan(300);
+      expect(plot!.height).toBeGreaterThan(150);
+      // One point per level, each with its hover title.
+      expect(await section.locator(`figure.chapter-plot path[role="graphics-symbol"]`).count()).toBe(levels.length);
+      expect(await section.locator(`figure.chapter-plot path[role="graphics-symbol"] > title`).count()).toBe(levels.length);
+      expect(await section.locator("figure.level").count()).toBe(levels.length);
+      for (const l of levels) {
+        const picture = await section.locator(`#level-${l.number} .picture svg`).boundingBox();
+        expect(picture!.width).toBeGreaterThan(100);
+        expect(picture!.height).toBeGreaterThan(100);
+        expect(await section.locator(`#level-${l.number} figcaption`).innerText()).toContain(l.id);
+      }
+    }
+    const data = await page.evaluate((id) => JSON.parse(document.getElementById(id)!.textContent!), REPORT_DATA_ID);
+    expect(data.levels).toHaveLength(apsis.levels.length);
+    const shot = join(dir, "apsis-report.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    const png = decodePng(readFileSync(shot));
+    expect(png.width).toBe(1280);
+    expect(png.height).toBeGreaterThan(900);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("shows several ramps side by side, folds a big file's thumbnails and opens them from a plot point", async () => {
+    const page = await open("generic.html");
+    expect(await page.locator("section.chapter").count()).toBe(3);
+    expect(await page.locator("section.chapter table.deviation[data-ramps='2']").count()).toBe(3);
+    expect(await page.locator("section.chapter figure.chapter-plot svg").count()).toBe(3);
+    // Folded: the cards exist but are not laid out.
+    expect(await page.locator("figure.level").count()).toBe(60);
+    expect(await page.locator("details.thumbnails[open]").count()).toBe(0);
+    expect(await page.locator("#level-30").isVisible()).toBe(false);
+    // Clicking level 30's point on the whole-game plot lands on its card, unfolded.
+    await page.locator(`figure.overview-plot a[*|href="#level-30"]`).click();
+    await page.waitForFunction(() => location.hash === "#level-30");
+    await expect.poll(() => page.locator("#level-30").isVisible()).toBe(true);
+    expect(await page.locator(`details.thumbnails[data-chapter="2"]`).getAttribute("open")).toBe("");
+    await page.locator(`button[data-thumbnails="open"]`).click();
+    expect(await page.locator("details.thumbnails[open]").count()).toBe(3);
+    const shot = join(dir, "generic-report.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    expect(statSync(shot).size).toBeGreaterThan(50_000);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
