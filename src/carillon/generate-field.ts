@@ -44,7 +44,7 @@ const count = (stats: Record<string, number>, reason: string): void => {
 
 /**
  * Grows fields until one passes every check, at most `tries.fields` attempts
- * (models/carillon/generator.json): grow ({@link growField}), prove (on a
+ * (models/carillon/generator.json; a part's `fieldTries` replaces it): grow ({@link growField}), prove (on a
  * guarded field the roots must be exactly the goal and the winning first
  * taps, with any built-in heavy bells marked), then
  * - on a plain chapter: exact goal at or above the level's milestone, fair to
@@ -67,7 +67,8 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
   const bellRange = settings.bells ?? dressing.builtInBells;
   let best: GeneratedField | null = null;
   let kept = 0;
-  for (let attempt = 0; attempt < models.generator.tries.fields && kept < aim; attempt++) {
+  const tries = settings.fieldTries ?? models.generator.tries.fields;
+  for (let attempt = 0; attempt < tries && kept < aim; attempt++) {
     const bells = rules.includes("bell") ? randomInt(request.rng, bellRange[0], bellRange[1]) : 0;
     const grown = growField({ ...request, bells });
     if (!grown) continue;

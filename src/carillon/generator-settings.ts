@@ -34,6 +34,12 @@ export const carillonGeneratorSettingsSchema = z
       .tuple([z.number().positive(), z.number().positive()])
       .optional()
       .describe("[min, max] length of a drifter's step, field units; replaces generator.json dressing.driftStep (crowded fields need short steps)"),
+    fieldTries: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("fields grown per candidate before giving up; replaces generator.json tries.fields (parts whose dressings rarely pass need more)"),
     coreSize: range.optional().describe("[min, max] dots per core, root included; replaces generator.json coreSize (fields with many roots grow better with small cores)"),
     goal: range
       .optional()
