@@ -4,6 +4,7 @@ import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-bo
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
 import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate-field.ts";
+import { MARK_KINDS, type MarkKind } from "./field.ts";
 import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
 import { loadCarillonModels } from "./load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
@@ -21,13 +22,14 @@ function finiteBits(m: CarillonMeasure): number {
 }
 
 /**
- * The Carillon game back end (GameBackend contract): plain fields so far.
- * `generate` grows, proves, checks and measures one field for a part/level;
- * `solve` gives the SPEC 3 `measure --json` record; `grade` the metrics
- * `{bits, goal, dots, starts}`; `validate` every shipped-level check;
- * `renderSvg` the picture; `composeFirst` the composed levels 1–5 (SPEC 4.6,
- * see compose/). Marks and rules (SPEC 4.4) are refused with a clear error,
- * never played as plain.
+ * The Carillon game back end (GameBackend contract), every rule of SPEC 4.4.
+ * `generate` grows, dresses (chapters with rules), proves, checks and
+ * measures one field for a part/level; `solve` gives the SPEC 3 `measure
+ * --json` record; `grade` the metrics `{bits, goal, dots, starts}`;
+ * `validate` every shipped-level check (rules included: every mark matters,
+ * the level needs its rule, the replay through the rules); `renderSvg` the
+ * picture with every mark drawn; `composeFirst` the composed levels 1–5
+ * (SPEC 4.6, see compose/).
  */
 export const carillonBackend: GameBackend<CarillonBody, number[]> = {
   game: "carillon",
@@ -36,11 +38,9 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
   metricNames: CARILLON_METRICS,
 
   generate(request: GenerateRequest): GeneratedLevel<CarillonBody, number[]> | null {
-    if (request.rules.length > 0) {
-      throw new InputError(
-        "carillon/generate",
-        `expected a plain chapter: the rule(s) ${request.rules.join(", ")} (SPEC 4.4) are not supported by this engine yet`,
-      );
+    const unknown = request.rules.filter((r) => !MARK_KINDS.includes(r as MarkKind));
+    if (unknown.length > 0) {
+      throw new InputError("carillon/generate", `expected rules among ${MARK_KINDS.join(", ")}, got ${unknown.join(", ")}`, { jsonPath: "$.rules" });
     }
     const parsed = carillonGeneratorSettingsSchema.safeParse(request.settings);
     if (!parsed.success) {
@@ -55,13 +55,14 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
       stats: request.stats,
       models: loadCarillonModels(),
       target: request.target,
+      rules: request.rules as MarkKind[],
     });
     if (!field) return null;
     if (!Number.isFinite(field.metrics.bits)) {
       request.stats["bits-infinite"] = (request.stats["bits-infinite"] ?? 0) + 1;
       return null;
     }
-    return { level: field.body, solution: field.solution, metrics: { ...field.metrics }, rules: [] };
+    return { level: field.body, solution: field.solution, metrics: { ...field.metrics }, rules: [...request.rules] };
   },
 
   solve(body) {

@@ -2,6 +2,7 @@ import type { CarillonState } from "./carillon-state.ts";
 import { dotCount } from "./dot-set.ts";
 import type { CarillonFair } from "./fair-model.ts";
 import { checkFairGeometry } from "./fair-geometry.ts";
+import { checkRuleGeometry } from "./rule-geometry.ts";
 import type { CarillonProblem } from "./fair-problem.ts";
 import { fairSolution, meetsPopRule } from "./fair-solution.ts";
 import type { FieldEngine } from "./field-engine.ts";
@@ -20,21 +21,38 @@ export interface FairReport {
 }
 
 /**
- * Fair to read (SPEC 4.2), on a solved field: the gap and reach margin for
- * every pair ({@link checkFairGeometry}); some optimal solution whose every
- * tap pops at least `minPopDots` and `minPopShare` of the field at that
- * moment (the lexicographically smallest is returned as the stored
- * solution), else a `fair-pop` problem naming the failing tap of the solver's
- * solution; and no tap from the start or along the stored solution whose
- * outcome depends on the order of hits at the same moment (`fair-order`).
+ * Fair to read (SPEC 4.2, 4.4), on a solved field: the gap and reach margin
+ * for every pair ({@link checkFairGeometry}; on a field with marks
+ * {@link checkRuleGeometry}: every ring a dot can emit, horn cone edges, and
+ * every drifter position read before the goal's taps); some optimal solution
+ * whose every tap pops at least `minPopDots` and `minPopShare` of the field
+ * at that moment (the lexicographically smallest is returned as the stored
+ * solution), else a `fair-pop` problem naming the failing tap of the
+ * solver's solution; and no tap whose outcome depends on the order of hits
+ * at the same moment (`fair-order`): on a plain field every tap from the
+ * start and along the stored solution is replayed with ties reversed; on a
+ * field with rules, every tap any search has played on this engine so far
+ * (the solver, the bits recursion, this check's own search).
  *
  * @throws NoAnswerError past the search limits.
  */
 export function checkFairToRead(engine: FieldEngine, solved: SolveResult, fair: CarillonFair, limits: SearchLimits): FairReport {
-  const problems = checkFairGeometry(engine.field, fair);
+  const problems = engine.rules
+    ? checkRuleGeometry(engine.field, engine.frames, fair, solved.goal - 1)
+    : checkFairGeometry(engine.field, fair);
   const { model } = engine;
   const found = fairSolution(model, solved.goal, fair, limits);
   if (!found.solution) problems.push(popProblem(engine, solved, fair));
+  if (engine.rules) {
+    for (const o of engine.rules.orderDependent) {
+      problems.push({
+        reason: "fair-order",
+        message: `after ${o.taps} tap${o.taps === 1 ? "" : "s"} with dots [${o.alive.join(", ")}] left, tapping dot ${o.dot} ends differently depending on the order of hits at the same moment`,
+        dots: [o.dot],
+      });
+    }
+    return { problems, solution: found.solution, states: found.states };
+  }
   const path = found.solution ?? solved.solution;
   const states: Array<{ state: CarillonState; taps: number[] }> = [];
   let state = model.start();
@@ -43,7 +61,7 @@ export function checkFairToRead(engine: FieldEngine, solved: SolveResult, fair: 
     state = model.tap(state, path[i]).next;
     states.push({ state, taps: path.slice(0, i + 1) });
   }
-  problems.push(...checkTieOrder(engine.field, engine.rings, states).problems);
+  problems.push(...checkTieOrder(engine.field, engine.frames, states).problems);
   return { problems, solution: found.solution, states: found.states };
 }
 

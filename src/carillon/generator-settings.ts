@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markCountsSchema } from "./generator-model.ts";
 
 const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
 
@@ -9,7 +10,10 @@ const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
  * candidate, the one whose bits are nearest the level's ramp target kept
  * (default 1); `guard: true` guards growth before level 14 (unguarded fields
  * knot into a few large starts and measure near 0 bits, too easy for the
- * default ramp's levels 6–13).
+ * default ramp's levels 6–13). Chapters with rules (SPEC 4.4) add `bells`
+ * (roots built in as heavy bells) and `marks` (marks per dressing by kind);
+ * `goal` keeps the proven goal in a window (rules can raise or lower it, and
+ * the selection model wants goals that never fall).
  */
 export const carillonGeneratorSettingsSchema = z
   .strictObject({
@@ -21,12 +25,38 @@ export const carillonGeneratorSettingsSchema = z
       .boolean()
       .optional()
       .describe("true: guard growth before the guard's milestone level (from the milestone on it is always on)"),
+    bells: z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .optional()
+      .describe("[min, max] roots built in as heavy bells (chapters with the bell rule); default generator.json dressing.builtInBells"),
+    marks: markCountsSchema.optional().describe("marks per dressing by kind, [min, max]; replaces generator.json dressing.marks kind by kind"),
+    driftStep: z
+      .tuple([z.number().positive(), z.number().positive()])
+      .optional()
+      .describe("[min, max] length of a drifter's step, field units; replaces generator.json dressing.driftStep (crowded fields need short steps)"),
+    fieldTries: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("fields grown per candidate before giving up; replaces generator.json tries.fields (parts whose dressings rarely pass need more)"),
+    coreSize: range.optional().describe("[min, max] dots per core, root included; replaces generator.json coreSize (fields with many roots grow better with small cores)"),
+    goal: range
+      .optional()
+      .describe("[min, max] proven goal a field may have (fields outside are dropped); the milestones may raise the minimum"),
   })
   .superRefine((s, ctx) => {
     if (s.dots[0] > s.dots[1]) ctx.addIssue({ code: "custom", path: ["dots"], message: "expected [min, max] with min ≤ max" });
     if (s.roots[0] > s.roots[1]) ctx.addIssue({ code: "custom", path: ["roots"], message: "expected [min, max] with min ≤ max" });
     if (s.roots[1] > 30) ctx.addIssue({ code: "custom", path: ["roots", 1], message: "expected at most 30 roots" });
     if (s.dots[1] < s.roots[1]) ctx.addIssue({ code: "custom", path: ["dots", 1], message: "expected at least one dot per root" });
+    if (s.driftStep && s.driftStep[0] > s.driftStep[1]) ctx.addIssue({ code: "custom", path: ["driftStep"], message: "expected [min, max] with min ≤ max" });
+    if (s.coreSize && s.coreSize[0] > s.coreSize[1]) ctx.addIssue({ code: "custom", path: ["coreSize"], message: "expected [min, max] with min ≤ max" });
+    if (s.goal && s.goal[0] > s.goal[1]) ctx.addIssue({ code: "custom", path: ["goal"], message: "expected [min, max] with min ≤ max" });
+    if (s.bells && s.bells[0] > s.bells[1]) ctx.addIssue({ code: "custom", path: ["bells"], message: "expected [min, max] with min ≤ max" });
+    for (const [kind, range] of Object.entries(s.marks ?? {})) {
+      if (range && range[0] > range[1]) ctx.addIssue({ code: "custom", path: ["marks", kind], message: "expected [min, max] with min ≤ max" });
+    }
   });
 
 /** Carillon generator settings of one plan part. */

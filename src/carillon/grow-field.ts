@@ -18,6 +18,11 @@ export interface GrowRequest {
   /** Rejection counters by reason, incremented in place. */
   stats: Record<string, number>;
   models: CarillonModels;
+  /**
+   * Heavy bells to build in (SPEC 4.4, default 0): that many roots become
+   * bells, each disguised by a dot of another tree whose ring touches it.
+   */
+  bells?: number;
 }
 
 /** A grown field: the body (dots shuffled, so the build order gives nothing away) and where its roots went. */
@@ -27,9 +32,13 @@ export interface GrownField {
   roots: number[];
   /** Dot indices in `body` of each root's core (root included), by root ordinal. */
   cores: number[][];
-  /** Whether growth was guarded (then the roots are exactly the winning first taps). */
+  /** Whether growth was guarded (then the roots are exactly the winning first taps, with the built-in bells marked). */
   guarded: boolean;
   milestones: Milestones;
+  /** Roots built in as heavy bells (dot indices in `body`, ascending); the body does not carry the marks yet. */
+  bells: number[];
+  /** The dot disguising each bell of `bells` (its ring touches that bell), same order. */
+  disguises: number[];
 }
 
 const count = (stats: Record<string, number>, reason: string): void => {
@@ -56,6 +65,10 @@ function drawWeighted<T extends string>(rng: Rng, options: readonly T[], weight:
  * 3. the guard from level 14 ({@link GuardSets}, inside {@link GrowingField});
  * 4. free growth — each further dot joins the smallest tree; a dot that does
  *    not fit at its drawn size is tried at the next smaller allowed size;
+ *    before it, `bells` roots become heavy bells (SPEC 4.4): for each, a dot
+ *    is placed in another tree (inside the reach of one of its dots nearest
+ *    the root, aimed at the root) whose ring touches the root — the guard's
+ *    one exception;
  * 6. thin starts from chapter 5 (a root's ring touches at most two dots);
  * 7. milestones (taps, big dots, small dots) from {@link milestonesAt}.
  * Every dot's ring decision keeps the fair-to-read margins as it is placed.
@@ -104,7 +117,7 @@ export function growField(request: GrowRequest): GrownField | null {
   }
 
   // 2. Cores, in turns.
-  const [coreMin, coreMax] = gen.coreSize;
+  const [coreMin, coreMax] = settings.coreSize ?? gen.coreSize;
   const cores = Array.from({ length: rootCount }, () => randomInt(rng, coreMin, coreMax));
   // Too few dots for the drawn cores: shrink the largest core first, so cores stay ≥ 3 while dots allow.
   while (cores.reduce((a, b) => a + b, 0) > dotCount) cores[cores.indexOf(Math.max(...cores))]--;
@@ -120,13 +133,27 @@ export function growField(request: GrowRequest): GrownField | null {
     }
   }
 
-  // 4. Free growth: the smallest tree takes the next dot.
-  while (grow.count < dotCount) {
+  // Heavy bells (SPEC 4.4): a root becomes a bell, and another tree gets a dot whose ring touches it.
+  const bellCount = request.bells ?? 0;
+  if (bellCount > 0 && (rootCount < 2 || bellCount > rootCount)) {
+    count(stats, "bell-too-few-roots");
+    return null;
+  }
+  const bellTrees = new Set<number>();
+  if (bellCount > 0) disguiseRoots(grow, bellCount - bellTrees.size);
+
+  // 4. Free growth: the smallest tree takes the next dot (room is kept for the bells still to disguise).
+  while (grow.count < dotCount - (bellCount - bellTrees.size)) {
     const order = grow.members.map((m, t) => [m.length, t] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     if (!order.some(([, t]) => placeInTree(grow, t, false))) {
       count(stats, "free-no-room");
       return null;
     }
+  }
+  if (bellTrees.size < bellCount) disguiseRoots(grow, bellCount - bellTrees.size);
+  if (bellTrees.size < bellCount) {
+    count(stats, "bell-no-room");
+    return null;
   }
   return toBody(grow, rng, models.physics.field);
 
@@ -168,6 +195,68 @@ export function growField(request: GrowRequest): GrownField | null {
     return false;
   }
 
+  /**
+   * Disguises up to `wanted` more roots as heavy bells, trying the roots
+   * nearest another tree's dots first (ties in a random order).
+   */
+  function disguiseRoots(g: GrowingField, wanted: number): void {
+    const nearest = (t: number): number => {
+      let best = Infinity;
+      for (let d = 0; d < g.count; d++) {
+        if (g.tree[d] !== t) best = Math.min(best, Math.hypot(g.x[d] - g.x[g.roots[t]], g.y[d] - g.y[g.roots[t]]));
+      }
+      return best;
+    };
+    const order = shuffle(
+      rng,
+      Array.from({ length: rootCount }, (_v, t) => t).filter((t) => !bellTrees.has(t)),
+    )
+      .map((t) => [nearest(t), t] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let placed = 0;
+    for (const [, t] of order) {
+      if (placed >= wanted) break;
+      if (placeDisguise(g, t)) {
+        bellTrees.add(t);
+        placed++;
+      }
+    }
+  }
+
+  /** A dot of another tree, inside the reach of one of its dots, whose ring touches the root of `bellTree`. */
+  function placeDisguise(g: GrowingField, bellTree: number): boolean {
+    const root = g.roots[bellTree];
+    const dist2 = (d: number): number => (g.x[d] - g.x[root]) ** 2 + (g.y[d] - g.y[root]) ** 2;
+    const parents = Array.from({ length: g.count }, (_v, d) => d)
+      .filter((d) => g.tree[d] !== bellTree)
+      .sort((a, b) => dist2(a) - dist2(b) || a - b)
+      .slice(0, gen.tries.disguiseParents);
+    const rr = g.radiusOf(g.size[root]);
+    for (let i = 0; i < gen.tries.dotPlacement * parents.length; i++) {
+      const parent = parents[i % parents.length];
+      const size = drawWeighted(rng, milestones.sizes, (sz) => weights[sz]);
+      const r = g.radiusOf(size);
+      const rp = g.radiusOf(g.size[parent]);
+      // Inside the parent's reach, aimed at the root (within ±60° of it), then checked to touch the root.
+      const lo = rp + r + models.fair.minGap + 0.5;
+      const hi = g.reachOf(g.size[parent]) + r - models.fair.reachMargin - 0.5;
+      if (hi < lo) continue;
+      const dist = Math.sqrt(lo * lo + rng() * (hi * hi - lo * lo));
+      const angle = Math.atan2(g.y[root] - g.y[parent], g.x[root] - g.x[parent]) + (rng() - 0.5) * (2 * Math.PI) / 3;
+      const x = round(g.x[parent] + dist * Math.cos(angle));
+      const y = round(g.y[parent] + dist * Math.sin(angle));
+      const toRoot = Math.hypot(x - g.x[root], y - g.y[root]) - rr;
+      if (toRoot > g.reachOf(size) - models.fair.reachMargin - 0.5) {
+        count(stats, "disguise-far");
+        continue;
+      }
+      const why = g.propose({ x, y, size, tree: g.tree[parent], core: false, parent, disguise: root });
+      if (!why) return true;
+      count(stats, `disguise-${why}`);
+    }
+    return false;
+  }
+
   function toBody(g: GrowingField, r: Rng, field: { width: number; height: number }): GrownField {
     const order = shuffle(
       r,
@@ -183,6 +272,15 @@ export function growField(request: GrowRequest): GrownField | null {
       dots: order.map((old) => ({ x: g.x[old], y: g.y[old], size: g.size[old], note: (offsets[g.tree[old]] + g.depth[old]) % 7 })),
     };
     const cores = g.members.map((m) => m.filter((d) => g.core[d]).map((d) => position[d]).sort((a, b) => a - b));
-    return { body, roots: g.roots.map((root) => position[root]).sort((a, b) => a - b), cores, guarded: milestones.guard, milestones };
+    const bells = g.disguises.map(([dot, root]) => [position[root], position[dot]]).sort((a, b) => a[0] - b[0]);
+    return {
+      body,
+      roots: g.roots.map((root) => position[root]).sort((a, b) => a - b),
+      cores,
+      guarded: milestones.guard,
+      milestones,
+      bells: bells.map((b) => b[0]),
+      disguises: bells.map((b) => b[1]),
+    };
   }
 }

@@ -14,17 +14,24 @@ export interface ProposedDot {
   core: boolean;
   /** Dot it was placed in the reach of (−1 for a root). */
   parent: number;
+  /**
+   * A root this dot is placed to disguise as a heavy bell (SPEC 4.3 item 3,
+   * 4.4): the dot's ring must touch that root, and that one edge is the
+   * guard's exception (a bell's one hit only cracks it, so no chain passes).
+   */
+  disguise?: number;
 }
 
 /** Why a proposed dot was turned away (counted in the generator's stats). */
-export type PlacementRejection = "outside" | "gap" | "margin" | "guard-root" | "guard-join" | "thin-start";
+export type PlacementRejection = "outside" | "gap" | "margin" | "guard-root" | "guard-join" | "thin-start" | "disguise-miss";
 
 /**
  * A field while it grows (SPEC 4.3): dots with their trees, the reach edges
  * among them, the guard's incremental sets, and each root's touch count for
  * thin starts. `propose` checks a dot against every rule of growth and fair
  * to read (inside, gap, margin both ways, guard, thin starts) and adds it
- * when it passes.
+ * when it passes. A dot placed to disguise a heavy bell keeps its edge into
+ * that root out of `out`/`inn` and the guard's sets (listed in `disguises`).
  */
 export class GrowingField {
   readonly x: number[] = [];
@@ -42,6 +49,8 @@ export class GrowingField {
   readonly members: number[][] = [];
   /** The guard's incremental sets (kept only while growth is guarded). */
   readonly guardSets = new GuardSets();
+  /** Heavy-bell disguises: `[dot, root]` — the dot's ring touches that root, the guard's one exception. */
+  readonly disguises: Array<[number, number]> = [];
   private readonly touches: number[] = [];
 
   constructor(
@@ -93,6 +102,11 @@ export class GrowingField {
     }
     const isRoot = dot.parent < 0;
     if (this.rules.guard && isRoot && (ins.length > 0 || outs.some((v) => this.parent[v] < 0))) return "guard-root";
+    if (dot.disguise !== undefined) {
+      const at = outs.indexOf(dot.disguise);
+      if (at < 0 || this.parent[dot.disguise] >= 0) return "disguise-miss";
+      outs.splice(at, 1);
+    }
     let sets: { reachedBy: number; leadsInto: number } | null = null;
     if (this.rules.guard && !isRoot) {
       const verdict = this.guardSets.check(ins, outs, dot.core ? dot.tree : -1);
@@ -132,6 +146,7 @@ export class GrowingField {
       const t = this.roots.indexOf(u);
       if (t >= 0) this.touches[t]++;
     }
+    if (dot.disguise !== undefined) this.disguises.push([index, dot.disguise]);
     return null;
   }
 }

@@ -54,7 +54,7 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
       total += weights[i];
       if (weights[i] === 0) continue;
       const next = results[i].next;
-      if (!isCleared(next) && (k === 1 || model.lowerBound(next) > k - 1)) continue;
+      if (!isCleared(next) && (k === 1 || model.lowerBound(next, k - 1) > k - 1)) continue;
       sum += weights[i] * p(next, k - 1);
     }
     const value = total > 0 ? sum / total : 0;

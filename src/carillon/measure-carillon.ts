@@ -54,10 +54,12 @@ export function leanNamed(models: CarillonModels, name: string = models.difficul
 }
 
 /**
- * Proves and measures a field (SPEC 4.5): solver (goal, winning first taps),
- * fair to read (SPEC 4.2) with the stored solution, bits, dots, starts.
+ * Proves and measures a field (SPEC 4.5), plain or with rules (SPEC 4.4):
+ * solver (goal, winning first taps), bits, fair to read (SPEC 4.2) with the
+ * stored solution, dots, starts (sources of the reach graph's condensation,
+ * each dot's own ring before the first tap).
  *
- * @throws InputError for a mark this engine does not play yet or an unknown lean.
+ * @throws InputError for a malformed mark or an unknown lean.
  * @throws NoAnswerError past the solver's or the bits recursion's limits.
  */
 export function measureCarillon(body: CarillonBody, options: MeasureOptions = {}): CarillonMeasure {
@@ -65,8 +67,9 @@ export function measureCarillon(body: CarillonBody, options: MeasureOptions = {}
   const lean = leanNamed(models, options.lean);
   const engine = fieldEngine(body, models.physics);
   const solved = solveField(engine.model, { maxStates: models.solver.maxStates, deadlineMs: options.deadlineMs });
-  const fair = checkFairToRead(engine, solved, models.fair, { maxStates: models.solver.maxStates, deadlineMs: options.deadlineMs });
+  // Bits before fair to read: on a field with rules the order check covers every tap the searches played.
   const bits = measureBits(engine.model, solved.goal, lean, { maxStates: models.difficulty.maxStates, deadlineMs: options.deadlineMs });
+  const fair = checkFairToRead(engine, solved, models.fair, { maxStates: models.solver.maxStates, deadlineMs: options.deadlineMs });
   const starts = condensationSources(engine.graph).reduce((a, c) => a + c.length, 0);
   return {
     goal: solved.goal,

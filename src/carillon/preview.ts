@@ -11,5 +11,5 @@ import { simulateTap } from "./simulate-tap.ts";
  * @throws Error when `dot` is not on the field.
  */
 export function preview(engine: FieldEngine, state: CarillonState, dot: number): number[] {
-  return simulateTap(engine.field, state, dot, { rings: engine.rings }).popped;
+  return simulateTap(engine.field, state, dot, { rings: engine.frames }).popped;
 }

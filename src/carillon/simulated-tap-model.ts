@@ -9,11 +9,13 @@ import type { TapModel } from "./tap-model.ts";
 import { condensationSources } from "./condensation-sources.ts";
 
 /**
- * The reference tap model: every tap is played event by event by
+ * The plain reference tap model: every tap is played event by event by
  * {@link simulateTap}; the lower bound is the number of condensation sources
  * among the remaining dots, computed with graphology. Slower than the plain
  * model; it is the one the fast paths are checked against, and the one the
- * order-sensitivity check uses (`tieOrder: "reverse"`).
+ * order-sensitivity check uses (`tieOrder: "reverse"`). Its bound is only
+ * admissible on plain fields and it plays the ring table, not frames, so a
+ * field with echo stones or drifters needs {@link rulesTapModel} instead.
  */
 export function simulatedTapModel(
   field: CarillonField,

@@ -12,9 +12,9 @@ export interface TapResult {
 /**
  * How taps change a field's state: the one seam between the rules and the
  * searches (solver, bits, fair solution). Plain fields have a fast
- * closure-based model ({@link plainTapModel}); the event simulation
- * ({@link simulatedTapModel}) is the reference every model is tested against,
- * and the base the rules of SPEC 4.4 build on.
+ * closure-based model ({@link plainTapModel}); fields with marks play every
+ * tap through the event simulation ({@link rulesTapModel}), which is also the
+ * reference ({@link simulatedTapModel}) the fast model is tested against.
  */
 export interface TapModel {
   readonly field: CarillonField;
@@ -24,6 +24,11 @@ export interface TapModel {
   tapsFrom(state: CarillonState): number[];
   /** Plays one tap. @throws Error when `dot` is not on the field. */
   tap(state: CarillonState, dot: number): TapResult;
-  /** An admissible lower bound on the taps still needed to clear `state` (Infinity when it cannot be cleared). */
-  lowerBound(state: CarillonState): number;
+  /**
+   * An admissible lower bound on the taps still needed to clear `state`
+   * within `horizon` more taps (Infinity when it cannot be cleared so). The
+   * horizon only matters where dots move (drifters); without one the bound
+   * holds for any number of taps.
+   */
+  lowerBound(state: CarillonState, horizon?: number): number;
 }

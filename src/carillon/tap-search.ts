@@ -8,6 +8,13 @@ export interface SearchLimits {
   maxStates: number;
   /** Abort with an error after this many milliseconds (never changes an answer, only stops the work). */
   deadlineMs?: number;
+  /**
+   * Solver only: the most taps tried (default: the number of dots). A field
+   * needing more fails with a `goal-over-limit` NoAnswerError — the
+   * generator's way to drop a dressing whose goal has run away without
+   * searching every depth.
+   */
+  maxGoal?: number;
 }
 
 /** A filter on taps: only taps it accepts may be part of a path (the fair-to-read pop rule). */
@@ -19,7 +26,8 @@ export type TapFilter = (state: CarillonState, dot: number, result: TapResult) =
  * SPEC 4.5). `path(state, k)` is the lexicographically smallest tap sequence
  * of at most `k` taps that clears `state` (taps tried in ascending dot
  * order), or null. One instance keeps its table across calls, so asking for
- * every first tap after the goal costs little.
+ * every first tap after the goal costs little. Taps leading to the same next
+ * state as an earlier tap, or back to the same state, are skipped.
  */
 export class TapSearch {
   /** States expanded so far (their taps generated). */
@@ -47,12 +55,14 @@ export class TapSearch {
     const key = stateKey(state);
     const known = this.failed.get(key);
     if (known !== undefined && known >= k) return null;
-    if (this.model.lowerBound(state) > k) {
+    if (this.model.lowerBound(state, k) > k) {
       this.failed.set(key, k);
       return null;
     }
     this.expand();
     const seen = new Set<string>();
+    // A tap that changes nothing (a round bell tapped out of turn while nothing moves) never shortens a path.
+    seen.add(key);
     for (const dot of this.model.tapsFrom(state)) {
       const result = this.model.tap(state, dot);
       if (this.filter && !this.filter(state, dot, result)) continue;

@@ -2,6 +2,7 @@ import { stateKey, type CarillonState } from "./carillon-state.ts";
 import { dotsOf } from "./dot-set.ts";
 import type { CarillonProblem } from "./fair-problem.ts";
 import type { CarillonField } from "./field.ts";
+import type { RingFrames } from "./ring-frames.ts";
 import type { Ring } from "./ring-table.ts";
 import { simulateTap } from "./simulate-tap.ts";
 
@@ -20,7 +21,7 @@ import { simulateTap } from "./simulate-tap.ts";
  */
 export function checkTieOrder(
   field: CarillonField,
-  rings: Ring[],
+  rings: Ring[] | RingFrames,
   states: ReadonlyArray<{ state: CarillonState; taps: readonly number[] }>,
 ): { problems: CarillonProblem[]; replays: number } {
   const problems: CarillonProblem[] = [];

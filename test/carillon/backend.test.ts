@@ -57,13 +57,14 @@ describe("carillonBackend (GameBackend contract)", () => {
     expect(gone[0]).toMatchObject({ reason: "replay", message: "tap 2 of the stored solution taps dot 1, which is not on the field" });
   });
 
-  it("refuses marks and rules it does not play yet, never treating them as plain", () => {
+  it("plays marks through their rules (never as plain) and refuses a rule it does not know", () => {
     const marked: CarillonBody = { ...loadFixture("three-dot-line") };
-    marked.dots = marked.dots.map((d, i) => (i === 0 ? { ...d, mark: { kind: "bell" } } : d));
-    expect(() => carillonBackend.solve(marked)).toThrow(InputError);
-    expect(() => carillonBackend.solve(marked)).toThrow(/carillon\/field: \$\.dots\[0\]\.mark: expected a plain dot: the 'bell' rule/);
-    expect(() => carillonBackend.validate(loadFixture("three-dot-line"), [0], ["bell"])).toThrow(/carillon\/validate:.*bell/);
-    expect(() => carillonBackend.generate(request({ rules: ["echo"] }))).toThrow(/carillon\/generate:.*echo/);
+    marked.dots = marked.dots.map((d, i) => (i === 1 ? { ...d, mark: { kind: "bell" } } : d));
+    // The bell in the middle of the line: goal 2 where the plain line needs 1 (rules-hand-built.test.ts).
+    expect(carillonBackend.solve(marked).measure).toMatchObject({ goal: 2, winningFirstTaps: [0, 1, 2], dots: 3 });
+    expect(carillonBackend.grade(marked).goal).toBe(2);
+    expect(() => carillonBackend.validate(loadFixture("three-dot-line"), [0], ["gravity"])).toThrow(/carillon\/validate:.*gravity/);
+    expect(() => carillonBackend.generate(request({ rules: ["gravity"] }))).toThrow(/carillon\/generate: \$\.rules: expected rules among/);
   });
 
   it("checks its generator settings", () => {
@@ -85,5 +86,33 @@ describe("carillonBackend (GameBackend contract)", () => {
       'font-weight="bold" text-anchor="middle" fill="#111">2<',
     ]);
     expect(svg).toContain("two &lt;lines&gt;");
+  });
+
+  it("draws every mark its own way: bell, echo stone, horn cone, duet link, drift arrow, home note, round numbers", () => {
+    const body: CarillonBody = {
+      width: 640,
+      height: 900,
+      dots: [
+        { x: 120, y: 150, size: "big", note: 0, mark: { kind: "bell" } },
+        { x: 300, y: 150, size: "normal", note: 1, mark: { kind: "echo" } },
+        { x: 480, y: 150, size: "normal", note: 2, mark: { kind: "horn", facing: 90 } },
+        { x: 120, y: 450, size: "normal", note: 3, mark: { kind: "duet", partner: 4 } },
+        { x: 300, y: 500, size: "small", note: 4, mark: { kind: "duet", partner: 3 } },
+        { x: 480, y: 500, size: "normal", note: 5, mark: { kind: "drifter", step: [40, -30] } },
+        { x: 200, y: 750, size: "big", note: 6, mark: { kind: "home" } },
+        { x: 400, y: 750, size: "normal", note: 1, mark: { kind: "round", order: 2 } },
+      ],
+    };
+    const svg = carillonBackend.renderSvg(body, { solution: [6, 0] });
+    expect(svg).toContain('class="bell"');
+    expect(svg).toContain('class="echo-stone"');
+    // The horn's cone: from its centre out to 220 (twice a normal reach), facing 90° ± 45°.
+    expect(svg).toContain('class="horn-cone" d="M 480 150 L 635.56 305.56 A 220 220 0 0 1 324.44 305.56 Z"');
+    expect(svg).not.toContain('<circle cx="480" cy="150" r="110"'); // no full ring for a horn
+    expect(svg.match(/class="duet-link"/g)).toHaveLength(1); // one link per pair
+    expect(svg).toContain('class="drift-step" x1="480" y1="500" x2="520" y2="470"');
+    expect(svg).toContain('class="home-note"');
+    expect(svg).toMatch(/class="round-order"[^>]*>2</);
+    expect(svg.match(/font-weight="bold" text-anchor="middle" fill="#111">(\d)</g)).toHaveLength(2); // the taps
   });
 });

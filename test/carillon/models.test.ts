@@ -68,4 +68,32 @@ describe("Carillon model files (every number of SPEC 4 lives in models/carillon/
       }
     }
   });
+
+  it("chapters 5–20 bring their rules and have settings whose goals never need to fall below 5 or go back", () => {
+    const plan = planSchema.parse(JSON.parse(readFileSync(join(modelsDir, "plan.json"), "utf8")));
+    const five = ["bell", "echo", "horn", "duet", "drifter"];
+    const expected = (c: number): string[] =>
+      c <= 9 ? [five[c - 5]] : c === 10 ? ["bell", "duet"] : c <= 15 ? [five[c - 11], "home"] : [five[c - 16], "home", "round"];
+    let lastMin = 5;
+    for (const ch of plan.chapters.filter((c) => c.chapter >= 5)) {
+      expect((ch as { rules?: string[] }).rules, `chapter ${ch.chapter}`).toEqual(expected(ch.chapter));
+      for (const part of ch.parts) {
+        const parsed = carillonGeneratorSettingsSchema.parse(part.generator);
+        // Plain chapters reach goal 5 by level 41; nonDecreasing(goal) needs every later field at 5 or more.
+        expect(parsed.goal?.[0], `chapter ${ch.chapter} part ${part.part}`).toBeGreaterThanOrEqual(lastMin);
+        expect(parsed.roots[0]).toBeGreaterThanOrEqual(5);
+        lastMin = parsed.goal?.[0] ?? lastMin;
+      }
+    }
+  });
+
+  it("generator.json holds the dressing defaults: four draws, marks per kind, built-in bells, placement shares", () => {
+    const d = m.generator.dressing;
+    expect(d.draws).toBe(4);
+    expect(d.marks.home).toEqual([1, 1]);
+    expect(d.builtInBells[0]).toBeGreaterThanOrEqual(1);
+    expect(d.placement).toEqual({ duetOnRoot: 0.5, roundOnRoot: 0.8, homeAtChainEnd: 0.8 });
+    expect(m.physics.horn).toEqual({ reachFactor: 2, coneHalfAngle: 45, angleTolerance: 1e-9 });
+    expect(m.fair.hornAngleMargin).toBe(8);
+  });
 });
