@@ -17,16 +17,22 @@ import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from
  * @param thresholds default `models/dedup/thresholds.json`.
  * @returns `transform`/`matched`: for identical skies the exact transform and
  *   arrow correspondence, else the near-copy matching, else the block-graph
- *   correspondence (`transform` null), else nothing.
+ *   correspondence (`transform` null), else the largest matching under any
+ *   turn/mirror (`basis: "closest"`, every marked arrow paired), else nothing.
  * @throws InputError / NoAnswerError as {@link prepareApsisLevel}.
  */
 export function compareApsis(a: ApsisDedupLevel, b: ApsisDedupLevel, thresholds: DedupThresholds = defaultDedupThresholds()): DedupComparison<ApsisTransform> {
   const pa = prepareApsisLevel(a, thresholds.apsis, thresholds.canonicalSearchNodes);
   const pb = prepareApsisLevel(b, thresholds.apsis, thresholds.canonicalSearchNodes);
-  return comparePreparedApsis(pa, pb, thresholds);
+  const c = comparePreparedApsis(pa, pb, thresholds);
+  if (c.basis !== null) return c;
+  // nothing holds: the largest matching under any turn/mirror (every marked arrow paired), to say how close it came
+  const closest = findNearCopy(pa, pb, { ...thresholds.apsis, nearCopyShare: 0 }, true).found;
+  if (!closest || closest.pairs.length === 0) return c;
+  return { ...c, transform: closest.transform, matched: closest.pairs, basis: "closest", share: closest.pairs.length / Math.max(pa.n, pb.n) };
 }
 
-/** {@link compareApsis} on prepared levels (no index prefilter; `exhaustive` also drops the near-copy candidate bound, for tests). */
+/** {@link compareApsis} on prepared levels, without the closest matching when nothing holds (the dedup index's hot path; no index prefilter; `exhaustive` also drops the near-copy candidate bound, for tests). */
 export function comparePreparedApsis(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: DedupThresholds, exhaustive = false): DedupComparison<ApsisTransform> {
   const identical = a.sky.form === b.sky.form;
   const near = findNearCopy(a, b, thresholds.apsis, exhaustive).found;

@@ -28,7 +28,10 @@ export function readCsvPool(file: string): Pool {
   try {
     records = parse(text.replace(/^\uFEFF/, ""), { info: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as unknown as typeof records;
   } catch (err) {
-    const e = err as Error & { lines?: number };
+    const e = err as Error & { lines?: number; code?: string };
+    if (e.code === "CSV_QUOTE_NOT_CLOSED") {
+      throw new InputError(MODULE, `line ${unclosedQuoteLine(text)}: expected a closing quote for the quoted cell that opens on this line`, { file });
+    }
     throw new InputError(MODULE, `line ${e.lines ?? "?"}: expected CSV with the header's number of fields (${e.message})`, { file });
   }
   if (records.length === 0) throw new InputError(MODULE, "line 1: expected a header row id,chapter,part,<metric>...", { file });
@@ -64,4 +67,29 @@ export function readCsvPool(file: string): Pool {
     return { id, chapter: int(chapter, "chapter"), part: int(part, "part"), metrics, rules: [] };
   });
   return { format: "levelramp/pool@1", game: "generic", candidates };
+}
+
+/** Line (1-based) where the quoted cell that is never closed opens (RFC 4180: a quote opens only at a cell's start; "" inside is an escaped quote). */
+function unclosedQuoteLine(text: string): number {
+  let line = 1;
+  let openedAt = 0;
+  let inQuote = false;
+  let cellStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inQuote) {
+      if (c === '"') {
+        if (text[i + 1] === '"') i++;
+        else inQuote = false;
+      } else if (c === "\n") line++;
+      continue;
+    }
+    if (c === '"' && cellStart) {
+      inQuote = true;
+      openedAt = line;
+    }
+    if (c === "\n") line++;
+    cellStart = c === "," || c === "\n" || (cellStart && (c === " " || c === "\t" || c === "\r"));
+  }
+  return openedAt;
 }

@@ -63,17 +63,35 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   };
   for (const ch of chapters) line(String(ch), (r) => r.chapters.find((c) => c.chapter === ch)!);
   if (reports.length) line("all", (r) => r.all);
-  const table: Cell[][] = [head.map((t) => ({ text: t })), sub.map((t) => ({ text: t })), ...rows];
-  const widths = head.map((_, i) => Math.max(...table.map((r) => r[i]?.text.length ?? 0)));
-  const out = table.map((r, k) =>
-    r
-      .map((cell, i) => {
-        const padded = i === 0 || k < 2 ? cell.text.padEnd(widths[i]) : cell.text.padStart(widths[i]);
-        return cell.paint ? cell.paint(padded) : k === 0 ? chalk.bold(padded) : padded;
-      })
-      .join("  ")
-      .trimEnd(),
-  );
+  // Column widths come from the sub-heading and the rows; a ramp's name spans its
+  // five columns, and a name longer than them widens the group's last column.
+  const body: Cell[][] = [sub.map((t) => ({ text: t })), ...rows];
+  const widths = sub.map((_, i) => Math.max(...body.map((r) => r[i]?.text.length ?? 0)));
+  widths[0] = Math.max(widths[0], head[0].length);
+  widths[1] = Math.max(widths[1], head[1].length);
+  widths[widths.length - 1] = Math.max(widths[widths.length - 1], head[head.length - 1].length);
+  const GROUP = 5;
+  const groupWidth = (g: number) => widths.slice(2 + g * GROUP, 2 + (g + 1) * GROUP).reduce((a, b) => a + b, 0) + 2 * (GROUP - 1);
+  reports.forEach((r, g) => {
+    const excess = r.name.length - groupWidth(g);
+    if (excess > 0) widths[2 + g * GROUP + GROUP - 1] += excess;
+  });
+  const headLine = [head[0].padEnd(widths[0]), head[1].padEnd(widths[1]), ...reports.map((r, g) => r.name.padEnd(groupWidth(g))), head[head.length - 1]]
+    .map((t) => chalk.bold(t))
+    .join("  ")
+    .trimEnd();
+  const out = [
+    headLine,
+    ...body.map((r, k) =>
+      r
+        .map((cell, i) => {
+          const padded = i === 0 || k === 0 ? cell.text.padEnd(widths[i]) : cell.text.padStart(widths[i]);
+          return cell.paint ? cell.paint(padded) : padded;
+        })
+        .join("  ")
+        .trimEnd(),
+    ),
+  ];
   const metric = reports[0]?.metric ?? "";
   const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
   const lines = [title, ...out];

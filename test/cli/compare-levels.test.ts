@@ -27,16 +27,21 @@ describe("levelramp compare", () => {
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ same: true, transform: { turn: 90, mirror: false } });
     expect(out.reasons).toEqual(["identical", "near-copy", "same-puzzle"]);
+    const human = await runCli(["compare", f("compare-apsis-level"), f("compare-apsis-quarter-turn")]);
+    expect(human.stdout).toBe("same: identical, near-copy, same-puzzle under a 90° turn about the sun; 18 arrows matched (100% of the larger level)\n");
   });
 
   for (const game of ["carillon", "apsis"]) {
     it(`finds two unrelated ${game} levels not the same, and exits 1 (the answer is no)`, async () => {
       const r = await runCli(["compare", f(`compare-${game}-level`), f(`compare-${game}-unrelated`), "--json"]);
       expect(r.code).toBe(1);
-      expect(JSON.parse(r.stdout)).toMatchObject({ same: false, reasons: [] });
+      const out = JSON.parse(r.stdout);
+      expect(out).toMatchObject({ same: false, reasons: [], basis: "closest" });
+      // both games say how close the best turn/mirror came, in words
+      expect(out.matched.length).toBeGreaterThan(0);
       const human = await runCli(["compare", f(`compare-${game}-level`), f(`compare-${game}-unrelated`)]);
       expect(human.code).toBe(1);
-      expect(human.stdout).toMatch(/^not the same/);
+      expect(human.stdout).toMatch(/^not the same: at best \d+ (dots? match(es)?|arrows? match(es)?) under (no turn|a|three).*\(\d+% of the larger level\)$/m);
     });
   }
 

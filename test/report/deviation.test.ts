@@ -53,6 +53,21 @@ describe("ramp deviation per chapter (hand-computed)", () => {
     expect(csv).toContain("shifted,difficulty,1,3,1.333333,1.414214,2,3,1.333333,0,,");
   });
 
+  it("a long ramp name spans its columns without widening the first one", () => {
+    const long = deviationReport(file, file.ramp, "a-really-quite-long-ramp-name-for-chapter-tests.json");
+    const lines = deviationTable([deviationReport(file), long], []).split("\n");
+    // the two groups' sub-headings line up with the numbers under them
+    const sub = lines[2];
+    const row = lines.find((l) => l.startsWith("1 "))!;
+    const subAt = [...sub.matchAll(/mean\|dev\|/g)].map((m) => m.index! + "mean|dev|".length);
+    expect(subAt).toHaveLength(2);
+    // each mean|dev| number ends right where its heading ends
+    for (const at of subAt) expect(row.slice(at - 5, at + 1)).toMatch(/^\d\.\d{3} $/);
+    // the second group's first column is no wider than the first group's
+    expect(subAt[1] - subAt[0]).toBeLessThan(70);
+    expect(lines[1]).toContain("a-really-quite-long-ramp-name-for-chapter-tests.json");
+  });
+
   it("pool coverage: levels where the pool, not the constraints, is the limit", () => {
     // Level 2 is 0.5 below target and the best candidate was 0.5 below too (pool-limited);
     // level 3 is 1 above and a candidate 0.2 above existed (constraint-limited); level 1 sits on the ramp.

@@ -34,9 +34,9 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-function wholeNumber(text: string | undefined, option: string, least: number): number | undefined {
+function wholeNumber(module: string, text: string | undefined, option: string, least: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError("cli/build", `${option} expects a whole number ≥ ${least}; got "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError(module, `${option} expects a whole number ≥ ${least}; got "${text}"`);
   return Number(text);
 }
 
@@ -65,9 +65,10 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const { io } = ctx;
   const kit = gameKit(gameName);
   const game = kit.game;
+  const module = select ? "cli/build" : "cli/generate";
   const settings = loadPipelineSettings();
-  const seed = wholeNumber(o.seed, "--seed", 0) ?? settings.seed;
-  const workers = wholeNumber(o.workers, "--workers", 1) ?? defaultWorkers();
+  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
+  const workers = wholeNumber(module, o.workers, "--workers", 1) ?? defaultWorkers();
   const inputs = loadPipelineInputs(game, {
     planFile: o.plan ?? modelsPath(game, "plan.json"),
     modelFile: o.model ?? modelsPath(game, "selection.json"),
@@ -75,7 +76,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   });
   const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
   if (!o.force) {
-    for (const f of outputs) if (existsSync(f)) throw new InputError("cli/build", `${f} exists; pass --force to overwrite it`);
+    for (const f of outputs) if (existsSync(f)) throw new InputError(module, `${f} exists; pass --force to overwrite it`);
   }
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
@@ -86,7 +87,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     if (result.levels) {
       const verified = verifyLevels(result.levels, bars);
       if (!verified.ok) {
-        throw new NoAnswerError("cli/build", `the built levels fail verification:\n${verified.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verified);
+        throw new NoAnswerError(module, `the built levels fail verification:\n${verified.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verified);
       }
     }
   } finally {

@@ -10,6 +10,22 @@ function levelNumber(text: string | undefined, option: string): number | undefin
   return Number(text);
 }
 
+/**
+ * A transform in words: Carillon `{quarterTurns, mirror}` ("a half turn",
+ * "no turn, mirrored"), Apsis `{turn, mirror}` in degrees about the sun
+ * ("a 90° turn").
+ */
+export function describeTransform(t: unknown): string {
+  const { quarterTurns, turn, mirror } = t as { quarterTurns?: number; turn?: number; mirror?: boolean };
+  let words: string;
+  if (quarterTurns !== undefined) words = ["no turn", "a quarter turn", "a half turn", "three quarter turns"][((quarterTurns % 4) + 4) % 4];
+  else if (turn !== undefined) {
+    const deg = Math.round(turn * 10) / 10;
+    words = deg === 0 || deg === 360 ? "no turn" : `a ${deg}° turn about the sun`;
+  } else words = JSON.stringify(t);
+  return mirror ? `${words}, mirrored` : words;
+}
+
 /** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
   program
@@ -34,11 +50,11 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
         return;
       }
       const unit = la.game === "carillon" ? "dots" : "arrows";
-      const how = c.transform ? ` under ${JSON.stringify(c.transform)}` : "";
+      const how = c.transform ? ` under ${describeTransform(c.transform)}` : "";
       ctx.io.stdout(
         c.same
           ? `same: ${c.reasons.join(", ")}${how}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
-          : `not the same${c.basis === "closest" ? `: at best ${c.matched.length} ${unit} match${how} (${(c.share * 100).toFixed(0)}% of the larger level)` : ""}\n`,
+          : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${unit.slice(0, -1)} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`,
       );
     });
 }

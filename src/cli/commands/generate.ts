@@ -10,7 +10,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .action(async (gameName: string, o: PipelineCliOptions & { out: string }) => {
       const result = await runPipelineCommand(gameName, o, ctx, false, [o.out]);
       writeFileAtomic(o.out, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
-      if (!o.quiet) ctx.io.stderr(`${result.chainStart}\n→ ${o.out}\n`);
+      if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
     });
 }
