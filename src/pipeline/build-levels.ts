@@ -12,6 +12,7 @@ import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
 import { extendSelection, slotGroups } from "./extend-selection.ts";
+import { extraRoundFloor } from "./extra-round-floor.ts";
 import { gameKit, type PipelineGame } from "./game-kit.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
@@ -142,7 +143,9 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   const runner = createTaskRunner(options.workers);
   const lookahead = runner.threads > 0 ? settings.lookaheadParts : 0;
   let batchesTotal = 0;
-  const grow = (part: PlanPartWork, round: number): Array<Promise<GrowBatchResult>> => {
+  // Extra rounds aim no lower than where the chain stands (extraRoundFloor).
+  let chainEnd: number | null = null;
+  const grow = (part: PlanPartWork, round: number, floor: number | null = null): Array<Promise<GrowBatchResult>> => {
     batchesTotal += part.grow.length;
     events?.total?.("pools", batchesTotal);
     return part.grow.map((level, b) => {
@@ -153,7 +156,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
         chapter: part.chapter,
         part: part.part,
         batch: round * part.grow.length + b,
-        level,
+        level: floor === null || floor <= level.target ? level : { ...level, target: floor },
         count: part.poolPerLevel,
         rules: part.rules,
         settings: part.settings,
@@ -276,6 +279,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
             optimal &&= r.optimal;
             solvers.add(r.solver);
             picks = [...picks, ...r.picks.slice(group.start, group.end)];
+            if (picks.length > 0) chainEnd = built.problem.candidates[picks[picks.length - 1]].metrics[options.model.metric] ?? null;
             for (const k of r.picks.slice(group.start, group.end)) {
               const src = built.sources[k];
               if (src.kind === "pool") deduper.addChosen(pool.candidates[src.index].id, pool.candidates[src.index].level);
@@ -295,8 +299,9 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
           );
         }
         ps.extraRounds++;
-        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds})`);
-        batches = grow(part, round + 1);
+        const floor = extraRoundFloor(options.model, chainEnd, part.grow.map((l) => l.target));
+        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${floor !== null ? `, aimed no lower than the chain's end ${floor.toFixed(3)}` : ""})`);
+        batches = grow(part, round + 1, floor);
       }
     }
 

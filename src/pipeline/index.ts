@@ -4,6 +4,7 @@ export * from "./build-report.ts";
 export * from "./carillon-dedup-record.ts";
 export * from "./compare-levels.ts";
 export * from "./extend-selection.ts";
+export * from "./extra-round-floor.ts";
 export * from "./game-backend.ts";
 export * from "./game-kit.ts";
 export * from "./load-pipeline-inputs.ts";
