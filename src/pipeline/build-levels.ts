@@ -12,8 +12,8 @@ import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
 import { extendSelection, slotGroups } from "./extend-selection.ts";
-import { extraRoundFloor } from "./extra-round-floor.ts";
 import { gameKit, type PipelineGame } from "./game-kit.ts";
+import { growAims, type ChainStand } from "./grow-aims.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
 import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
@@ -143,9 +143,12 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   const runner = createTaskRunner(options.workers);
   const lookahead = runner.threads > 0 ? settings.lookaheadParts : 0;
   let batchesTotal = 0;
-  // Extra rounds aim no lower than where the chain stands (extraRoundFloor).
-  let chainEnd: number | null = null;
-  const grow = (part: PlanPartWork, round: number, floor: number | null = null): Array<Promise<GrowBatchResult>> => {
+  // Aims follow the chain (growAims): part q's first round sees the chain after part
+  // q − lookaheadParts − 1, whatever the worker count; extra rounds see it right before q.
+  const standAfter: Array<ChainStand | null> = [];
+  const firstRoundStand = (q: number): ChainStand | null => standAfter[q - settings.lookaheadParts - 1] ?? null;
+  const grow = (part: PlanPartWork, round: number, stand: ChainStand | null): Array<Promise<GrowBatchResult>> => {
+    const aims = growAims(options.model, part.grow.map((l) => l.target), stand);
     batchesTotal += part.grow.length;
     events?.total?.("pools", batchesTotal);
     return part.grow.map((level, b) => {
@@ -156,7 +159,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
         chapter: part.chapter,
         part: part.part,
         batch: round * part.grow.length + b,
-        level: floor === null || floor <= level.target ? level : { ...level, target: floor },
+        level: aims[b] === level.target ? level : { ...level, target: aims[b] },
         count: part.poolPerLevel,
         rules: part.rules,
         settings: part.settings,
@@ -178,7 +181,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     const compose = composedCount > 0 ? composeOn(0) : null;
     const queued: Array<Array<Promise<GrowBatchResult>>> = [];
     const queueUpTo = (k: number) => {
-      for (let i = queued.length; i <= Math.min(k, parts.length - 1); i++) queued.push(grow(parts[i], 0));
+      for (let i = queued.length; i <= Math.min(k, parts.length - 1); i++) queued.push(grow(parts[i], 0, firstRoundStand(i)));
     };
     queueUpTo(lookahead);
     events?.total?.("selection", options.select ? parts.length : 0);
@@ -279,7 +282,8 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
             optimal &&= r.optimal;
             solvers.add(r.solver);
             picks = [...picks, ...r.picks.slice(group.start, group.end)];
-            if (picks.length > 0) chainEnd = built.problem.candidates[picks[picks.length - 1]].metrics[options.model.metric] ?? null;
+            const end = built.problem.candidates[picks[picks.length - 1]]?.metrics[options.model.metric];
+            standAfter[pi] = end === undefined ? null : { end, offset: end - built.problem.slots[picks.length - 1].target };
             for (const k of r.picks.slice(group.start, group.end)) {
               const src = built.sources[k];
               if (src.kind === "pool") deduper.addChosen(pool.candidates[src.index].id, pool.candidates[src.index].level);
@@ -299,9 +303,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
           );
         }
         ps.extraRounds++;
-        const floor = extraRoundFloor(options.model, chainEnd, part.grow.map((l) => l.target));
-        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${floor !== null ? `, aimed no lower than the chain's end ${floor.toFixed(3)}` : ""})`);
-        batches = grow(part, round + 1, floor);
+        const stand = standAfter[pi - 1] ?? null;
+        const aimed = options.select && stand !== null && growAims(options.model, part.grow.map((l) => l.target), stand).some((a, j) => a !== part.grow[j].target);
+        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand!.end.toFixed(3)}` : ""})`);
+        batches = grow(part, round + 1, stand);
       }
     }
 

@@ -16,7 +16,9 @@ import { readJsonFile } from "../io/read-json-file.ts";
  *   composed set in which two levels are the same (SPEC 7) is composed again
  *   on the next stream, and past this many the build stops with exit 1 (default 4);
  * - `lookaheadParts`: parts whose batches are queued on the worker pool ahead
- *   of the part being selected (default 4; never changes an output);
+ *   of the part being selected (default 1). Part q's first round is aimed with
+ *   the chain after part q − lookaheadParts − 1 ({@link growAims}), so this
+ *   value changes outputs like the seed does; the worker count never does;
  * - `selectionTimeLimitSeconds`: wall-clock budget of a MILP solve; it can only
  *   abort a build with an error, never change an answer (default 60).
  */
@@ -25,9 +27,9 @@ export const pipelineSettingsSchema = z.strictObject({
   seed: z.number().int().min(0).default(1),
   poolPerLevel: z.number().int().min(1).default(4),
   attemptsPerCandidate: z.number().int().min(1).max(100).default(3),
-  extraRounds: z.number().int().min(0).max(20).default(2),
+  extraRounds: z.number().int().min(0).max(20).default(4),
   composeAttempts: z.number().int().min(1).max(20).default(4),
-  lookaheadParts: z.number().int().min(0).max(1000).default(4),
+  lookaheadParts: z.number().int().min(0).max(1000).default(1),
   selectionTimeLimitSeconds: z.number().positive().default(60),
 });
 

@@ -11,8 +11,8 @@ describe("levelramp build on a plan that cannot be met", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("pipeline/build: chapter 1 part 1 (levels 1–2)");
     expect(r.stderr).toContain("0 candidate(s) left");
-    expect(r.stderr).toContain("the generator gave up on 12 candidate(s)"); // 2 levels × 2 per level × (1 + 2 extra rounds)
-    expect(r.stderr).toContain("after 2 extra round(s) of batches");
+    expect(r.stderr).toContain("the generator gave up on 20 candidate(s)"); // 2 levels × 2 per level × (1 + 4 extra rounds)
+    expect(r.stderr).toContain("after 4 extra round(s) of batches");
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   }, 60_000);
 
