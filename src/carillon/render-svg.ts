@@ -81,6 +81,9 @@ function markGlyph(d: CarillonDot, r: number): string {
   }
 }
 
+/** Height of the title band above the field, SVG user units (= field units). */
+const TITLE_BAND = 32;
+
 /**
  * An SVG picture of a Carillon field (SPEC 2 `show`): dots sized by their
  * size and coloured by note, each ring of reach drawn faintly, and each
@@ -90,12 +93,15 @@ function markGlyph(d: CarillonDot, r: number): string {
  * between duet partners; a drifter's step arrow and its next position; the
  * home note with a gold ring; a round bell's order number. When a solution
  * is given, its taps are numbered in order on badges beside the tapped dots.
- * Field units map one to one to SVG user units.
+ * Field units map one to one to SVG user units; a title goes in a 32-unit
+ * band above the field (y from −32 to 0).
  */
 export function renderCarillonSvg(body: CarillonBody, physics: CarillonPhysics, options: RenderOptions = {}): string {
   const { width, height } = body;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`);
+  // A title sits in a band above the field (negative y), so it never covers a dot.
+  const band = options.title ? TITLE_BAND : 0;
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height + band}" viewBox="0 ${-band} ${width} ${height + band}" font-family="sans-serif">`);
   if (body.dots.some((d) => d.mark?.kind === "drifter")) {
     out.push(
       `<defs><marker id="drift-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
@@ -146,7 +152,8 @@ export function renderCarillonSvg(body: CarillonBody, physics: CarillonPhysics, 
     out.push(`<text x="${n(bx)}" y="${n(by + 4.5)}" font-size="13" font-weight="bold" text-anchor="middle" fill="#111">${k + 1}</text>`);
   });
   if (options.title) {
-    out.push(`<text x="12" y="24" font-size="18" fill="#333">${escapeXml(options.title)}</text>`);
+    out.push(`<rect y="${-band}" width="${width}" height="${band}" fill="#efe9dc"/>`);
+    out.push(`<text x="12" y="${-band / 2 + 6}" font-size="18" fill="#333">${escapeXml(options.title)}</text>`);
   }
   out.push(`</svg>`);
   return out.join("\n") + "\n";

@@ -86,6 +86,10 @@ describe("carillonBackend (GameBackend contract)", () => {
       'font-weight="bold" text-anchor="middle" fill="#111">2<',
     ]);
     expect(svg).toContain("two &lt;lines&gt;");
+    // the title sits in a 32-unit band above the field, so it never covers a dot (every dot has y ≥ 0)
+    expect(svg).toMatch(/viewBox="0 -32 \d+ \d+"/);
+    expect(svg).toMatch(/<text x="12" y="-10" font-size="18" fill="#333">two &lt;lines&gt;<\/text>/);
+    expect(carillonBackend.renderSvg(loadFixture("two-lines-far-apart"))).toMatch(/viewBox="0 0 /);
   });
 
   it("draws every mark its own way: bell, echo stone, horn cone, duet link, drift arrow, home note, round numbers", () => {
