@@ -34,6 +34,8 @@ export interface MarkMattersResult {
  * "Every mark matters" (SPEC 4.5): in dot-index order, remove each mark from
  * the field as it stands after the earlier removals; if the field then has
  * the same goal and the same set of winning first taps, the mark stays
+ * removed. Passes repeat over the kept marks until one removes nothing, so
+ * the result is a fixed point: run again on the returned body, nothing is
  * removed. A duet pair is one mark (see {@link markUnits}).
  *
  * @param solved the solver's answer on `body`, when already known.
@@ -55,19 +57,29 @@ export function stripUnneededMarks(
   let current = body;
   let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates }));
   const removed: number[][] = [];
-  const kept: number[][] = [];
-  for (const unit of markUnits(body)) {
-    const trial = withoutMarks(current, unit);
-    // Only "the same goal" matters, so the trial's search stops at the current goal.
-    const answer = solveCapped(trial, models, currentSolved.goal, maxStates);
-    solves++;
-    if (answer && answer.goal === currentSolved.goal && answer.winningFirstTaps.join() === currentSolved.winningFirstTaps.join()) {
-      current = trial;
-      currentSolved = answer;
-      removed.push(unit);
-    } else {
-      kept.push(unit);
+  let kept: number[][] = markUnits(body);
+  // Passes until one removes nothing: a mark kept early in a pass (it mattered while a later
+  // mark was there) can stop mattering once that later mark goes, so one pass is not enough
+  // for the result to pass the check again (found on a chapter 13 build: a horn kept, then a
+  // later mark removed, and `verify` then found the horn did not matter).
+  for (let changed = true; changed; ) {
+    changed = false;
+    const next: number[][] = [];
+    for (const unit of kept) {
+      const trial = withoutMarks(current, unit);
+      // Only "the same goal" matters, so the trial's search stops at the current goal.
+      const answer = solveCapped(trial, models, currentSolved.goal, maxStates);
+      solves++;
+      if (answer && answer.goal === currentSolved.goal && answer.winningFirstTaps.join() === currentSolved.winningFirstTaps.join()) {
+        current = trial;
+        currentSolved = answer;
+        removed.push(unit);
+        changed = true;
+      } else {
+        next.push(unit);
+      }
     }
+    kept = next;
   }
   return { body: current, removed, kept, solved: currentSolved, solves };
 }

@@ -27,7 +27,8 @@ import { simulateTap } from "./simulate-tap.ts";
  * - `solution`: the stored solution is the lexicographically smallest optimal
  *   solution meeting the pop rule (the one SPEC 4.2 says is stored);
  * - `mark-matters`: every mark matters — removing it (in dot-index order,
- *   after the earlier removals) changes the goal or the winning first taps;
+ *   after the earlier removals, passes repeated until nothing more goes)
+ *   changes the goal or the winning first taps;
  * - `rule-needed`: with every mark removed, the goal differs or some first
  *   tap that wins three stars there loses one here.
  *

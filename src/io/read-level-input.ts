@@ -28,9 +28,10 @@ export function readLevelInput(file: string, level?: number): LevelInput {
   if (format === "levelramp/levels@1") {
     const levels = parseWith(levelsSchema, raw, file);
     if (levels.game === "generic") throw new InputError("io/read-level", "expected a carillon or apsis levels file; generic levels have no bodies", { file, jsonPath: "$.game" });
-    if (level === undefined) throw new InputError("io/read-level", `expected --level N for a levels file (it holds levels ${levels.levels[0]?.number ?? "-"}..${levels.levels[levels.levels.length - 1]?.number ?? "-"})`, { file });
+    const holds = `it holds levels ${levels.levels[0]?.number ?? "-"}..${levels.levels[levels.levels.length - 1]?.number ?? "-"}`;
+    if (level === undefined) throw new InputError("io/read-level", `expected --level N for a levels file (${holds})`, { file });
     const i = levels.levels.findIndex((l) => l.number === level);
-    if (i < 0) throw new InputError("io/read-level", `expected level ${level} in the file`, { file, jsonPath: "$.levels" });
+    if (i < 0) throw new InputError("io/read-level", `expected level ${level} in the file (${holds})`, { file, jsonPath: "$.levels" });
     const l = levels.levels[i];
     if (l.level === undefined) throw new InputError("io/read-level", "expected a level body", { file, jsonPath: `$.levels[${i}].level` });
     return { game: levels.game, body: l.level, solution: l.solution, number: l.number, id: l.id, rules: l.rules };

@@ -126,7 +126,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   const composedCount = canCompose ? wantsComposed : 0;
   const parts = planParts(plan, kit.backend, options.chapters, target, { composed: composedCount, poolPerLevel: settings.poolPerLevel, planFile: options.planFile });
   const firstLevel = parts[0]?.levels[0]?.number ?? 1;
-  const chainStart = describeChainStart(game, wantsComposed, composedCount, firstLevel, parts[0]?.chapter);
+  const chainStart = describeChainStart(game, wantsComposed, composedCount, firstLevel, parts[0]?.chapter, options.select);
   events?.log?.(chainStart);
 
   const stats: PipelineStats = { composed: 0, grown: 0, repeatedIds: 0, generator: {}, compose: {}, dedup: { dropped: {}, conflicts: {}, checked: 0 }, parts: [] };
@@ -141,7 +141,8 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   const ids = new Set<string>();
   const deduper = new PoolDeduper(kit);
   const runner = createTaskRunner(options.workers);
-  const lookahead = runner.threads > 0 ? settings.lookaheadParts : 0;
+  // generate selects nothing, so no aim waits for a chain: queue every part at once.
+  const lookahead = runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : parts.length;
   let batchesTotal = 0;
   // Aims follow the chain (growAims): part q's first round sees the chain after part
   // q − lookaheadParts − 1, whatever the worker count; extra rounds see it right before q.
@@ -367,7 +368,13 @@ function topReasons(counts: Record<string, number>): string {
     .join(", ");
 }
 
-function describeChainStart(game: string, wanted: number, composed: number, firstLevel: number, firstChapter: number | undefined): string {
+function describeChainStart(game: string, wanted: number, composed: number, firstLevel: number, firstChapter: number | undefined, select: boolean): string {
+  if (!select) {
+    // generate: pools only, no chain
+    if (composed > 0) return `levels 1–${composed} are composed and go into the pool fixed to their numbers; candidates repeating them are dropped`;
+    if (wanted > 0) return `${game} cannot compose its first levels yet: levels 1–${wanted} get pools like any other level`;
+    return `pools for levels ${firstLevel} on (chapter ${firstChapter})`;
+  }
   if (firstLevel > 1) {
     return `levels 1–${firstLevel - 1} are not built: the chain starts fresh at level ${firstLevel} (chapter ${firstChapter}) with no earlier level to continue from`;
   }

@@ -27,18 +27,34 @@ export type BuildReportWriter = (input: BuildReportInput) => ReportFile[] | Prom
 
 const sortedEntries = (r: Record<string, number>) => Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** Lines summing up the pools: candidates grown, dropped and in conflict per reason, per part. */
-export function statsLines(stats: PipelineStats): string[] {
+/** How many generator rejection reasons {@link statsLines} lists (the rest are in report.json). */
+const REJECTIONS_LISTED = 10;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Lines summing up the pools: candidates grown, dropped and in conflict per
+ * reason, the most frequent generator rejections (by count, at most 10),
+ * extra rounds per part.
+ *
+ * @param select false for `generate`, where nothing is chosen: drops are then
+ *   repeats of composed levels.
+ */
+export function statsLines(stats: PipelineStats, select = true): string[] {
   const dropped = Object.values(stats.dedup.dropped).reduce((a, b) => a + b, 0);
   const conflicts = Object.values(stats.dedup.conflicts).reduce((a, b) => a + b, 0);
   const lines = [
     `composed levels: ${stats.composed}`,
-    `candidates grown: ${stats.grown}${stats.repeatedIds ? ` (and ${stats.repeatedIds} exact repeat(s) inside a pool kept once)` : ""}`,
-    `dropped as too close to a chosen level: ${dropped}${dropped ? ` (${sortedEntries(stats.dedup.dropped).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
+    `candidates grown: ${count(stats.grown)}${stats.repeatedIds ? ` (and ${stats.repeatedIds} exact repeat(s) inside a pool kept once)` : ""}`,
+    `${select ? "dropped as too close to a chosen level" : "dropped as too close to a composed level"}: ${dropped}${dropped ? ` (${sortedEntries(stats.dedup.dropped).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
     `conflict pairs inside pools: ${conflicts}${conflicts ? ` (${sortedEntries(stats.dedup.conflicts).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
   ];
-  const rejected = sortedEntries(stats.generator);
-  if (rejected.length) lines.push(`generator rejections: ${rejected.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  const rejected = Object.entries(stats.generator).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  if (rejected.length) {
+    const shown = rejected.slice(0, REJECTIONS_LISTED).map(([k, v]) => `${k} ${count(v)}`).join(", ");
+    const more = rejected.length > REJECTIONS_LISTED ? `, and ${rejected.length - REJECTIONS_LISTED} more reasons (report.json)` : "";
+    lines.push(`generator rejections, most frequent first: ${shown}${more}`);
+  }
   const extra = stats.parts.filter((p) => p.extraRounds > 0);
   if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
   return lines;

@@ -34,14 +34,11 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
     const band = deviationBand(s);
     return band === "good" ? chalk.green(text) : band === "fair" ? chalk.yellow(text) : chalk.red(text);
   };
-  const head = ["chapter", "levels"];
-  const sub = ["", ""];
-  for (const r of reports) {
-    head.push(r.name, "", "", "", "");
-    sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias", "pool-limited");
-  }
-  head.push("breaks");
-  sub.push("");
+  // Two heading lines: each ramp's name over its five columns, then the column names.
+  const label = (r: RampDeviation) => `ramp: ${r.name}`;
+  const sub = ["chapter", "levels"];
+  for (const _ of reports) sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias", "pool-limited");
+  sub.push("breaks");
   type Cell = { text: string; paint?: (t: string) => string };
   const rows: Cell[][] = [];
   const chapters = reports[0]?.chapters.map((c) => c.chapter) ?? [];
@@ -67,19 +64,13 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   // five columns, and a name longer than them widens the group's last column.
   const body: Cell[][] = [sub.map((t) => ({ text: t })), ...rows];
   const widths = sub.map((_, i) => Math.max(...body.map((r) => r[i]?.text.length ?? 0)));
-  widths[0] = Math.max(widths[0], head[0].length);
-  widths[1] = Math.max(widths[1], head[1].length);
-  widths[widths.length - 1] = Math.max(widths[widths.length - 1], head[head.length - 1].length);
   const GROUP = 5;
   const groupWidth = (g: number) => widths.slice(2 + g * GROUP, 2 + (g + 1) * GROUP).reduce((a, b) => a + b, 0) + 2 * (GROUP - 1);
   reports.forEach((r, g) => {
-    const excess = r.name.length - groupWidth(g);
+    const excess = label(r).length - groupWidth(g);
     if (excess > 0) widths[2 + g * GROUP + GROUP - 1] += excess;
   });
-  const headLine = [head[0].padEnd(widths[0]), head[1].padEnd(widths[1]), ...reports.map((r, g) => r.name.padEnd(groupWidth(g))), head[head.length - 1]]
-    .map((t) => chalk.bold(t))
-    .join("  ")
-    .trimEnd();
+  const headLine = ["".padEnd(widths[0]), "".padEnd(widths[1]), ...reports.map((r, g) => chalk.bold(label(r).padEnd(groupWidth(g))))].join("  ").trimEnd();
   const out = [
     headLine,
     ...body.map((r, k) =>
@@ -95,8 +86,13 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   const metric = reports[0]?.metric ?? "";
   const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
   const lines = [title, ...out];
-  if (reports.some((r) => r.levels.some((l) => l.bestDeviation !== null))) {
-    lines.push("pool-limited: of the levels off the ramp, how many had no eligible candidate closer (the pool, not the constraints, is the limit); - unknown (give --pools)");
+  const known = reports.some((r) => r.all.poolLimited !== null);
+  const unknown = reports.some((r) => r.all.poolLimited === null || r.chapters.some((c) => c.poolLimited === null));
+  if (known || unknown) {
+    lines.push(
+      "pool-limited: of the levels off the ramp, how many had no eligible candidate closer (the pool, not the constraints, is the limit)" +
+        (unknown ? "; - unknown (give --pools)" : ""),
+    );
   }
   if (breaks.length) {
     lines.push("", chalk.red(`${breaks.length} constraint break(s):`));

@@ -74,6 +74,23 @@ describe("every mark matters (SPEC 4.5)", () => {
     expect(solveBody(plainBody(body), models).goal).toBe(2);
   });
 
+  it("repeats its passes until nothing more goes, so the result passes the check again", () => {
+    // A chapter 13 field (horn + home) from a build, with a second horn added on dot 23: in the first
+    // pass horn 2 is kept (with horn 23 there, removing it changes the goal or winning first taps),
+    // then horn 23 goes; with horn 23 gone, horn 2 no longer matters. One pass shipped such a
+    // field and `verify` caught it; the second pass removes horn 2 too.
+    const body = loadFixture("horn-matters-only-beside-a-later-horn");
+    const out = stripUnneededMarks(body, models);
+    expect(out.removed).toEqual([[23], [2]]);
+    expect(out.kept).toEqual([[38]]); // the home note
+    // a fixed point: nothing more to remove from the result
+    expect(stripUnneededMarks(out.body, models).removed).toEqual([]);
+    // the first pass alone: horn 2 kept while horn 23 is there
+    const solved = solveBody(body, models);
+    const without2 = solveBody(withoutMarks(body, [2]), models);
+    expect(without2.goal !== solved.goal || without2.winningFirstTaps.join() !== solved.winningFirstTaps.join()).toBe(true);
+  });
+
   it("lists a duet pair as one mark, at its lower index", () => {
     expect(markUnits(loadFixture("duet-joins-two-lines"))).toEqual([[2, 3]]);
   });

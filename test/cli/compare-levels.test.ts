@@ -28,7 +28,7 @@ describe("levelramp compare", () => {
     expect(out).toMatchObject({ same: true, transform: { turn: 90, mirror: false } });
     expect(out.reasons).toEqual(["identical", "near-copy", "same-puzzle"]);
     const human = await runCli(["compare", f("compare-apsis-level"), f("compare-apsis-quarter-turn")]);
-    expect(human.stdout).toBe("same: identical, near-copy, same-puzzle under a 90° turn about the sun; 18 arrows matched (100% of the larger level)\n");
+    expect(human.stdout).toBe("same (identical, near-copy, same-puzzle): the second level is the first under a 90° turn about the sun; 18 arrows matched (100% of the larger level)\n");
   });
 
   for (const game of ["carillon", "apsis"]) {

@@ -77,6 +77,11 @@ describe("ramp deviation per chapter (hand-computed)", () => {
     expect(r.chapters[1]).toMatchObject({ poolLimited: 0, constraintLimited: 1 });
     expect(r.levels[2].bestDeviation).toBe(0.2);
     expect(deviationTable([r], [])).toMatch(/^1 +3 +0\.500 .* 1\/2 +0$/m);
+    // the footnote says "- unknown" only when some cell is unknown
+    expect(deviationTable([r], [])).not.toContain("- unknown");
+    expect(deviationTable([deviationReport(file)], [])).toContain("; - unknown (give --pools)");
+    // each ramp's name heads its columns; the column names (breaks included) are on the line below
+    expect(deviationTable([r], []).split("\n").slice(1, 3)).toEqual([expect.stringMatching(/^ +ramp: embedded$/), expect.stringMatching(/^chapter +levels +mean\|dev\| .* pool-limited +breaks$/)]);
   });
 
   it("report --format json/csv through the CLI", async () => {

@@ -96,9 +96,10 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    io.stderr(`${select ? "build" : "generate"}: ${game} chapters ${chapters[0]}–${chapters[chapters.length - 1]}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
+    const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
+    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
   }
-  if (o.stats) io.stderr(statsLines(result.stats).map((l) => `  ${l}\n`).join(""));
+  if (o.stats) io.stderr(statsLines(result.stats, select).map((l) => `  ${l}\n`).join(""));
   return result;
 }
 

@@ -30,7 +30,7 @@ export function describeTransform(t: unknown): string {
 export function registerCompare(program: Command, ctx: CommandContext): void {
   program
     .command("compare")
-    .description("are two levels the same (SPEC 7)? prints {same, reasons, transform, matched}")
+    .description("are two levels the same (SPEC 7)? prints a sentence, or {same, reasons, transform, matched} with --json; exit 0 same, 1 not")
     .argument("<a>", "a level file, or a levels file with --level/--level-a")
     .argument("<b>", "a level file, or a levels file with --level/--level-b")
     .option("--level <n>", "level number in the levels file(s) (both, when both are levels files)")
@@ -53,7 +53,7 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const how = c.transform ? ` under ${describeTransform(c.transform)}` : "";
       ctx.io.stdout(
         c.same
-          ? `same: ${c.reasons.join(", ")}${how}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
+          ? `same (${c.reasons.join(", ")}): ${c.transform ? `the second level is the first${how}` : c.basis === "puzzle" || c.basis === "chains" ? `matched through their graphs` : "matched"}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
           : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${unit.slice(0, -1)} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`,
       );
     });

@@ -14,7 +14,7 @@ import { gameBackend } from "../game-backends.ts";
 export function registerShow(program: Command, ctx: CommandContext): void {
   program
     .command("show")
-    .description("draw one level as SVG")
+    .description("draw one level as SVG, or PNG when --out ends in .png")
     .argument("<file>", "a levels file with --level, or a level file")
     .option("--level <n>", "level number in a levels file")
     .requiredOption("--out <file>", "picture to write: .svg, or .png (rendered with a bundled font)")
