@@ -3,16 +3,15 @@ import type { DedupComparison } from "../dedup/dedup-types.ts";
 import { NoAnswerError } from "../io/errors.ts";
 import { candidateId } from "../io/candidate-id.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
-import type { Model } from "../io/schemas/model.ts";
-import type { Plan } from "../io/schemas/plan.ts";
 import type { Candidate, Pool } from "../io/schemas/pool.ts";
-import type { Ramp } from "../io/schemas/ramp.ts";
 import { buildProblem, type BuiltProblem } from "../select/build-problem.ts";
 import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
+import { extendSelection } from "../select/extend-selection.ts";
 import { rampTarget } from "../select/ramp-target.ts";
-import { extendSelection, slotGroups } from "./extend-selection.ts";
+import { slotGroups } from "../select/slot-groups.ts";
 import { gameKit, type PipelineGame } from "./game-kit.ts";
+import type { PipelineInputs } from "./load-pipeline-inputs.ts";
 import { growAims, type ChainStand } from "./grow-aims.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
@@ -21,15 +20,9 @@ import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper, type DedupCounts, type PoolConflict } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
 
-/** What a pipeline run reads. */
-export interface PipelineOptions {
+/** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
+export interface PipelineOptions extends PipelineInputs {
   game: PipelineGame;
-  plan: Plan;
-  planFile: string;
-  model: Model;
-  modelFile: string;
-  ramp: Ramp;
-  rampFile: string;
   /** Chapters to build, in plan order (see parseChapters). */
   chapters: number[];
   seed: number;
@@ -148,8 +141,8 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   // q − lookaheadParts − 1, whatever the worker count; extra rounds see it right before q.
   const standAfter: Array<ChainStand | null> = [];
   const firstRoundStand = (q: number): ChainStand | null => standAfter[q - settings.lookaheadParts - 1] ?? null;
-  const grow = (part: PlanPartWork, round: number, stand: ChainStand | null): Array<Promise<GrowBatchResult>> => {
-    const aims = growAims(options.model, part.grow.map((l) => l.target), stand);
+  const aimsFor = (part: PlanPartWork, stand: ChainStand | null) => growAims(options.model, part.grow.map((l) => l.target), stand);
+  const grow = (part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> => {
     batchesTotal += part.grow.length;
     events?.total?.("pools", batchesTotal);
     return part.grow.map((level, b) => {
@@ -182,7 +175,7 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     const compose = composedCount > 0 ? composeOn(0) : null;
     const queued: Array<Array<Promise<GrowBatchResult>>> = [];
     const queueUpTo = (k: number) => {
-      for (let i = queued.length; i <= Math.min(k, parts.length - 1); i++) queued.push(grow(parts[i], 0, firstRoundStand(i)));
+      for (let i = queued.length; i <= Math.min(k, parts.length - 1); i++) queued.push(grow(parts[i], 0, aimsFor(parts[i], firstRoundStand(i))));
     };
     queueUpTo(lookahead);
     events?.total?.("selection", options.select ? parts.length : 0);
@@ -305,9 +298,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
         }
         ps.extraRounds++;
         const stand = standAfter[pi - 1] ?? null;
-        const aimed = options.select && stand !== null && growAims(options.model, part.grow.map((l) => l.target), stand).some((a, j) => a !== part.grow[j].target);
-        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand!.end.toFixed(3)}` : ""})`);
-        batches = grow(part, round + 1, stand);
+        const aims = aimsFor(part, stand);
+        const aimed = stand !== null && aims.some((a, j) => a !== part.grow[j].target);
+        events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand.end.toFixed(3)}` : ""})`);
+        batches = grow(part, round + 1, aims);
       }
     }
 

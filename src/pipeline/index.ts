@@ -3,7 +3,6 @@ export * from "./build-levels.ts";
 export * from "./build-report.ts";
 export * from "./carillon-dedup-record.ts";
 export * from "./compare-levels.ts";
-export * from "./extend-selection.ts";
 export * from "./game-backend.ts";
 export * from "./game-kit.ts";
 export * from "./grow-aims.ts";

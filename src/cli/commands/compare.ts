@@ -13,7 +13,8 @@ function levelNumber(text: string | undefined, option: string): number | undefin
 /**
  * A transform in words: Carillon `{quarterTurns, mirror}` ("a half turn",
  * "no turn, mirrored"), Apsis `{turn, mirror}` in degrees about the sun
- * ("a 90° turn").
+ * ("a 90° turn about the sun"), for `levelramp compare` (SPEC 7). Degrees
+ * are rounded to 0.1; an unknown shape is printed as JSON. Throws nothing.
  */
 export function describeTransform(t: unknown): string {
   const { quarterTurns, turn, mirror } = t as { quarterTurns?: number; turn?: number; mirror?: boolean };
