@@ -40,6 +40,12 @@ export const carillonGeneratorSettingsSchema = z
       .min(1)
       .optional()
       .describe("fields grown per candidate before giving up; replaces generator.json tries.fields (parts whose dressings rarely pass need more)"),
+    thinStartTouches: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("dots a root's own ring may touch once starts are thin (SPEC 4.3 item 6); replaces generator.json thinStartTouches (1 gives longer relays and more bits)"),
     coreSize: range.optional().describe("[min, max] dots per core, root included; replaces generator.json coreSize (fields with many roots grow better with small cores)"),
     goal: range
       .optional()
