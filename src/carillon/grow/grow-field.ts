@@ -23,6 +23,13 @@ export interface GrowRequest {
    * bells, each disguised by a dot of another tree whose ring touches it.
    */
   bells?: number;
+  /**
+   * When free growth finds no room before the drawn dot count, the field may
+   * stop at this many dots instead of failing (default: the drawn count).
+   * Steering sets it to the part's least dot count, so an aim at the top of
+   * the range costs no more attempts than the room allows.
+   */
+  minDots?: number;
 }
 
 /** A grown field: the body (dots shuffled, so the build order gives nothing away) and where its roots went. */
@@ -201,14 +208,21 @@ function growCores(g: Growth): boolean {
   return true;
 }
 
-/** Step 4: the smallest tree takes the next dot (ties by tree ordinal) until the field has its dots less the bells still to disguise; false (`free-no-room`) when no tree has room. */
+/**
+ * Step 4: the smallest tree takes the next dot (ties by tree ordinal) until
+ * the field has its dots less the bells still to disguise. When no tree has
+ * room: the field stops there if it has `minDots` (`free-room-full`), else
+ * fails (`free-no-room`).
+ */
 function growFree(g: Growth, bellCount: number): boolean {
   const { field } = g;
+  const enough = Math.min(g.dotCount, g.request.minDots ?? g.dotCount);
   while (field.count < g.dotCount - (bellCount - g.bellTrees.size)) {
     const order = field.members.map((m, t) => [m.length, t] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     if (!order.some(([, t]) => placeInTree(g, t, false))) {
-      count(g.stats, "free-no-room");
-      return false;
+      const ok = field.count + (bellCount - g.bellTrees.size) >= enough;
+      count(g.stats, ok ? "free-room-full" : "free-no-room");
+      return ok;
     }
   }
   return true;
