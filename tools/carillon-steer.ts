@@ -1,4 +1,4 @@
-// `npm run steer -- [--chapters 5-20] [--fields 8] [--dressings 6] [--write | --set JSON]`
+// `npm run steer -- [--chapters 5-20] [--parts 1,4] [--fields 8] [--dressings 6] [--write | --set JSON]`
 //
 // Calibrates and checks the Carillon plan's steering (docs/carillon.md "Steering"): for each part of
 // the chapters with rules, grows seeded fields at both ends of the part's `dots` range, proves them and
@@ -46,7 +46,8 @@ const plan = planSchema.parse(JSON.parse(readFileSync(planFile, "utf8")));
 const ramp = rampSchema.parse(JSON.parse(readFileSync(join(root, "models/carillon/ramp.json"), "utf8")));
 const models = loadCarillonModels();
 const chapters = plan.chapters.map((c) => c.chapter).filter((c) => c >= fromCh && c <= (toCh ?? fromCh));
-const parts = planParts(plan, carillonBackend, chapters, rampTarget(ramp), { composed: plan.composed ?? 0, poolPerLevel: 4 }).filter((p) => p.rules.length > 0);
+const parts = planParts(plan, carillonBackend, chapters, rampTarget(ramp), { composed: plan.composed ?? 0, poolPerLevel: 4 }).filter((p) => p.rules.length > 0)
+  .filter((p) => !args.includes("--parts") || opt("parts", "").split(",").map(Number).includes(p.part));
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -106,6 +107,7 @@ for (const part of parts) {
   const middle = part.grow[Math.floor(part.grow.length / 2)].target;
   const counts = { ...models.generator.dressing.marks, ...(settings.marks ?? {}) };
   const offsets: number[] = [];
+  const goalsSeen: number[] = [];
   const t1 = performance.now();
   let tried = 0;
   for (let k = 0; k < samples.length && tried < dressings * 3 && offsets.length < dressings; k++) {
@@ -128,7 +130,10 @@ for (const part of parts) {
       models,
       stats,
     });
-    if (chosen) offsets.push(chosen.measure.bits - s.bits);
+    if (chosen) {
+      offsets.push(chosen.measure.bits - s.bits);
+      goalsSeen.push(chosen.measure.goal);
+    }
   }
   const msPerField = (performance.now() - t1) / Math.max(1, tried);
   const dressBits = offsets.length > 0 ? r2(median(offsets)) : 0;
@@ -154,12 +159,12 @@ for (const part of parts) {
   };
   results.push(result);
   process.stdout.write(
-    `| ${part.chapter} | ${part.part} | ${part.rules.join(" + ")} | ${lo}–${hi} | ${targets[0]}–${targets[1]} | ${plainBits[0]}–${plainBits[1]} | ${dressBits >= 0 ? "+" : ""}${dressBits} | ${reach[0]}–${reach[1]} | ${n}/${attempts} | ${offsets.length}/${tried} | ${verdict} |\n`,
+    `| ${part.chapter} | ${part.part} | ${part.rules.join(" + ")} | ${lo}–${hi} | ${targets[0]}–${targets[1]} | ${plainBits[0]}–${plainBits[1]} | ${dressBits >= 0 ? "+" : ""}${dressBits} | ${reach[0]}–${reach[1]} | ${n}/${attempts} | ${offsets.length}/${tried} | ${[...new Set(goalsSeen)].sort().join(",")} | ${verdict} |\n`,
   );
 }
 
 mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(join(root, `bench/results/carillon-steer-${fromCh}-${toCh ?? fromCh}.json`), JSON.stringify(results, null, 2) + "\n");
+if (Object.keys(override).length === 0) writeFileSync(join(root, `bench/results/carillon-steer-${fromCh}-${toCh ?? fromCh}.json`), JSON.stringify(results, null, 2) + "\n");
 if (write) {
   // Read again right before writing, so only the measured parts change.
   const raw = JSON.parse(readFileSync(planFile, "utf8"));
