@@ -1,12 +1,10 @@
 export * from "./build-levels.ts";
 export * from "./build-report.ts";
 export * from "./compare-levels.ts";
-export * from "./game-kit.ts";
 export * from "./grow-aims.ts";
 export * from "./load-pipeline-inputs.ts";
 export * from "./pair-same.ts";
 export * from "./parse-chapters.ts";
-export * from "./pipeline-backend.ts";
 export * from "./pipeline-events.ts";
 export * from "./pipeline-settings.ts";
 export * from "./pipeline-task.ts";
@@ -15,3 +13,4 @@ export * from "./pool-dedup.ts";
 export * from "./progress-bars.ts";
 export * from "./task-runner.ts";
 export * from "./verify-levels.ts";
+export * from "./pipeline-result.ts";
