@@ -13,11 +13,5 @@ export const dedupThresholdsShape = {
   canonicalSearchNodes: z.number().int().positive(),
 };
 
-/** The game-free part of the thresholds file. */
-export interface DedupCoreThresholds {
-  format: "levelramp/dedup@1";
-  canonicalSearchNodes: number;
-}
-
 /** The package's thresholds file, `models/dedup/thresholds.json`, as a path. */
 export const dedupThresholdsFile = fileURLToPath(new URL("../../models/dedup/thresholds.json", import.meta.url));
