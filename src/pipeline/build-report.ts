@@ -1,3 +1,4 @@
+import { findGame } from "../game/registry.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
@@ -78,7 +79,7 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
 
 /** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
 export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
-  { name: "report.html", text: await renderHtmlReport({ file: levels, fileName: "levels.json" }) },
+  { name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json" }) },
 ];
 
 /**

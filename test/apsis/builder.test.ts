@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { randomInt } from "../../src/random/random-int.ts";
-import {
-  arrowShape,
-  blocksWay,
-  buildSky,
-  loadBuilderModel,
-  loadSkyModel,
-  normalizeDegrees,
-  ruleHolds,
-  ruleNeeded,
-  rulesInEffect,
-  skyLimits,
-  skyProblems,
-  solveSky,
-  type BuiltSky,
-} from "../../src/apsis/index.ts";
+import { arrowShape, buildSky, loadBuilderModel, loadSkyModel, ruleHolds, ruleNeeded, rulesInEffect, skyLimits, solveSky, type BuiltSky } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { normalizeDegrees } from "../../src/apsis/sky/degree-trig.ts";
+import { blocksWay } from "../../src/apsis/sky/way-out.ts";
 
 const sky = loadSkyModel();
 const limits = skyLimits(sky);

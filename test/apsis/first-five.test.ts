@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import {
-  apsisBackend,
-  arrowShape,
-  checkLevel,
-  composeFirstFive,
-  drawSmallSky,
-  loadFirstFiveModel,
-  loadSkyModel,
-  skyBalance,
-  skyLimits,
-  skyProblems,
-  skySpread,
-  skySymmetry,
-  smallSkyRounds,
-  solveSky,
-  taughtShare,
-} from "../../src/apsis/index.ts";
+import { apsisBackend, arrowShape, checkLevel, composeFirstFive, loadFirstFiveModel, loadSkyModel, skyLimits, solveSky } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { drawSmallSky } from "../../src/apsis/compose/draw-small-sky.ts";
+import { skyBalance, skySpread, skySymmetry } from "../../src/apsis/compose/sky-looks.ts";
+import { taughtShare } from "../../src/apsis/compose/sky-teaching.ts";
+import { smallSkyRounds } from "../../src/apsis/compose/small-sky-rounds.ts";
 
 const sky = loadSkyModel();
 const model = loadFirstFiveModel();
