@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { bestDressing } from "../src/carillon/dress/best-dressing.ts";
 import type { MarkKind } from "../src/carillon/engine/field.ts";
 import { growField } from "../src/carillon/grow/grow-field.ts";
+import { STEER_BELOW_WEIGHT } from "../src/carillon/grow/dot-steer.ts";
 import { carillonGeneratorSettingsSchema } from "../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { proveGrown } from "../src/carillon/prove-grown.ts";
@@ -126,6 +127,7 @@ for (const part of parts) {
       driftStep: settings.driftStep,
       goals,
       target: middle,
+      below: STEER_BELOW_WEIGHT,
       rng: createRng(`steer/${part.chapter}/${part.part}/dress/${k}`),
       models,
       stats,

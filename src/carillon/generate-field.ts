@@ -7,7 +7,7 @@ import type { MarkKind } from "./engine/field.ts";
 import { growField, type GrowRequest, type GrownField } from "./grow/grow-field.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
 import { proveGrown } from "./prove-grown.ts";
-import { DotSteer } from "./grow/dot-steer.ts";
+import { aimMiss, DotSteer, STEER_BELOW_WEIGHT } from "./grow/dot-steer.ts";
 
 /** What {@link generateField} is asked for: a growth request plus the level's ramp target and the chapter's rules. */
 export interface GenerateFieldRequest extends GrowRequest {
@@ -54,7 +54,8 @@ const count = (stats: Record<string, number>, reason: string): void => {
  *   dressings ({@link bestDressing}: every mark matters, the level needs its
  *   rule, milestone, fair to read, bits nearest the target).
  * With `aim` n in the settings, the first n fields that pass are kept and the
- * one whose bits are nearest `target` is returned (the earliest on a tie).
+ * one whose bits are nearest `target` is returned (the earliest on a tie;
+ * when steering, a miss below the target counts double, {@link aimMiss}).
  * With `steer` in the settings and a target, fields are aimed at the target
  * ({@link DotSteer}: dot count, screening before dressing, a learnt dressing
  * estimate; fields turned away are counted as `steer-screened`).
@@ -72,6 +73,8 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
   const target = request.target;
   // Steering (settings.steer): dot counts, screening and a learnt dressing estimate aim the fields at the target.
   const steer = settings.steer && target !== undefined ? new DotSteer(settings.steer, settings.dots, target) : null;
+  // Steered fields below the aim count double when choosing (aimMiss): the chain may not fall.
+  const below = steer ? STEER_BELOW_WEIGHT : 1;
   let best: GeneratedField | null = null;
   let kept = 0;
   const tries = settings.fieldTries ?? models.generator.tries.fields;
@@ -97,7 +100,7 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
     }
     if (!field) continue;
     kept++;
-    if (!best || (target !== undefined && Math.abs(field.metrics.bits - target) < Math.abs(best.metrics.bits - target))) best = field;
+    if (!best || (target !== undefined && aimMiss(field.metrics.bits, target, below) < aimMiss(best.metrics.bits, target, below))) best = field;
   }
   if (!best) count(stats, "no-field");
   return best;
@@ -153,7 +156,7 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
       min: Math.max(grown.milestones.minGoal, settings.goal?.[0] ?? 0),
       max: Math.min(grown.roots.length + models.generator.dressing.maxExtraTaps, settings.goal?.[1] ?? Infinity),
     };
-    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, rng: request.rng, models, stats });
+    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, below, rng: request.rng, models, stats });
     return chosen ? finish(grown, chosen.body, chosen.measure, chosen.removed) : null;
   }
 }

@@ -1,5 +1,18 @@
 import type { DotSteerSettings } from "../model/generator-settings.ts";
 
+/**
+ * How far `bits` misses `aim` when choosing among fields: a field below its
+ * aim counts `below` times its distance (a chain that may not fall has less
+ * use for it: a part needs as many candidates at or above the chain's end as
+ * it has levels). `below` 1 is the plain distance.
+ */
+export function aimMiss(bits: number, aim: number, below = 1): number {
+  return bits >= aim ? bits - aim : below * (aim - bits);
+}
+
+/** Weight of a miss below the aim when steering ({@link aimMiss}). */
+export const STEER_BELOW_WEIGHT = 2;
+
 /** Fields turned away in a row before the window widens by 25%. */
 const WIDEN_EVERY = 8;
 
