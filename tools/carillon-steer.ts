@@ -5,7 +5,7 @@
 // measures their bits (built-in bells marked, no dressing), fits bits against dots, dresses some of them
 // as the generator would (nearest the part's middle target) and takes the median of what dressing adds.
 // It prints a table (what the part's settings reach against its ramp targets, and what to change where
-// they fall short), writes bench/results/carillon-steer.json, and with --write stores each part's
+// they fall short), updates its rows in bench/results/carillon-steer.json, and with --write stores each part's
 // `generator.steer` = {plainBits: [at low, at high], dressBits} in models/carillon/plan.json.
 // Everything is seeded (`steer/<chapter>/<part>/...`): the same plan gives the same calibration.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -176,7 +176,20 @@ for (const r of results) {
   process.stdout.write(`chapter ${r.chapter} part ${r.part}: no dressing passed; dressBits ${r.dressBits} borrowed from the chapter's other parts\n`);
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });
-if (Object.keys(override).length === 0) writeFileSync(join(root, `bench/results/carillon-steer-${fromCh}-${toCh ?? fromCh}.json`), JSON.stringify(results, null, 2) + "\n");
+if (Object.keys(override).length === 0) {
+  // One file for the whole plan: the parts measured now replace their rows.
+  const file = join(root, "bench/results/carillon-steer.json");
+  let rows: PartResult[] = [];
+  try {
+    rows = JSON.parse(readFileSync(file, "utf8")) as PartResult[];
+  } catch {
+    rows = [];
+  }
+  const key = (r: PartResult) => r.chapter * 1000 + r.part;
+  const fresh = new Set(results.map(key));
+  rows = [...rows.filter((r) => !fresh.has(key(r))), ...results].sort((a, b) => key(a) - key(b));
+  writeFileSync(file, JSON.stringify(rows, null, 2) + "\n");
+}
 if (write) {
   // Read again right before writing, so only the measured parts change.
   const raw = JSON.parse(readFileSync(planFile, "utf8"));
