@@ -3,7 +3,7 @@ export * from "./io/index.ts";
 export * from "./random/index.ts";
 export * from "./select/index.ts";
 export * from "./report/index.ts";
-export * from "./pipeline/game-backend.ts";
+export * from "./game/index.ts";
 export * from "./carillon/index.ts";
 export * from "./apsis/index.ts";
 export * from "./dedup/index.ts";

@@ -1,12 +1,12 @@
 import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
-import type { GameBackend } from "../pipeline/game-backend.ts";
-import { checkLevel } from "./check-level.ts";
-import { composeFirstFive } from "./compose-first-five.ts";
+import type { GameBackend } from "../game/game-backend.ts";
+import { checkLevel } from "./check/check-level.ts";
+import { composeFirstFive } from "./compose/compose-first-five.ts";
 import { generateSkyLevel } from "./generate-sky-level.ts";
-import { apsisGeneratorSchema } from "./generator-settings.ts";
-import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure-sky.ts";
-import { renderSkySvg } from "./render-sky-svg.ts";
-import { solveSky } from "./solve-sky.ts";
+import { apsisGeneratorSchema } from "./model/generator-settings.ts";
+import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
+import { renderSkySvg } from "./picture/render-sky-svg.ts";
+import { solveSky } from "./solver/solve-sky.ts";
 
 /**
  * The Apsis game back end (SPEC 5, GameBackend contract), on the default

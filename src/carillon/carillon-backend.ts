@@ -1,15 +1,15 @@
 import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
-import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
+import type { GameBackend, GenerateRequest, GeneratedLevel } from "../game/game-backend.ts";
 import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate-field.ts";
-import { MARK_KINDS, type MarkKind } from "./field.ts";
-import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
-import { loadCarillonModels } from "./load-models.ts";
-import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
-import { renderCarillonSvg } from "./render-svg.ts";
-import { validateLevel } from "./validate-level.ts";
+import { MARK_KINDS, type MarkKind } from "./engine/field.ts";
+import { carillonGeneratorSettingsSchema } from "./model/generator-settings.ts";
+import { loadCarillonModels } from "./model/load-models.ts";
+import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
+import { renderCarillonSvg } from "./picture/render-svg.ts";
+import { validateLevel } from "./check/validate-level.ts";
 
 /** Metric names Carillon candidates carry. */
 export const CARILLON_METRICS = ["bits", "goal", "dots", "starts"] as const;

@@ -2,11 +2,11 @@ import { NoAnswerError } from "../io/errors.ts";
 import type { CarillonBody } from "../io/schemas/carillon-body.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { randomInt } from "../random/index.ts";
-import { bestDressing, withBuiltInBells } from "./best-dressing.ts";
-import type { MarkKind } from "./field.ts";
-import { growField, type GrowRequest, type GrownField } from "./grow-field.ts";
-import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
-import { solveBody } from "./solve-body.ts";
+import { bestDressing, withBuiltInBells } from "./dress/best-dressing.ts";
+import type { MarkKind } from "./engine/field.ts";
+import { growField, type GrowRequest, type GrownField } from "./grow/grow-field.ts";
+import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
+import { solveBody } from "./solver/solve-body.ts";
 
 /** What {@link generateField} is asked for: a growth request plus the level's ramp target and the chapter's rules. */
 export interface GenerateFieldRequest extends GrowRequest {

@@ -1,7 +1,7 @@
 import { apsisBackend } from "../apsis/index.ts";
 import { carillonBackend } from "../carillon/index.ts";
 import { InputError } from "../io/errors.ts";
-import type { GameBackend } from "../pipeline/game-backend.ts";
+import type { GameBackend } from "../game/game-backend.ts";
 
 /**
  * The back end of a game (SPEC 4, 5): Carillon or Apsis behind the same contract.

@@ -1,17 +1,17 @@
-import { apsisDedupGame } from "../dedup/apsis-dedup-index.ts";
-import { carillonDedupGame } from "../dedup/carillon-dedup-index.ts";
-import { compareApsis } from "../dedup/compare-apsis.ts";
-import { compareCarillon } from "../dedup/compare-carillon.ts";
-import type { ApsisDedupLevel } from "../dedup/prepare-apsis-level.ts";
-import type { CarillonDedupLevel } from "../dedup/prepare-carillon-level.ts";
+import { apsisDedupGame } from "../apsis/dedup/apsis-dedup-index.ts";
+import { carillonDedupGame } from "../carillon/dedup/carillon-dedup-index.ts";
+import { compareApsis } from "../apsis/dedup/compare-apsis.ts";
+import { compareCarillon } from "../carillon/dedup/compare-carillon.ts";
+import type { ApsisDedupLevel } from "../apsis/dedup/prepare-apsis-level.ts";
+import type { CarillonDedupLevel } from "../carillon/dedup/prepare-carillon-level.ts";
 import type { DedupGame } from "../dedup/dedup-index.ts";
 import { defaultDedupThresholds } from "../dedup/dedup-thresholds.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
 import type { ApsisBody } from "../io/schemas/apsis-body.ts";
 import type { CarillonBody } from "../io/schemas/carillon-body.ts";
-import { apsisDedupRecord } from "./apsis-dedup-record.ts";
-import { carillonDedupRecord } from "./carillon-dedup-record.ts";
-import type { GameBackend } from "./game-backend.ts";
+import { apsisDedupRecord } from "../apsis/dedup/apsis-dedup-record.ts";
+import { carillonDedupRecord } from "../carillon/dedup/carillon-dedup-record.ts";
+import type { GameBackend } from "../game/game-backend.ts";
 import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
 
 export type { PipelineGame } from "./pipeline-backend.ts";

@@ -1,7 +1,7 @@
 import { apsisBackend } from "../apsis/apsis-backend.ts";
 import { carillonBackend } from "../carillon/carillon-backend.ts";
 import { InputError } from "../io/errors.ts";
-import type { GameBackend } from "./game-backend.ts";
+import type { GameBackend } from "../game/game-backend.ts";
 
 /** A game name the pipeline grows levels for. */
 export type PipelineGame = "carillon" | "apsis";

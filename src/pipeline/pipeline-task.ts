@@ -1,7 +1,7 @@
 import { candidateId } from "../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
 import { createRng, deriveSeed } from "../random/create-rng.ts";
-import type { GeneratedLevel } from "./game-backend.ts";
+import type { GeneratedLevel } from "../game/game-backend.ts";
 import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
 import type { PlannedLevel } from "./plan-parts.ts";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { apsisBodySchema } from "../../src/io/schemas/apsis-body.ts";
-import type { GenerateRequest } from "../../src/pipeline/game-backend.ts";
+import type { GenerateRequest } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, solveSky } from "../../src/apsis/index.ts";
 import { loadFixture } from "./load-fixture.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ArrowShape } from "../../src/apsis/arrow-shape.ts";
+import type { ArrowShape } from "../../src/apsis/sky/arrow-shape.ts";
 import {
   arrowShape,
   blocksWay,

@@ -4,17 +4,17 @@
 // and the rules' model against the plain closure model on unmarked fields.
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { stateKey, type CarillonState } from "../../src/carillon/carillon-state.ts";
-import { bitsReference } from "../../src/carillon/bits-reference.ts";
-import { dotsOf, isEmptyDotSet } from "../../src/carillon/dot-set.ts";
-import { compileField } from "../../src/carillon/field.ts";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { measureBits } from "../../src/carillon/measure-bits.ts";
-import { rulesTapModel } from "../../src/carillon/rules-tap-model.ts";
-import { solveField, type SolveResult } from "../../src/carillon/solve-field.ts";
-import { TapSearch } from "../../src/carillon/tap-search.ts";
-import type { TapModel } from "../../src/carillon/tap-model.ts";
+import { stateKey, type CarillonState } from "../../src/carillon/engine/carillon-state.ts";
+import { bitsReference } from "../../src/carillon/measure/bits-reference.ts";
+import { dotsOf, isEmptyDotSet } from "../../src/carillon/engine/dot-set.ts";
+import { compileField } from "../../src/carillon/engine/field.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
+import { rulesTapModel } from "../../src/carillon/solver/rules-tap-model.ts";
+import { solveField, type SolveResult } from "../../src/carillon/solver/solve-field.ts";
+import { TapSearch } from "../../src/carillon/solver/tap-search.ts";
+import type { TapModel } from "../../src/carillon/solver/tap-model.ts";
 import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
 import { createRng, shuffle } from "../../src/random/index.ts";
 import { scatterField } from "./scatter.ts";

@@ -1,7 +1,7 @@
 import { apsisBackend } from "../../apsis/apsis-backend.ts";
 import { carillonBackend } from "../../carillon/carillon-backend.ts";
 import type { Game } from "../../io/schemas/shared.ts";
-import type { GameBackend } from "../../pipeline/game-backend.ts";
+import type { GameBackend } from "../../game/game-backend.ts";
 
 /** The back end that draws a game's levels; `undefined` for `generic` (metrics only, no body). */
 export function pictureBackend(game: Game): GameBackend | undefined {
