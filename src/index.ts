@@ -69,12 +69,14 @@ export {
 // the game contract
 export {
   checkGameBackend,
+  dedupOverRecords,
   type GameBackend,
   type GameCapabilities,
   type GameDedup,
   type GenerateRequest,
   type GeneratedLevel,
   type LevelProblem,
+  type RecordDedupParts,
 } from "./game/index.ts";
 // the one list of games
 export {

@@ -22,7 +22,7 @@ export interface GameSource {
 }
 
 /** The games the package ships, in the order `levelramp` lists them. */
-const BUILT_IN: readonly GameBackend[] = [carillonBackend as GameBackend, apsisBackend as GameBackend];
+const BUILT_IN: readonly GameBackend[] = [carillonBackend, apsisBackend];
 
 const games = new Map<string, { backend: GameBackend; source?: GameSource }>(BUILT_IN.map((g) => [g.game, { backend: g }]));
 

@@ -1,3 +1,4 @@
+import { dedupOverRecords } from "../../game/dedup-over-records.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
 import { apsisDedupGame } from "./apsis-dedup-index.ts";
@@ -23,16 +24,11 @@ export function describeApsisTransform(t: ApsisTransform): string {
  * turn and mirror.
  */
 export function apsisDedup(): GameDedup<ApsisBody, PreparedApsisLevel, ApsisTransform> {
-  let game: ReturnType<typeof apsisDedupGame> | undefined;
-  const rules = () => (game ??= apsisDedupGame(defaultApsisDedupThresholds()));
-  return {
-    prepare: (body) => rules().prepare(apsisDedupRecord(body)),
-    bucketKey: (p) => rules().bucketKey(p),
-    exactKeys: (p) => rules().exactKeys(p),
-    mayBeSame: (a, b) => rules().mayBeSame(a, b),
-    compare: (a, b) => rules().compare(a, b),
-    compareLevels: (a, b) => compareApsis(apsisDedupRecord(a), apsisDedupRecord(b), defaultApsisDedupThresholds()),
+  return dedupOverRecords({
+    record: (body: ApsisBody) => apsisDedupRecord(body),
+    rules: () => apsisDedupGame(defaultApsisDedupThresholds()),
+    compareRecords: (a, b) => compareApsis(a, b, defaultApsisDedupThresholds()),
     describeTransform: describeApsisTransform,
     thresholdsSchema: apsisDedupThresholdsSchema,
-  };
+  });
 }

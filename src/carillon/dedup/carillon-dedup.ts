@@ -1,3 +1,4 @@
+import { dedupOverRecords } from "../../game/dedup-over-records.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
 import { carillonDedupGame } from "./carillon-dedup-index.ts";
@@ -24,16 +25,11 @@ export function describeCarillonTransform(t: CarillonTransform): string {
  * {@link compareCarillon} over every turn and mirror.
  */
 export function carillonDedup(): GameDedup<CarillonBody, PreparedCarillonLevel, CarillonTransform> {
-  let game: ReturnType<typeof carillonDedupGame> | undefined;
-  const rules = () => (game ??= carillonDedupGame(defaultCarillonDedupThresholds()));
-  return {
-    prepare: (body) => rules().prepare(carillonDedupRecord(body)),
-    bucketKey: (p) => rules().bucketKey(p),
-    exactKeys: (p) => rules().exactKeys(p),
-    mayBeSame: (a, b) => rules().mayBeSame(a, b),
-    compare: (a, b) => rules().compare(a, b),
-    compareLevels: (a, b) => compareCarillon(carillonDedupRecord(a), carillonDedupRecord(b), defaultCarillonDedupThresholds()),
+  return dedupOverRecords({
+    record: (body: CarillonBody) => carillonDedupRecord(body),
+    rules: () => carillonDedupGame(defaultCarillonDedupThresholds()),
+    compareRecords: (a, b) => compareCarillon(a, b, defaultCarillonDedupThresholds()),
     describeTransform: describeCarillonTransform,
     thresholdsSchema: carillonDedupThresholdsSchema,
-  };
+  });
 }
