@@ -93,7 +93,7 @@ export function generateSkyLevel(
     const order = shuffle(rng, built.body.arrows.map((_, i) => i));
     const body: ApsisBody = { ...built.body, arrows: order.map((i) => built.body.arrows[i]) };
     const solved = solveSky(body, sky);
-    const problems = checkLevel(body, solved.solution, rules, sky);
+    const problems = checkLevel(body, solved.solution, rules, sky, model);
     if (problems.length > 0) {
       for (const reason of new Set(problems.map((p) => p.reason))) count(`proof-${reason}`);
       continue;
