@@ -5,6 +5,8 @@ import { composeFirstFive } from "./compose/compose-first-five.ts";
 import { generateSkyLevel } from "./generate-sky-level.ts";
 import { apsisGeneratorSchema } from "./model/generator-settings.ts";
 import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
+import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";
+import { loadBuilderModel } from "./model/builder-model.ts";
 import { renderSkySvg } from "./picture/render-sky-svg.ts";
 import { solveSky } from "./solver/solve-sky.ts";
 
@@ -17,7 +19,9 @@ import { solveSky } from "./solver/solve-sky.ts";
  * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
  * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
  * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
- * - `renderSvg`: the sky as SVG, with an optional rounds overlay.
+ * - `renderSvg`: the sky as SVG, with an optional rounds overlay;
+ * - `summarizeLevels`: per chapter, arrows, depth and reads first → last and
+ *   the worst ring share (SPEC 5.2), for `build --stats` and `report.txt`.
  * `solve` and `grade` throw NoAnswerError (exit 1) on a sky that cannot be cleared.
  */
 export const apsisBackend: GameBackend<ApsisBody, number[][]> = {
@@ -34,4 +38,8 @@ export const apsisBackend: GameBackend<ApsisBody, number[][]> = {
   validate: (body, solution, rules) => checkLevel(body, solution, rules),
   composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
   renderSvg: (body, options) => renderSkySvg(body, options),
+  summarizeLevels(levels) {
+    const spread = loadBuilderModel().spread;
+    return chapterFiguresTable(apsisChapterFigures(levels, spread), spread);
+  },
 };

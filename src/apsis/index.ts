@@ -24,6 +24,7 @@ export * from "./dedup/apsis-transform.ts";
 export * from "./dedup/compare-apsis.ts";
 export * from "./dedup/prepare-apsis-level.ts";
 export * from "./generate-sky-level.ts";
+export * from "./measure/chapter-figures.ts";
 export * from "./measure/measure-sky.ts";
 export * from "./measure/ring-spread.ts";
 export * from "./model/builder-model.ts";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ShippedLevel } from "../io/schemas/levels.ts";
 import type { Rng } from "../random/create-rng.ts";
 
 /**
@@ -79,4 +80,10 @@ export interface GameBackend<Body = unknown, Solution = unknown> {
   composeFirst?(count: number, rng: Rng, stats: Record<string, number>): GeneratedLevel<Body, Solution>[];
   /** An SVG picture of the level; `solution` overlays the taps/rounds. */
   renderSvg(body: Body, options?: { solution?: Solution; title?: string }): string;
+  /**
+   * Lines summing up a shipped level set chapter by chapter, for `build
+   * --stats` and `report.txt` (Apsis: arrows, depth and reads first → last,
+   * the worst ring share). Levels in level order. Absent when the game has none.
+   */
+  summarizeLevels?(levels: readonly ShippedLevel[]): string[];
 }
