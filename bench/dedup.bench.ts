@@ -4,7 +4,7 @@ import type { BenchSuite, BenchCase } from "./harness.ts";
 import { createApsisDedupIndex } from "../src/apsis/dedup/apsis-dedup-index.ts";
 import { createCarillonDedupIndex } from "../src/carillon/dedup/carillon-dedup-index.ts";
 import { CARILLON_TRANSFORMS } from "../src/carillon/dedup/carillon-transforms.ts";
-import { defaultDedupThresholds } from "../src/dedup/dedup-thresholds.ts";
+import { defaultDedupThresholds } from "../src/game/registry.ts";
 import type { DedupIndex, DedupIndexStats } from "../src/dedup/dedup-index.ts";
 import { prepareApsisLevel, type ApsisDedupLevel } from "../src/apsis/dedup/prepare-apsis-level.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel } from "../src/carillon/dedup/prepare-carillon-level.ts";

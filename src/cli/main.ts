@@ -28,7 +28,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
-  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)) };
+  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)), run: (args) => main(args, io) };
   for (const register of [
     registerSelect,
     registerReport,

@@ -1,8 +1,8 @@
-export * from "./canonical-label.ts";
-export * from "./colour-refinement.ts";
-export * from "./dedup-index.ts";
-export * from "./dedup-thresholds.ts";
-export * from "./dedup-types.ts";
-export * from "./hopcroft-karp.ts";
-export * from "./indexed-graph-lists.ts";
-export * from "./short-hash.ts";
+// The game-free core of de-duplication (SPEC 7): the index of chosen levels, comparisons, canonical labelling, matching.
+export { DedupIndex, type DedupGame, type DedupIndexStats, type DedupVerdict } from "./dedup-index.ts";
+export { type DedupComparison, type DedupReason, type MatchBasis } from "./dedup-types.ts";
+export { dedupThresholdsFile, dedupThresholdsShape } from "./dedup-thresholds.ts";
+export { canonicalLabel, canonicalLabelLists, graphToLists, type CanonicalLabelOptions, type CanonicalLabelling, type CanonicalListsForm, type LabelledLists } from "./canonical-label.ts";
+export { inLists, indexedGraphLists } from "./indexed-graph-lists.ts";
+export { hopcroftKarp, type BipartiteMatching } from "./hopcroft-karp.ts";
+export { shortHash } from "./short-hash.ts";

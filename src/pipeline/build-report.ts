@@ -1,3 +1,4 @@
+import { findGame } from "../game/registry.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
@@ -6,7 +7,6 @@ import { renderHtmlReport } from "../report/html/render-html-report.ts";
 import { poolCoverage } from "../report/pool-coverage.ts";
 import { findBreaks } from "../select/find-breaks.ts";
 import type { PipelineStats } from "./build-levels.ts";
-import { pipelineBackend } from "./pipeline-backend.ts";
 
 /** One report file a build writes into its output folder. */
 export interface ReportFile {
@@ -59,7 +59,7 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
   }
   const extra = stats.parts.filter((p) => p.extraRounds > 0);
   if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
-  const summary = levels ? (pipelineBackend(levels.game).summarizeLevels?.(levels.levels) ?? []) : [];
+  const summary = levels ? (findGame(levels.game)?.summarizeLevels?.(levels.levels) ?? []) : [];
   if (summary.length) lines.push("", ...summary);
   return lines;
 }
@@ -82,7 +82,7 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
 
 /** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
 export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
-  { name: "report.html", text: await renderHtmlReport({ file: levels, fileName: "levels.json" }) },
+  { name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json" }) },
 ];
 
 /**

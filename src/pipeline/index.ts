@@ -1,17 +1,11 @@
-export * from "./build-levels.ts";
-export * from "./build-report.ts";
-export * from "./compare-levels.ts";
-export * from "./game-kit.ts";
-export * from "./grow-aims.ts";
-export * from "./load-pipeline-inputs.ts";
-export * from "./pair-same.ts";
-export * from "./parse-chapters.ts";
-export * from "./pipeline-backend.ts";
-export * from "./pipeline-events.ts";
-export * from "./pipeline-settings.ts";
-export * from "./pipeline-task.ts";
-export * from "./plan-parts.ts";
-export * from "./pool-dedup.ts";
-export * from "./progress-bars.ts";
-export * from "./task-runner.ts";
-export * from "./verify-levels.ts";
+// The build pipeline (SPEC 1 job 1, 6, 9): grow, de-duplicate, select part by part, verify, report.
+export { buildLevels, generatePools, runPipeline, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./build-levels.ts";
+export { loadPipelineInputs, type PipelineInputs } from "./load-pipeline-inputs.ts";
+export { parseChapters } from "./parse-chapters.ts";
+export { loadPipelineSettings, pipelineSettingsSchema, type PipelineSettings } from "./pipeline-settings.ts";
+export { type PipelineEvents, type PipelinePhase } from "./pipeline-events.ts";
+export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify-levels.ts";
+export { compareLevels } from "./compare-levels.ts";
+export { buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./build-report.ts";
+export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./pool-dedup.ts";
+export { createProgressBars, type ProgressBars } from "./progress-bars.ts";

@@ -4,22 +4,22 @@ import { createRng } from "../../src/random/create-rng.ts";
 import { randomInt } from "../../src/random/random-int.ts";
 import {
   arrowShape,
-  blocksWay,
   buildSky,
   keepsRingSpread,
   largestRingShare,
   loadBuilderModel,
   loadSkyModel,
-  normalizeDegrees,
   ringCap,
   ruleHolds,
   ruleNeeded,
   rulesInEffect,
   skyLimits,
-  skyProblems,
   solveSky,
   type BuiltSky,
 } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { normalizeDegrees } from "../../src/apsis/sky/degree-trig.ts";
+import { blocksWay } from "../../src/apsis/sky/way-out.ts";
 
 const sky = loadSkyModel();
 const limits = skyLimits(sky);

@@ -3,24 +3,12 @@ import { NoAnswerError } from "../../src/io/errors.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { rampTarget } from "../../src/select/ramp-target.ts";
-import {
-  apsisBackend,
-  arrowShape,
-  checkLevel,
-  composeFirstFive,
-  drawSmallSky,
-  loadApsisRamp,
-  loadFirstFiveModel,
-  loadSkyModel,
-  skyBalance,
-  skyLimits,
-  skyProblems,
-  skySpread,
-  skySymmetry,
-  smallSkyRounds,
-  solveSky,
-  taughtShare,
-} from "../../src/apsis/index.ts";
+import { apsisBackend, arrowShape, checkLevel, composeFirstFive, loadApsisRamp, loadFirstFiveModel, loadSkyModel, skyLimits, solveSky } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { drawSmallSky } from "../../src/apsis/compose/draw-small-sky.ts";
+import { skyBalance, skySpread, skySymmetry } from "../../src/apsis/compose/sky-looks.ts";
+import { taughtShare } from "../../src/apsis/compose/sky-teaching.ts";
+import { smallSkyRounds } from "../../src/apsis/compose/small-sky-rounds.ts";
 
 const sky = loadSkyModel();
 const model = loadFirstFiveModel();

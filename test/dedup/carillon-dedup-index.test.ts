@@ -3,7 +3,7 @@ import { createCarillonDedupIndex } from "../../src/carillon/dedup/carillon-dedu
 import { CARILLON_TRANSFORMS } from "../../src/carillon/dedup/carillon-transforms.ts";
 import { carillonMayMatch, carillonTransformsToTry } from "../../src/carillon/dedup/carillon-prefilter.ts";
 import { comparePreparedCarillon } from "../../src/carillon/dedup/compare-carillon.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { jittered, levelOf, randomField, turnedCopy } from "./carillon-helpers.ts";

@@ -4,7 +4,7 @@ import { apsisCanonicalForm } from "../../src/apsis/dedup/apsis-canonical-form.t
 import { findNearCopy } from "../../src/apsis/dedup/apsis-near-copy.ts";
 import { applyApsisTransform } from "../../src/apsis/dedup/apsis-transform.ts";
 import { compareApsis, comparePreparedApsis } from "../../src/apsis/dedup/compare-apsis.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
 import { prepareApsisLevel, type ApsisDedupLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
 import { InputError } from "../../src/io/errors.ts";
 import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";

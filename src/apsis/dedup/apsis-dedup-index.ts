@@ -2,7 +2,7 @@ import { apsisMayMatch } from "./apsis-prefilter.ts";
 import type { ApsisTransform } from "./apsis-transform.ts";
 import { comparePreparedApsis } from "./compare-apsis.ts";
 import { DedupIndex, type DedupGame } from "../../dedup/dedup-index.ts";
-import { defaultDedupThresholds, type DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import { defaultApsisDedupThresholds, type ApsisDedupSettings } from "./apsis-dedup-thresholds.ts";
 import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from "./prepare-apsis-level.ts";
 
@@ -15,7 +15,7 @@ export type ApsisDedupIndex = DedupIndex<ApsisDedupLevel, PreparedApsisLevel, De
  * block-graph certificate (same puzzle), prefilter = {@link apsisMayMatch},
  * compare = {@link comparePreparedApsis}.
  */
-export function apsisDedupGame(thresholds: DedupThresholds = defaultDedupThresholds()): DedupGame<ApsisDedupLevel, PreparedApsisLevel, DedupComparison<ApsisTransform>> {
+export function apsisDedupGame(thresholds: ApsisDedupSettings = defaultApsisDedupThresholds()): DedupGame<ApsisDedupLevel, PreparedApsisLevel, DedupComparison<ApsisTransform>> {
   return {
     prepare: (level) => prepareApsisLevel(level, thresholds.apsis, thresholds.canonicalSearchNodes),
     bucketKey: (p) => p.markSignature,
@@ -26,6 +26,6 @@ export function apsisDedupGame(thresholds: DedupThresholds = defaultDedupThresho
 }
 
 /** An empty index of chosen Apsis levels. @param thresholds default `models/dedup/thresholds.json`. */
-export function createApsisDedupIndex(thresholds: DedupThresholds = defaultDedupThresholds()): ApsisDedupIndex {
+export function createApsisDedupIndex(thresholds: ApsisDedupSettings = defaultApsisDedupThresholds()): ApsisDedupIndex {
   return new DedupIndex(apsisDedupGame(thresholds));
 }

@@ -1,5 +1,5 @@
 import { sketchBound } from "./apsis-sketch.ts";
-import type { DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { ApsisDedupSettings } from "./apsis-dedup-thresholds.ts";
 import type { PreparedApsisLevel } from "./prepare-apsis-level.ts";
 
 const EPS = 1e-6;
@@ -20,7 +20,7 @@ const EPS = 1e-6;
  * turn changes direction and angle alike, so that difference is what no turn
  * can fix. Every marked arrow must have a possible partner.
  */
-export function apsisMayMatch(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: DedupThresholds): boolean {
+export function apsisMayMatch(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: ApsisDedupSettings): boolean {
   if (a.markSignature !== b.markSignature) return false;
   const t = thresholds.apsis;
   const need = t.nearCopyShare * Math.max(a.n, b.n) - 1e-9;

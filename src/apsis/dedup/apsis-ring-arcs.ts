@@ -1,4 +1,4 @@
-import type { ApsisDedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { ApsisDedupThresholds } from "./apsis-dedup-thresholds.ts";
 
 const cache = new WeakMap<ApsisDedupThresholds, number[][]>();
 

@@ -1,5 +1,5 @@
 import { ringHalfArcs } from "./apsis-ring-arcs.ts";
-import type { ApsisDedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { ApsisDedupThresholds } from "./apsis-dedup-thresholds.ts";
 
 /** Bins of (direction − angle) around the circle. */
 const BINS = 64;

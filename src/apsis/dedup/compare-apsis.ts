@@ -1,6 +1,6 @@
 import { findNearCopy } from "./apsis-near-copy.ts";
 import { normalDegrees, type ApsisTransform } from "./apsis-transform.ts";
-import { defaultDedupThresholds, type DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import { defaultApsisDedupThresholds, type ApsisDedupSettings } from "./apsis-dedup-thresholds.ts";
 import type { DedupComparison, DedupReason, MatchBasis } from "../../dedup/dedup-types.ts";
 import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from "./prepare-apsis-level.ts";
 
@@ -21,7 +21,7 @@ import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from
  *   turn/mirror (`basis: "closest"`, every marked arrow paired), else nothing.
  * @throws InputError / NoAnswerError as {@link prepareApsisLevel}.
  */
-export function compareApsis(a: ApsisDedupLevel, b: ApsisDedupLevel, thresholds: DedupThresholds = defaultDedupThresholds()): DedupComparison<ApsisTransform> {
+export function compareApsis(a: ApsisDedupLevel, b: ApsisDedupLevel, thresholds: ApsisDedupSettings = defaultApsisDedupThresholds()): DedupComparison<ApsisTransform> {
   const pa = prepareApsisLevel(a, thresholds.apsis, thresholds.canonicalSearchNodes);
   const pb = prepareApsisLevel(b, thresholds.apsis, thresholds.canonicalSearchNodes);
   const c = comparePreparedApsis(pa, pb, thresholds);
@@ -33,7 +33,7 @@ export function compareApsis(a: ApsisDedupLevel, b: ApsisDedupLevel, thresholds:
 }
 
 /** {@link compareApsis} on prepared levels, without the closest matching when nothing holds (the dedup index's hot path; no index prefilter; `exhaustive` also drops the near-copy candidate bound, for tests). */
-export function comparePreparedApsis(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: DedupThresholds, exhaustive = false): DedupComparison<ApsisTransform> {
+export function comparePreparedApsis(a: PreparedApsisLevel, b: PreparedApsisLevel, thresholds: ApsisDedupSettings, exhaustive = false): DedupComparison<ApsisTransform> {
   const identical = a.sky.form === b.sky.form;
   const near = findNearCopy(a, b, thresholds.apsis, exhaustive).found;
   const samePuzzle = a.ringsKey === b.ringsKey && a.puzzle.certificate === b.puzzle.certificate;

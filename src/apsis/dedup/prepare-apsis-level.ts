@@ -6,7 +6,7 @@ import { ringHalfArcs } from "./apsis-ring-arcs.ts";
 import { apsisSketch, type ApsisSketch } from "./apsis-sketch.ts";
 import { normalDegrees } from "./apsis-transform.ts";
 import { canonicalLabelLists, type CanonicalListsForm } from "../../dedup/canonical-label.ts";
-import type { ApsisDedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { ApsisDedupThresholds } from "./apsis-dedup-thresholds.ts";
 import { indexedGraphLists, inLists } from "../../dedup/indexed-graph-lists.ts";
 
 /** What de-duplication needs of one Apsis level, built by the integrator from the Apsis engine (SPEC 7). */

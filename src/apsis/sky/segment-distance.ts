@@ -39,11 +39,6 @@ export function segmentSegmentDistanceSq(
   return best;
 }
 
-/** Distance from point p to segment ab, sky units. */
-export function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  return Math.sqrt(pointSegmentDistanceSq(px, py, ax, ay, bx, by));
-}
-
 /** Distance between segments ab and cd, sky units (0 when they cross). */
 export function segmentSegmentDistance(
   ax: number, ay: number, bx: number, by: number,

@@ -2,7 +2,7 @@ import { carillonMayMatch, carillonTransformsToTry } from "./carillon-prefilter.
 import type { CarillonTransform } from "./carillon-transforms.ts";
 import { comparePreparedCarillon } from "./compare-carillon.ts";
 import { DedupIndex, type DedupGame } from "../../dedup/dedup-index.ts";
-import { defaultDedupThresholds, type DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import { defaultCarillonDedupThresholds, type CarillonDedupSettings } from "./carillon-dedup-thresholds.ts";
 import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "./prepare-carillon-level.ts";
 
@@ -15,7 +15,7 @@ export type CarillonDedupIndex = DedupIndex<CarillonDedupLevel, PreparedCarillon
  * chains), prefilter = {@link carillonMayMatch}, compare = {@link comparePreparedCarillon}
  * on the transforms the prefilter leaves (all of them for a chains repeat).
  */
-export function carillonDedupGame(thresholds: DedupThresholds = defaultDedupThresholds()): DedupGame<CarillonDedupLevel, PreparedCarillonLevel, DedupComparison<CarillonTransform>> {
+export function carillonDedupGame(thresholds: CarillonDedupSettings = defaultCarillonDedupThresholds()): DedupGame<CarillonDedupLevel, PreparedCarillonLevel, DedupComparison<CarillonTransform>> {
   return {
     prepare: (level) => prepareCarillonLevel(level, thresholds.carillon, thresholds.canonicalSearchNodes),
     bucketKey: (p) => p.markLabels,
@@ -29,6 +29,6 @@ export function carillonDedupGame(thresholds: DedupThresholds = defaultDedupThre
 }
 
 /** An empty index of chosen Carillon levels. @param thresholds default `models/dedup/thresholds.json`. */
-export function createCarillonDedupIndex(thresholds: DedupThresholds = defaultDedupThresholds()): CarillonDedupIndex {
+export function createCarillonDedupIndex(thresholds: CarillonDedupSettings = defaultCarillonDedupThresholds()): CarillonDedupIndex {
   return new DedupIndex(carillonDedupGame(thresholds));
 }

@@ -1,4 +1,4 @@
-import type { DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { CarillonDedupSettings } from "./carillon-dedup-thresholds.ts";
 import type { PreparedCarillonLevel } from "./prepare-carillon-level.ts";
 
 const EPS = 1e-9;
@@ -19,7 +19,7 @@ const EPS = 1e-9;
  * `b`'s side (its dots turned back by the inverse transform onto `a`'s grids),
  * taking per class the smaller of the two counts.
  */
-export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds): boolean {
+export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: CarillonDedupSettings): boolean {
   return carillonTransformsToTry(a, b, thresholds, true) !== null;
 }
 
@@ -29,7 +29,7 @@ export function carillonMayMatch(a: PreparedCarillonLevel, b: PreparedCarillonLe
  * picture or same answer; null when no transform can. With `firstOnly`, stops
  * at the first transform that can (the rest of the mask is then false).
  */
-export function carillonTransformsToTry(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: DedupThresholds, firstOnly = false): boolean[] | null {
+export function carillonTransformsToTry(a: PreparedCarillonLevel, b: PreparedCarillonLevel, thresholds: CarillonDedupSettings, firstOnly = false): boolean[] | null {
   if (a.markedClasses !== b.markedClasses) return null;
   const t = thresholds.carillon;
   const larger = Math.max(a.n, b.n);

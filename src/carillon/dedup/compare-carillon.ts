@@ -1,5 +1,5 @@
 import { CARILLON_TRANSFORMS, angleGap, turnFacing, turnVector, type CarillonTransform } from "./carillon-transforms.ts";
-import { defaultDedupThresholds, type DedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import { defaultCarillonDedupThresholds, type CarillonDedupSettings } from "./carillon-dedup-thresholds.ts";
 import type { DedupComparison, DedupReason, MatchBasis } from "../../dedup/dedup-types.ts";
 import { hopcroftKarp } from "../../dedup/hopcroft-karp.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "./prepare-carillon-level.ts";
@@ -32,7 +32,7 @@ const EPS = 1e-9;
  *   else the largest picture matching found (`basis: "closest"`).
  * @throws InputError / NoAnswerError as {@link prepareCarillonLevel}.
  */
-export function compareCarillon(a: CarillonDedupLevel, b: CarillonDedupLevel, thresholds: DedupThresholds = defaultDedupThresholds()): DedupComparison<CarillonTransform> {
+export function compareCarillon(a: CarillonDedupLevel, b: CarillonDedupLevel, thresholds: CarillonDedupSettings = defaultCarillonDedupThresholds()): DedupComparison<CarillonTransform> {
   const pa = prepareCarillonLevel(a, thresholds.carillon, thresholds.canonicalSearchNodes);
   const pb = prepareCarillonLevel(b, thresholds.carillon, thresholds.canonicalSearchNodes);
   return comparePreparedCarillon(pa, pb, thresholds);
@@ -48,7 +48,7 @@ export function compareCarillon(a: CarillonDedupLevel, b: CarillonDedupLevel, th
 export function comparePreparedCarillon(
   a: PreparedCarillonLevel,
   b: PreparedCarillonLevel,
-  thresholds: DedupThresholds,
+  thresholds: CarillonDedupSettings,
   transforms?: readonly boolean[] | null,
 ): DedupComparison<CarillonTransform> {
   const t = thresholds.carillon;

@@ -4,7 +4,7 @@ import type { CarillonBody, CarillonMark } from "../../io/schemas/carillon-body.
 import { canonicalLabelLists, type CanonicalListsForm, type LabelledLists } from "../../dedup/canonical-label.ts";
 import { indexedGraphLists, inLists } from "../../dedup/indexed-graph-lists.ts";
 import { CARILLON_TRANSFORMS, turnVector } from "./carillon-transforms.ts";
-import type { CarillonDedupThresholds } from "../../dedup/dedup-thresholds.ts";
+import type { CarillonDedupThresholds } from "./carillon-dedup-thresholds.ts";
 
 /**
  * What de-duplication needs of one Carillon level, built by the integrator

@@ -22,13 +22,6 @@ export function fullDotSet(count: number): DotSet {
   return s;
 }
 
-/** A set holding `dots`. */
-export function dotSetOf(count: number, dots: Iterable<number>): DotSet {
-  const s = emptyDotSet(count);
-  for (const d of dots) s[d >>> 5] |= 1 << (d & 31);
-  return s;
-}
-
 /** Whether `dot` is in `s`. */
 export function hasDot(s: DotSet, dot: number): boolean {
   return (s[dot >>> 5] & (1 << (dot & 31))) !== 0;
@@ -71,41 +64,11 @@ export function isEmptyDotSet(s: DotSet): boolean {
   return true;
 }
 
-/** `a ∩ b` as a new set. */
-export function intersect(a: DotSet, b: DotSet): DotSet {
-  const out = new Uint32Array(a.length);
-  for (let w = 0; w < a.length; w++) out[w] = a[w] & b[w];
-  return out;
-}
-
 /** `a \ b` as a new set. */
 export function difference(a: DotSet, b: DotSet): DotSet {
   const out = new Uint32Array(a.length);
   for (let w = 0; w < a.length; w++) out[w] = a[w] & ~b[w];
   return out;
-}
-
-/** `a ∪ b` into `a` (in place). */
-export function unionInto(a: DotSet, b: DotSet): void {
-  for (let w = 0; w < a.length; w++) a[w] |= b[w];
-}
-
-/** Whether `a ⊆ b`. */
-export function isSubset(a: DotSet, b: DotSet): boolean {
-  for (let w = 0; w < a.length; w++) if ((a[w] & ~b[w]) !== 0) return false;
-  return true;
-}
-
-/** Whether `a ∩ b` is empty. */
-export function isDisjoint(a: DotSet, b: DotSet): boolean {
-  for (let w = 0; w < a.length; w++) if ((a[w] & b[w]) !== 0) return false;
-  return true;
-}
-
-/** Whether `a` and `b` hold the same dots. */
-export function sameDots(a: DotSet, b: DotSet): boolean {
-  for (let w = 0; w < a.length; w++) if (a[w] !== b[w]) return false;
-  return true;
 }
 
 /** The dots of `s`, ascending. */
@@ -120,15 +83,6 @@ export function dotsOf(s: DotSet): number[] {
     }
   }
   return out;
-}
-
-/** The smallest dot of `s`, or −1 when empty. */
-export function firstDot(s: DotSet): number {
-  for (let w = 0; w < s.length; w++) {
-    const v = s[w];
-    if (v !== 0) return (w << 5) + 31 - Math.clz32(v & -v);
-  }
-  return -1;
 }
 
 /** A compact string key of `s` (hex words), equal exactly when the sets are equal. */

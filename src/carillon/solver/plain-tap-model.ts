@@ -3,7 +3,7 @@ import { dotsOf, hasDot, popcount32, type DotSet } from "../engine/dot-set.ts";
 import type { CarillonField } from "../engine/field.ts";
 import { plainReach, type PlainReach } from "./plain-reach.ts";
 import { buildReachGraph, type ReachGraph } from "../engine/reach-graph.ts";
-import { sourceComponentCount } from "./source-components.ts";
+import { sourceComponentCount } from "./source-component-count.ts";
 import type { TapModel, TapResult } from "./tap-model.ts";
 
 /** The plain tap model with the reach graph and closures it was built from. */

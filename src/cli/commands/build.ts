@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { gameNames, requireGame } from "../../game/registry.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
-import { gameKit } from "../../pipeline/game-kit.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/parse-chapters.ts";
 import { loadPipelineSettings } from "../../pipeline/pipeline-settings.ts";
@@ -43,7 +43,7 @@ function wholeNumber(module: string, text: string | undefined, option: string, l
 /** Adds the options `build` and `generate` share. */
 export function pipelineOptions(cmd: Command): Command {
   return cmd
-    .argument("<game>", "carillon | apsis")
+    .argument("<game>", gameNames().join(" | "))
     .option("--chapters <range>", "chapters to build, e.g. 1-4 (default: every chapter of the plan)")
     .option("--seed <n>", "seed (default: models/pipeline/build.json, 1)")
     .option("--workers <n>", "worker threads for generation (default: the machine's cores); never changes an output")
@@ -63,8 +63,7 @@ export function pipelineOptions(cmd: Command): Command {
  */
 export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult> {
   const { io } = ctx;
-  const kit = gameKit(gameName);
-  const game = kit.game;
+  const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;

@@ -1,0 +1,386 @@
+import { DedupIndex } from "../dedup/dedup-index.ts";
+import type { GameBackend, GameDedup } from "../game/game-backend.ts";
+import { gameSource, requireGame } from "../game/registry.ts";
+import { candidateId } from "../io/candidate-id.ts";
+import { InputError, NoAnswerError } from "../io/errors.ts";
+import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Candidate, Pool } from "../io/schemas/pool.ts";
+import { buildProblem, type SelectionInputs } from "../select/build-problem.ts";
+import { toLevelsFile } from "../select/levels-file.ts";
+import { Objective } from "../select/objective.ts";
+import { rampTarget } from "../select/ramp-target.ts";
+import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
+import { ChainSelection } from "./chain-selection.ts";
+import { growAims, type ChainStand } from "./grow-aims.ts";
+import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
+import { planParts, type PlanPartWork } from "./plan-parts.ts";
+import { PoolDeduper } from "./pool-dedup.ts";
+import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
+
+const add = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+/** One part's working state: its figures and the generator's rejections while growing it. */
+interface PartWork {
+  part: PlanPartWork;
+  /** Position of the part in plan order. */
+  index: number;
+  stats: PartStats;
+  rejections: Record<string, number>;
+}
+
+/**
+ * The state of one pipeline run (SPEC 1 job 1, 6, 9) and its steps, which
+ * {@link runPipeline} calls in order: the game's back end, the plan's parts,
+ * the pool and its de-duplication, the queued batches, the chain chosen so
+ * far (picks, where it stands after each part) and the figures.
+ */
+export class PipelineRun {
+  readonly backend: GameBackend;
+  readonly parts: PlanPartWork[];
+  readonly composedCount: number;
+  /** One sentence on what the chain starts from. */
+  readonly chainStart: string;
+  readonly stats: PipelineStats = { composed: 0, grown: 0, repeatedIds: 0, generator: {}, compose: {}, dedup: { dropped: {}, conflicts: {}, checked: 0 }, parts: [] };
+  readonly pool: Pool;
+  readonly runner: TaskRunner;
+  /** Parts whose first round is queued ahead of the part being selected. */
+  readonly lookahead: number;
+  private readonly options: PipelineOptions & { select: boolean };
+  private readonly ids = new Set<string>();
+  private readonly deduper: PoolDeduper;
+  private readonly selection: ChainSelection;
+  private readonly queued: Array<Array<Promise<GrowBatchResult>>> = [];
+  /** Where the chain stands after each part (null before anything is chosen). */
+  private readonly standAfter: Array<ChainStand | null> = [];
+  private batchesTotal = 0;
+  private picks: number[] = [];
+  private optimal = true;
+  private readonly solvers = new Set<string>();
+
+  /**
+   * Finds the game, plans the parts of the wanted chapters and starts the
+   * worker pool.
+   *
+   * @throws InputError (exit 2): an unknown game, bad plan settings, a plan
+   *   that composes levels for a game without a composer.
+   */
+  constructor(options: PipelineOptions & { select: boolean }) {
+    const { game, plan, settings } = options;
+    this.options = options;
+    this.backend = requireGame(game, "pipeline/game");
+    const firstLevelBuilt = options.chapters[0] === plan.chapters[0].chapter;
+    this.composedCount = firstLevelBuilt ? plan.composed : 0;
+    if (this.composedCount > 0 && !this.backend.can.compose) {
+      throw new InputError("pipeline/plan", `expected composed 0: ${game} cannot compose its first levels`, { file: options.planFile, jsonPath: "$.composed" });
+    }
+    this.parts = planParts(plan, this.backend, options.chapters, rampTarget(options.ramp), { composed: this.composedCount, poolPerLevel: settings.poolPerLevel, planFile: options.planFile });
+    this.chainStart = describeChainStart(this.composedCount, this.parts[0]?.levels[0]?.number ?? 1, this.parts[0]?.chapter, options.select);
+    this.pool = {
+      format: "levelramp/pool@1",
+      game,
+      seed: options.seed,
+      generator: { chapters: options.chapters, composed: this.composedCount, poolPerLevel: settings.poolPerLevel, attemptsPerCandidate: settings.attemptsPerCandidate, extraRounds: settings.extraRounds },
+      candidates: [],
+      conflicts: [],
+    };
+    this.deduper = new PoolDeduper(this.backend.dedup);
+    this.selection = new ChainSelection(this.selectionInputs());
+    this.runner = createTaskRunner(options.workers);
+    // generate selects nothing, so no aim waits for a chain: queue every part at once.
+    this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
+  }
+
+  /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
+  startComposing(): Promise<ComposeTaskResult> | null {
+    return this.composedCount > 0 ? this.compose(0) : null;
+  }
+
+  /**
+   * Queues the first round of batches of every part up to `last` (plan
+   * order). Aims follow the chain (growAims): part q's first round sees the
+   * chain after part q − lookaheadParts − 1, whatever the worker count.
+   */
+  queueFirstRounds(last: number): void {
+    for (let i = this.queued.length; i <= Math.min(last, this.parts.length - 1); i++) {
+      const stand = this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null;
+      this.queued.push(this.grow(this.parts[i], 0, this.aimsFor(this.parts[i], stand)));
+    }
+  }
+
+  /**
+   * Takes the composed levels into the pool, fixed to their numbers (and
+   * into the de-duplication's chosen levels). A set in which two levels are
+   * the same (SPEC 7) is composed again on the next stream, at most
+   * `composeAttempts` streams in all.
+   *
+   * @throws NoAnswerError (exit 1) when every stream gives a set with a repeat.
+   */
+  async takeComposed(first: Promise<ComposeTaskResult>): Promise<void> {
+    const { settings, events } = this.options;
+    let composed = await first;
+    let repeats = 0;
+    for (let attempt = 0; ; attempt++) {
+      // the kept set's own figures (composers may report scores, which do not add up across sets)
+      this.stats.compose = { ...composed.stats, ...(repeats > 0 ? { "repeat-in-set": repeats } : {}) };
+      const repeat = firstRepeat(this.backend.dedup, composed.levels.map((g) => g.level));
+      if (!repeat) break;
+      repeats++;
+      this.stats.compose["repeat-in-set"] = repeats;
+      const what = `composed levels ${repeat.first} and ${repeat.second} are the same (${repeat.reason}, SPEC 7)`;
+      if (attempt + 1 >= settings.composeAttempts) {
+        throw new NoAnswerError("pipeline/build", `${what} on every one of ${settings.composeAttempts} composing streams; the composer must pick levels that differ`, { repeat });
+      }
+      events?.log?.(`${what}; composing again on the next stream (${attempt + 2} of ${settings.composeAttempts})`);
+      composed = await this.compose(attempt + 1);
+    }
+    const slots = this.parts.flatMap((p) => p.levels.map((l) => ({ ...l, chapter: p.chapter, part: p.part })));
+    composed.levels.forEach((g, i) => {
+      const slot = slots[i];
+      const c: Candidate = {
+        id: candidateId(this.options.game, slot.chapter, slot.part, g.level),
+        chapter: slot.chapter,
+        part: slot.part,
+        metrics: g.metrics,
+        rules: g.rules,
+        level: g.level,
+        solution: g.solution,
+        fixedLevel: slot.number,
+      };
+      this.pool.candidates.push(c);
+      this.ids.add(c.id);
+      this.deduper.addChosen(c.id, g.level);
+    });
+    this.stats.composed = composed.levels.length;
+  }
+
+  /**
+   * Builds part `index` (plan order): takes each round's batches into the
+   * pool (de-duplicated), then extends the chain over the part's levels; a
+   * pool that cannot fill the part, or a chain that cannot continue, grows
+   * another round of batches, up to `extraRounds`.
+   *
+   * @throws NoAnswerError (exit 1) naming the chapter and part after the extra rounds.
+   */
+  async buildPart(index: number): Promise<void> {
+    const part = this.parts[index];
+    this.queueFirstRounds(index + this.lookahead);
+    const work: PartWork = { part, index, rejections: {}, stats: { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, givenUp: 0 } };
+    this.stats.parts.push(work.stats);
+    let batches = this.queued[index];
+    for (let round = 0; ; round++) {
+      await this.takeBatches(work, batches);
+      const why = await this.continueChain(work);
+      if (why === null) return;
+      batches = this.extraRound(work, round, why);
+    }
+  }
+
+  /** The levels file of the whole chain, from the whole pool's problem; the pool records what the build chose. */
+  levelsFile(): LevelsFile {
+    const { model, ramp } = this.options;
+    const built = buildProblem(this.selectionInputs());
+    const selection = {
+      picks: this.picks,
+      objective: new Objective(built.problem).total(this.picks),
+      optimal: this.optimal,
+      solver: `incremental(${[...this.solvers].sort().join("+")})`,
+      stats: {},
+    };
+    const levels = toLevelsFile({ built, selection, pool: this.pool, model, ramp });
+    // What the build chose, so a later `select` over pools.json can say how it compares.
+    this.pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };
+    return levels;
+  }
+
+  /** Stops the worker threads. */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  /** The selection's inputs: the pool as it stands, with the plan, model and ramp of the build. */
+  private selectionInputs(): SelectionInputs {
+    const o = this.options;
+    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters) };
+  }
+
+  private aimsFor(part: PlanPartWork, stand: ChainStand | null): number[] {
+    return growAims(this.options.model, part.grow.map((l) => l.target), stand);
+  }
+
+  /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
+  private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
+    const { game, seed, settings, events } = this.options;
+    this.batchesTotal += part.grow.length;
+    events?.total?.("pools", this.batchesTotal);
+    return part.grow.map((level, b) => {
+      const p = this.runner.run({
+        kind: "grow",
+        game,
+        source: gameSource(game),
+        seed,
+        chapter: part.chapter,
+        part: part.part,
+        batch: round * part.grow.length + b,
+        level: aims[b] === level.target ? level : { ...level, target: aims[b] },
+        count: part.poolPerLevel,
+        rules: part.rules,
+        settings: part.settings,
+        attempts: settings.attemptsPerCandidate,
+      });
+      p.then(() => events?.advance?.("pools", 1), () => {});
+      return p;
+    });
+  }
+
+  /** Queues composing on stream `attempt`. */
+  private compose(attempt: number): Promise<ComposeTaskResult> {
+    const { game, seed, events } = this.options;
+    this.batchesTotal += 1;
+    events?.total?.("pools", this.batchesTotal);
+    const p = this.runner.run({ kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt });
+    p.then(() => events?.advance?.("pools", 1), () => {});
+    return p;
+  }
+
+  /**
+   * Takes a round's candidates into the pool in batch order: a repeated id is
+   * kept once; a candidate too close to a chosen level is kept with its drop
+   * reason; near-duplicates inside the pool become conflict pairs (SPEC 7).
+   */
+  private async takeBatches(work: PartWork, batches: Array<Promise<GrowBatchResult>>): Promise<void> {
+    const { events } = this.options;
+    const ps = work.stats;
+    const fresh: GrownCandidate[] = [];
+    for (const b of batches) {
+      const r = await b;
+      add(this.stats.generator, r.stats);
+      add(work.rejections, r.stats);
+      fresh.push(...r.candidates);
+    }
+    events?.total?.("dedup", this.stats.dedup.checked + fresh.length);
+    const poolKey = `${work.part.chapter}/${work.part.part}`;
+    for (const c of fresh) {
+      if (this.ids.has(c.id)) {
+        this.stats.repeatedIds++;
+        events?.advance?.("dedup", 1);
+        continue;
+      }
+      this.ids.add(c.id);
+      this.stats.grown++;
+      ps.grown++;
+      const verdict = this.deduper.check(poolKey, c.id, c.level);
+      const cand: Candidate = { ...c };
+      if (verdict.dropped !== undefined) {
+        cand.dropped = verdict.dropped;
+        ps.dropped++;
+      }
+      this.pool.candidates.push(cand);
+      this.pool.conflicts!.push(...verdict.conflicts.map((x) => ({ ids: x.ids, reason: x.reason })));
+      ps.conflicts += verdict.conflicts.length;
+      events?.advance?.("dedup", 1);
+    }
+    this.stats.dedup = this.deduper.counts;
+    ps.givenUp = work.rejections["no-candidate"] ?? 0;
+  }
+
+  /**
+   * Continues the chain over the part's levels (build only), every earlier
+   * level fixed; the chosen levels join the de-duplication's chosen ones.
+   *
+   * @returns null when the part is done, else why it needs another round.
+   */
+  private async continueChain(work: PartWork): Promise<string | null> {
+    const { part, stats: ps } = work;
+    const left = ps.grown - ps.dropped;
+    if (left < part.grow.length) {
+      let why = `its pool has ${left} candidate(s) left after de-duplication (${ps.grown} grown, ${ps.dropped} dropped as repeats of chosen levels) for ${part.grow.length} level(s)`;
+      if (ps.givenUp > 0) why += `; the generator gave up on ${ps.givenUp} candidate(s) (most frequent rejections: ${topReasons(work.rejections)})`;
+      return why;
+    }
+    if (!this.options.select) return null;
+    try {
+      const solveOptions = { timeLimitMs: this.options.settings.selectionTimeLimitSeconds * 1000 };
+      const { selection, group, problem } = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
+      this.optimal &&= selection.optimal;
+      this.solvers.add(selection.solver);
+      const chosen = selection.picks.slice(group.start, group.end);
+      this.picks = [...this.picks, ...chosen];
+      const end = problem.candidates[this.picks[this.picks.length - 1]]?.metrics[this.options.model.metric];
+      this.standAfter[work.index] = end === undefined ? null : { end, offset: end - problem.slots[this.picks.length - 1].target };
+      // candidate k of the problem is candidate k of the pool
+      for (const k of chosen) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
+      this.options.events?.advance?.("selection", 1);
+      return null;
+    } catch (err) {
+      if (!(err instanceof NoAnswerError)) throw err;
+      return `the pool cannot continue the chain yet (${err.message})`;
+    }
+  }
+
+  /**
+   * Queues another round of the part's batches, aimed no lower than the
+   * chain right before the part; after `extraRounds` rounds, stops the run.
+   *
+   * @throws NoAnswerError (exit 1) naming the chapter, part and why.
+   */
+  private extraRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
+    const { settings, events } = this.options;
+    const { part, stats: ps } = work;
+    if (round >= settings.extraRounds) {
+      throw new NoAnswerError(
+        "pipeline/build",
+        `chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches`,
+        { chapter: part.chapter, part: part.part, why, stats: { ...ps }, generator: this.stats.generator },
+      );
+    }
+    ps.extraRounds++;
+    const stand = this.standAfter[work.index - 1] ?? null;
+    const aims = this.aimsFor(part, stand);
+    const aimed = stand !== null && aims.some((a, j) => a !== part.grow[j].target);
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand.end.toFixed(3)}` : ""})`);
+    return this.grow(part, round + 1, aims);
+  }
+}
+
+/** `level 7` or `levels 6–10`. */
+function levelRange(part: PlanPartWork): string {
+  const first = part.levels[0].number;
+  const last = part.levels[part.levels.length - 1].number;
+  return first === last ? `level ${first}` : `levels ${first}–${last}`;
+}
+
+/** The first pair of levels (1-based positions) of a composed set that are the same (SPEC 7), with the strongest reason. */
+function firstRepeat(dedup: GameDedup, bodies: unknown[]): { first: number; second: number; reason: string } | null {
+  const index = new DedupIndex(dedup);
+  for (let i = 0; i < bodies.length; i++) {
+    const verdict = index.addIfNew(String(i + 1), bodies[i]);
+    if (verdict.same) return { first: Number(verdict.id), second: i + 1, reason: verdict.comparison.reasons[0] };
+  }
+  return null;
+}
+
+/** The three most frequent rejection reasons, e.g. `try-gap ×120, build-overshoot ×8, no-candidate ×4`. */
+function topReasons(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([k]) => k !== "no-candidate")
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .slice(0, 3)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join(", ");
+}
+
+/** What the chain starts from, in one sentence (printed first and kept in report.txt). */
+function describeChainStart(composed: number, firstLevel: number, firstChapter: number | undefined, select: boolean): string {
+  if (!select) {
+    // generate: pools only, no chain
+    if (composed > 0) return `levels 1–${composed} are composed and go into the pool fixed to their numbers; candidates repeating them are dropped`;
+    return `pools for levels ${firstLevel} on (chapter ${firstChapter})`;
+  }
+  if (firstLevel > 1) {
+    return `levels 1–${firstLevel - 1} are not built: the chain starts fresh at level ${firstLevel} (chapter ${firstChapter}) with no earlier level to continue from`;
+  }
+  if (composed > 0) return `levels 1–${composed} are composed and fixed; selection starts at level ${composed + 1}, continuing the chain from level ${composed}`;
+  return "the plan composes no levels: every level is grown and selected";
+}
