@@ -9,7 +9,7 @@ export interface BenchCase<I = unknown> {
   setup?: () => I | Promise<I>;
   /** The work timed; may return counters (states, tries...) shown in the table. */
   run: (input: I) => unknown | Promise<unknown>;
-  /** Timed repetitions (default 11); the median is reported. 0: the first (cold) run only, for runs that take minutes. */
+  /** Timed repetitions (default 11); the median is reported. 0: the first (cold) run is the only one (minute-long cases). */
   repeat?: number;
   /** Warm-up runs before timing (default: until 0.5 s or 30 runs, at least 2); the first is reported as the cold time. */
   warmup?: number;
@@ -49,13 +49,12 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
     const coldMs = performance.now() - t0;
     const warmStart = performance.now();
     for (let i = 1; repeat > 0 && (c.warmup !== undefined ? i < c.warmup : i < 2 || (i < 30 && performance.now() - warmStart < 500)); i++) counters = await c.run(input);
-    const times: number[] = [];
+    const times: number[] = repeat === 0 ? [coldMs] : [];
     for (let i = 0; i < repeat; i++) {
       const t0 = performance.now();
       counters = await c.run(input);
       times.push(performance.now() - t0);
     }
-    if (repeat === 0) times.push(coldMs);
     times.sort((a, b) => a - b);
     const row: BenchRow = {
       suite: suite.name,
