@@ -1,6 +1,6 @@
 // The whole Carillon game (issue: 400 levels in one chain from `levelramp build carillon`): builds the
 // default plan (20 chapters, levels 1–5 composed) on 2 worker threads for each seed of
-// LEVELRAMP_BENCH_SEEDS (default 1,2,3), verifies it, and checks the article's figures (seed 000):
+// CARILLON_BUILD_SEEDS (default 1,2,3), verifies it, and checks the article's figures (seed 000):
 // level 1 at 0 bits, level 3 near 2.53, level 14 the first with three taps near 5.40, level 80 near
 // 13.13, level 81 (the first heavy bell) near 13.14 and never easier, the last level near 31 bits, bits
 // and goal never falling, every chapter's mean |deviation| ≤ 0.2 bits and the whole game's ≤ 0.15,
@@ -17,9 +17,9 @@ import type { LevelsFile } from "../src/io/schemas/levels.ts";
 import type { BenchSuite } from "./harness.ts";
 
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
-const seeds = (process.env.LEVELRAMP_BENCH_SEEDS ?? "1,2,3").split(",").map(Number);
-// LEVELRAMP_BENCH_CHAPTERS=1-6 builds fewer chapters (to try the bench; the figures are the whole plan's).
-const chapterRange = process.env.LEVELRAMP_BENCH_CHAPTERS?.split("-").map(Number);
+const seeds = (process.env.CARILLON_BUILD_SEEDS ?? "1,2,3").split(",").map(Number);
+// CARILLON_BUILD_CHAPTERS=1-6 builds fewer chapters (to try the bench; the figures are the whole plan's).
+const chapterRange = process.env.CARILLON_BUILD_CHAPTERS?.split("-").map(Number);
 /** How close "near" is, bits. */
 const NEAR = 0.2;
 
