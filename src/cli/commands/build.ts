@@ -98,7 +98,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
     io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
   }
-  if (o.stats) io.stderr(statsLines(result.stats, select).map((l) => `  ${l}\n`).join(""));
+  if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
   return result;
 }
 
