@@ -7,4 +7,4 @@ export { planPartSchema, planSchema, type Plan, type PlanPart } from "./plan.ts"
 export { candidateSchema, poolSchema, provenanceSchema, type Candidate, type Pool } from "./pool.ts";
 export { rampSchema, type Ramp } from "./ramp.ts";
 export { checkBody, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
-export { formatSchemas } from "./format-schemas.ts";
+export { formatJsonSchema, formatSchemas } from "./format-schemas.ts";
