@@ -78,7 +78,9 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
   let best: GeneratedField | null = null;
   let kept = 0;
   const tries = settings.fieldTries ?? models.generator.tries.fields;
-  for (let attempt = 0; attempt < tries && kept < aim; attempt++) {
+  // With `close`, a field landing that near the target ends the search early (aim is then the most passing fields).
+  const closeEnough = (): boolean => best !== null && target !== undefined && settings.close !== undefined && aimMiss(best.metrics.bits, target, below) <= settings.close;
+  for (let attempt = 0; attempt < tries && kept < aim && !closeEnough(); attempt++) {
     const bells = rules.includes("bell") ? randomInt(request.rng, bellRange[0], bellRange[1]) : 0;
     const grown = growField(steer ? { ...request, settings: { ...settings, dots: steer.dotRange() }, bells, minDots: settings.dots[0] } : { ...request, bells });
     if (!grown) continue;

@@ -92,7 +92,7 @@ describe("Carillon model files (every number of SPEC 4 lives in models/carillon/
     expect(d.draws).toBe(4);
     expect(d.marks.home).toEqual([1, 1]);
     expect(d.builtInBells[0]).toBeGreaterThanOrEqual(1);
-    expect(d.placement).toEqual({ duetOnRoot: 0.5, roundOnRoot: 0.8, homeAtChainEnd: 0.8 });
+    expect(d.placement).toEqual({ duetOnRoot: 0.5, roundOnRoot: 1, homeAtChainEnd: 1 });
     expect(m.physics.horn).toEqual({ reachFactor: 2, coneHalfAngle: 45, angleTolerance: 1e-9 });
     expect(m.fair.hornAngleMargin).toBe(8);
   });

@@ -6,6 +6,8 @@ import type { MarkKind } from "../engine/field.ts";
 import type { MarkCounts } from "../model/generator-model.ts";
 import type { GrownField } from "../grow/grow-field.ts";
 import { aimMiss } from "../grow/dot-steer.ts";
+import { goalBounds } from "./goal-bounds.ts";
+import { bodyTapModel } from "../solver/solve-body.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 
 /** What {@link bestDressing} is asked for. */
@@ -25,6 +27,24 @@ export interface BestDressingRequest {
   rng: Rng;
   models: CarillonModels;
   stats: Record<string, number>;
+}
+
+/**
+ * Why a dressing's goal bounds ({@link goalBounds}) put it outside the goal
+ * window before any search, or null when they fit: `pre-goal-below` (a
+ * solution shorter than `goals.min`), `pre-goal-over` (the lower bound above
+ * `goals.max`), `pre-goal-greedy` (no solution within `goals.max` found by
+ * playing the roots: usually a chain cut once too often), `pre-pop` (a tap of
+ * that solution popped one dot: a chain cut down to one dot fails the pop
+ * rule, SPEC 4.2).
+ */
+export function boundsMiss(body: CarillonBody, roots: readonly number[], goals: { min: number; max: number }, models: CarillonModels): string | null {
+  const b = goalBounds(bodyTapModel(body, models), roots, goals.max);
+  if (b.upper < goals.min) return "pre-goal-below";
+  if (b.lower > goals.max) return "pre-goal-over";
+  if (b.upper > goals.max) return "pre-goal-greedy";
+  if (b.leastPop < models.fair.minPopDots) return "pre-pop";
+  return null;
 }
 
 /** The grown body with its built-in heavy bells marked. */
@@ -51,8 +71,17 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
   const base = withBuiltInBells(grown);
   let best: CheckedDressing | null = null;
   let passed = 0;
-  for (let draw = 0; draw < models.generator.dressing.draws; draw++) {
-    const dressed = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
+  const { draws, redraws } = models.generator.dressing;
+  for (let draw = 0; draw < draws; draw++) {
+    // Up to `redraws` draws, until one whose goal bounds fit the window goes on to the costly checks.
+    let dressed: CarillonBody | null = null;
+    for (let k = 0; k < redraws && !dressed; k++) {
+      const candidate = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
+      if (!candidate) continue;
+      const why = redraws > 1 ? boundsMiss(candidate, grown.roots, request.goals, models) : null;
+      if (why) count(why);
+      else dressed = candidate;
+    }
     if (!dressed) continue;
     const checked = checkDressing(dressed, request.rules, request.goals, models);
     if ("reason" in checked) {

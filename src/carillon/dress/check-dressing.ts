@@ -41,7 +41,10 @@ export function checkDressing(
 ): CheckedDressing | { reason: string } {
   try {
     const maxStates = models.generator.dressing.maxStates;
-    const stripped = stripUnneededMarks(body, models, solveBody(body, models, { maxGoal: goals.max, maxStates }), goals.max, maxStates);
+    const solved = solveBody(body, models, { maxGoal: goals.max, maxStates });
+    // Stripping keeps the goal, so a goal under the window fails before the costly part.
+    if (solved.goal < goals.min) return { reason: "goal-below-milestone" };
+    const stripped = stripUnneededMarks(body, models, solved, goals.max, maxStates);
     for (const kind of rules) {
       if (!stripped.body.dots.some((d) => d.mark?.kind === kind)) return { reason: `rule-stripped-${kind}` };
     }

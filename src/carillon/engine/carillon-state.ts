@@ -37,9 +37,15 @@ export function isCleared(state: CarillonState): boolean {
  * a plain field does next, so they are left out there and transpositions meet.
  */
 export function stateKey(state: CarillonState): string {
+  // States are never changed once made, and the searches ask for the same state's key many times.
+  const known = keys.get(state);
+  if (known !== undefined) return known;
   let k = dotSetKey(state.alive);
   if (!isEmptyDotSet(state.cracked)) k += `|c${dotSetKey(state.cracked)}`;
   if (state.positions) k += `|t${state.taps}`;
   if (state.lost) k += "|lost";
+  keys.set(state, k);
   return k;
 }
+
+const keys = new WeakMap<CarillonState, string>();

@@ -46,6 +46,12 @@ export const carillonGeneratorModelSchema = z.strictObject({
   dressing: z
     .strictObject({
       draws: z.number().int().min(1).describe("independent dressings drawn per grown field (SPEC 4.5: four)"),
+      redraws: z
+        .number()
+        .int()
+        .min(1)
+        .default(1)
+        .describe("draws tried per dressing until one whose goal bounds fit the goal window (dress/goal-bounds.ts) goes on to the checks; 1 checks every draw"),
       marks: markCountsSchema.describe("marks per dressing by kind, [min, max]"),
       builtInBells: countRange.describe("roots built in as heavy bells while the field grows, [min, max]"),
       driftStep: z.tuple([z.number().positive(), z.number().positive()]).describe("length of a drifter's step, field units [min, max]"),

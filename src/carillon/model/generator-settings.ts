@@ -40,6 +40,11 @@ export const carillonGeneratorSettingsSchema = z
     roots: range.describe("[min, max] roots (chains); the milestones may raise the minimum"),
     sizeWeights: z.strictObject({ small: z.number().min(0), normal: z.number().min(0), big: z.number().min(0) }).optional(),
     aim: z.number().int().min(1).max(16).optional(),
+    close: z
+      .number()
+      .positive()
+      .optional()
+      .describe("bits: with a target, stop growing a candidate's fields as soon as a passing one lies this close to it (a miss below counting double when steering); `aim` is then the most passing fields tried"),
     guard: z
       .boolean()
       .optional()

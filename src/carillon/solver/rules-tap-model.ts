@@ -70,7 +70,9 @@ export function rulesTapModel(field: CarillonField, options: RulesTapModelOption
   const seen = new Set<string>();
   const checkOrder = options.checkOrder ?? true;
   const memory = options.memory ?? 200_000;
-  const taps = new Map<string, TapResult>();
+  // Taps remembered by state key, then by dot (one key per state, not one string per tap).
+  const taps = new Map<string, Array<TapResult | undefined>>();
+  let remembered = 0;
   const bounds = new Map<string, number>();
   let replays = 0;
 
@@ -100,14 +102,24 @@ export function rulesTapModel(field: CarillonField, options: RulesTapModelOption
     },
     tapsFrom: (state) => dotsOf(state.alive),
     tap(state: CarillonState, dot: number): TapResult {
-      const key = `${stateKey(state)}>${dot}`;
-      const known = taps.get(key);
+      const key = stateKey(state);
+      let byDot = taps.get(key);
+      const known = byDot?.[dot];
       // Remembered by state key, which leaves out the tap count where nothing moves: only that is refreshed.
       if (known) return known.next.taps === state.taps + 1 ? known : { next: { ...known.next, taps: state.taps + 1 }, popCount: known.popCount };
       const outcome = play(state, dot);
       const result = { next: outcome.next, popCount: outcome.popped.length };
-      if (taps.size >= memory) taps.clear();
-      taps.set(key, result);
+      if (remembered >= memory) {
+        taps.clear();
+        remembered = 0;
+        byDot = undefined;
+      }
+      if (!byDot) {
+        byDot = [];
+        taps.set(key, byDot);
+      }
+      byDot[dot] = result;
+      remembered++;
       return result;
     },
     lowerBound(state: CarillonState, horizon?: number): number {

@@ -9,11 +9,13 @@ import { hasDot, type DotSet } from "../engine/dot-set.ts";
  */
 export function strongSourceCount(out: readonly DotSet[], alive: DotSet, skip: DotSet, n: number): number {
   const words = alive.length;
-  // Adjacency among the remaining dots, flattened: neighbours of v are adj[start[v] .. start[v + 1]).
-  const start = new Int32Array(n + 1);
-  const list: number[] = [];
+  const b = buffers(n);
+  // Adjacency among the remaining dots, flattened: neighbours of v are list[start[v] .. start[v + 1]).
+  const { start, index, low, comp, onStack, next, stack, call } = b;
+  let list = b.list;
+  let size = 0;
   for (let v = 0; v < n; v++) {
-    start[v] = list.length;
+    start[v] = size;
     if (!hasDot(alive, v)) continue;
     const o = out[v];
     for (let k = 0; k < words; k++) {
@@ -21,18 +23,15 @@ export function strongSourceCount(out: readonly DotSet[], alive: DotSet, skip: D
       while (m !== 0) {
         const lo = m & -m;
         m ^= lo;
-        list.push((k << 5) + 31 - Math.clz32(lo));
+        if (size === list.length) list = b.list = grow(list);
+        list[size++] = (k << 5) + 31 - Math.clz32(lo);
       }
     }
   }
-  start[n] = list.length;
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const comp = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
-  const next = new Int32Array(n);
-  const stack = new Int32Array(n);
-  const call = new Int32Array(n);
+  start[n] = size;
+  index.fill(-1, 0, n);
+  comp.fill(-1, 0, n);
+  onStack.fill(0, 0, n);
   let sp = 0;
   let counter = 0;
   let comps = 0;
@@ -73,7 +72,7 @@ export function strongSourceCount(out: readonly DotSet[], alive: DotSet, skip: D
       }
     }
   }
-  const entered = new Uint8Array(comps);
+  const entered = b.entered.length >= comps ? b.entered.fill(0, 0, comps) : (b.entered = new Uint8Array(comps));
   for (let v = 0; v < n; v++) {
     if (comp[v] < 0) continue;
     for (let i = start[v]; i < start[v + 1]; i++) if (comp[list[i]] !== comp[v]) entered[comp[list[i]]] = 1;
@@ -81,4 +80,44 @@ export function strongSourceCount(out: readonly DotSet[], alive: DotSet, skip: D
   let sources = 0;
   for (let c = 0; c < comps; c++) if (!entered[c]) sources++;
   return sources;
+}
+
+/** Scratch arrays reused between calls (the searches call this once per state; fresh arrays each time were a large share of garbage collection). */
+interface Buffers {
+  start: Int32Array;
+  index: Int32Array;
+  low: Int32Array;
+  comp: Int32Array;
+  onStack: Uint8Array;
+  next: Int32Array;
+  stack: Int32Array;
+  call: Int32Array;
+  list: Int32Array;
+  entered: Uint8Array;
+}
+
+let scratch: Buffers | null = null;
+
+function buffers(n: number): Buffers {
+  if (scratch && scratch.index.length >= n) return scratch;
+  const m = Math.max(n, 64);
+  scratch = {
+    start: new Int32Array(m + 1),
+    index: new Int32Array(m),
+    low: new Int32Array(m),
+    comp: new Int32Array(m),
+    onStack: new Uint8Array(m),
+    next: new Int32Array(m),
+    stack: new Int32Array(m),
+    call: new Int32Array(m),
+    list: new Int32Array(Math.max(256, 8 * m)),
+    entered: new Uint8Array(m),
+  };
+  return scratch;
+}
+
+function grow(list: Int32Array): Int32Array {
+  const bigger = new Int32Array(list.length * 2);
+  bigger.set(list);
+  return bigger;
 }
