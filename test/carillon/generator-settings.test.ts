@@ -55,6 +55,26 @@ describe("generator settings and bounded growth (SPEC 4.3)", () => {
     expect(new Set(three.map((f) => f!.metrics.bits)).size).toBeGreaterThan(1);
   });
 
+  it("close c stops at the first passing field within c of the target; aim stays the most fields tried", () => {
+    const settings = { dots: [14, 18] as [number, number], roots: [3, 3] as [number, number] };
+    const rng = createRng("aim");
+    const one = () => generateField({ level: 20, chapter: 1, settings, rng, stats: {}, models });
+    const three = [one(), one(), one()].map((f) => f!);
+    // A target at the second field's bits: the search stops there (the third is never grown).
+    const target = three[1].metrics.bits;
+    const misses = three.map((f) => Math.abs(f.metrics.bits - target));
+    expect(misses[0]).toBeGreaterThan(0.01);
+    const closed = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 0.01 }, rng: createRng("aim"), stats: {}, models, target });
+    expect(canonicalJson(closed!.body)).toBe(canonicalJson(three[1].body));
+    // Closeness that no field reaches: all three are grown and the nearest is kept, as with aim alone.
+    const far = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 1e-9 }, rng: createRng("aim"), stats: {}, models, target: 100 });
+    const plain = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target: 100 });
+    expect(canonicalJson(far!.body)).toBe(canonicalJson(plain!.body));
+    // With a generous closeness the first passing field ends the search.
+    const first = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 100 }, rng: createRng("aim"), stats: {}, models, target });
+    expect(canonicalJson(first!.body)).toBe(canonicalJson(three[0].body));
+  });
+
   it("bounded: impossible settings give null with the reasons counted, never a hang", () => {
     const stats: Record<string, number> = {};
     // 200 dots never fit on a 640 × 900 field.

@@ -7,6 +7,7 @@ import type { MarkCounts } from "../model/generator-model.ts";
 import type { GrownField } from "../grow/grow-field.ts";
 import { aimMiss } from "../grow/dot-steer.ts";
 import { goalBounds } from "./goal-bounds.ts";
+import { fieldMoves } from "../engine/field.ts";
 import { bodyTapModel } from "../solver/solve-body.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 
@@ -36,12 +37,17 @@ export interface BestDressingRequest {
  * `goals.max`), `pre-goal-greedy` (no solution within `goals.max` found by
  * playing the roots: usually a chain cut once too often), `pre-pop` (a tap of
  * that solution popped one dot: a chain cut down to one dot fails the pop
- * rule, SPEC 4.2).
+ * rule, SPEC 4.2). The last two are guesses, not proofs, so they are not
+ * made where drifters move (there the order of the taps is what the rule is
+ * about, and a greedy play of the roots says little).
  */
 export function boundsMiss(body: CarillonBody, roots: readonly number[], goals: { min: number; max: number }, models: CarillonModels): string | null {
-  const b = goalBounds(bodyTapModel(body, models), roots, goals.max);
+  const model = bodyTapModel(body, models);
+  const b = goalBounds(model, roots, goals.max);
   if (b.upper < goals.min) return "pre-goal-below";
   if (b.lower > goals.max) return "pre-goal-over";
+  // Where drifters move, the order of the taps is the point: a greedy play of the roots says little.
+  if (fieldMoves(model.field)) return null;
   if (b.upper > goals.max) return "pre-goal-greedy";
   if (b.leastPop < models.fair.minPopDots) return "pre-pop";
   return null;
