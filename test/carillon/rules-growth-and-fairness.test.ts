@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { withBuiltInBells } from "../../src/carillon/dress/best-dressing.ts";
 import type { DressContext } from "../../src/carillon/dress/dress-context.ts";
-import { echoEligible } from "../../src/carillon/dress/draw-echoes.ts";
+import { echoChangesReach, echoEligible } from "../../src/carillon/dress/draw-echoes.ts";
 import { compileField } from "../../src/carillon/engine/field.ts";
 import { growField } from "../../src/carillon/grow/grow-field.ts";
 import { hornFacings } from "../../src/carillon/dress/horn-facings.ts";
@@ -129,6 +129,25 @@ describe("fair to read with rules", () => {
       ],
     };
     expect(geometry(body).map((p) => p.message)).toEqual(["dot 1's echoed ring (reach 170) reaches dot 2 with only 5 units to spare (at least 10)"]);
+  });
+
+  it("echo stones that can matter: a popper of another size whose ring reaches other dots than the stone's own", () => {
+    const ctxOf = (body: CarillonBody) => {
+      const field = compileField(body, models.physics);
+      const inn: number[][] = Array.from({ length: field.count }, () => []);
+      buildReachGraph(field).forEachEdge((_e, _a, s, t) => inn[Number(t)].push(Number(s)));
+      return { field, inn, models } as unknown as DressContext;
+    };
+    // Big 0 reaches small 1; echoing the big ring, 1 reaches normal 2 (its own small ring does not).
+    const plain = { ...loadFixture("echo-small-stone-echoes-big-ring"), dots: loadFixture("echo-small-stone-echoes-big-ring").dots.map(({ mark: _m, ...d }) => d) };
+    const ctx = ctxOf(plain);
+    expect(echoChangesReach(ctx, 1)).toBe(true);
+    // Nothing reaches dot 0: no popper, no other ring to echo.
+    expect(echoChangesReach(ctx, 0)).toBe(false);
+    // The same line with 0 as small as 1: the echo is 1's own ring, it can never matter.
+    const same = ctxOf({ ...plain, dots: plain.dots.map((d, i) => (i === 0 ? { ...d, x: 200, size: "small" as const } : d)) });
+    expect(same.inn[1]).toContain(0);
+    expect(echoChangesReach(same, 1)).toBe(false);
   });
 
   it("drifters: checked at every position read before the goal's taps, and only those", () => {
