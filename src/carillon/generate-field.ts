@@ -158,7 +158,7 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
       min: Math.max(grown.milestones.minGoal, settings.goal?.[0] ?? 0),
       max: Math.min(grown.roots.length + models.generator.dressing.maxExtraTaps, settings.goal?.[1] ?? Infinity),
     };
-    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, below, rng: request.rng, models, stats });
+    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, below, draws: settings.draws, close: settings.close, rng: request.rng, models, stats });
     return chosen ? finish(grown, chosen.body, chosen.measure, chosen.removed) : null;
   }
 }

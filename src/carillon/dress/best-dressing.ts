@@ -25,6 +25,10 @@ export interface BestDressingRequest {
   target?: number;
   /** Weight of a miss below `target` when choosing ({@link aimMiss}; default 1, the plain distance). */
   below?: number;
+  /** Dressings drawn (default generator.json `dressing.draws`). */
+  draws?: number;
+  /** Bits: with a `target`, stop at the first passing dressing whose miss ({@link aimMiss}) is at most this (default: draw them all). */
+  close?: number;
   rng: Rng;
   models: CarillonModels;
   stats: Record<string, number>;
@@ -61,11 +65,13 @@ export function withBuiltInBells(grown: GrownField): CarillonBody {
 
 /**
  * Dressing (SPEC 4.5): the grown field is dressed with its chapter's marks
- * `dressing.draws` (4) times, independent draws ({@link dressField}); each
- * dressing goes through the checks ({@link checkDressing}: marks that do not
- * matter removed, rule needed, milestone, fair to read, finite bits), and of
- * those that pass, the one whose bits lie nearest `target` is kept (the
- * earliest on a tie). Failures are counted in `stats` by reason.
+ * `request.draws` (default `dressing.draws`, 4) times, independent draws
+ * ({@link dressField}); each dressing goes through the checks
+ * ({@link checkDressing}: marks that do not matter removed, rule needed,
+ * milestone, fair to read, finite bits), and of those that pass, the one
+ * whose bits lie nearest `target` is kept (the earliest on a tie); with
+ * `close`, the draws stop at the first passing dressing that near the target.
+ * Failures are counted in `stats` by reason.
  *
  * @returns the kept dressing with the number that passed, or null when none passed (`no-dressing`).
  */
@@ -77,8 +83,11 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
   const base = withBuiltInBells(grown);
   let best: CheckedDressing | null = null;
   let passed = 0;
-  const { draws, redraws } = models.generator.dressing;
-  for (let draw = 0; draw < draws; draw++) {
+  const { redraws } = models.generator.dressing;
+  const draws = request.draws ?? models.generator.dressing.draws;
+  const t = request.target;
+  const closeEnough = (): boolean => best !== null && t !== undefined && request.close !== undefined && aimMiss(best.measure.bits, t, request.below) <= request.close;
+  for (let draw = 0; draw < draws && !closeEnough(); draw++) {
     // Up to `redraws` draws, until one whose goal bounds fit the window goes on to the costly checks.
     let dressed: CarillonBody | null = null;
     for (let k = 0; k < redraws && !dressed; k++) {
@@ -95,7 +104,6 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
       continue;
     }
     passed++;
-    const t = request.target;
     if (!best || (t !== undefined && aimMiss(checked.measure.bits, t, request.below) < aimMiss(best.measure.bits, t, request.below))) best = checked;
   }
   if (!best) {

@@ -58,6 +58,12 @@ export const carillonGeneratorSettingsSchema = z
       .tuple([z.number().positive(), z.number().positive()])
       .optional()
       .describe("[min, max] length of a drifter's step, field units; replaces generator.json dressing.driftStep (crowded fields need short steps)"),
+    draws: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("dressings drawn per grown field, the one nearest the target kept (with `close`, the first that near); replaces generator.json dressing.draws (parts whose dressings spread widely land nearer with more)"),
     fieldTries: z
       .number()
       .int()
