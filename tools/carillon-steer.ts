@@ -1,4 +1,4 @@
-// `npm run steer -- [--chapters 5-20] [--parts 1,4] [--fields 8] [--dressings 6] [--write | --set JSON]`
+// `npm run steer -- [--chapters 5-20] [--parts 1,4] [--fields 8] [--dressings 6] [--write | --set JSON] [--candidates N [--offset BITS]]`
 //
 // Calibrates and checks the Carillon plan's steering (docs/carillon.md "Steering"): for each part of
 // the chapters with rules, grows seeded fields at both ends of the part's `dots` range, proves them and
@@ -8,6 +8,11 @@
 // they fall short), updates its rows in bench/results/carillon-steer.json, and with --write stores each part's
 // `generator.steer` = {plainBits: [at low, at high], dressBits} in models/carillon/plan.json.
 // Everything is seeded (`steer/<chapter>/<part>/...`): the same plan gives the same calibration.
+//
+// `--candidates N` checks instead of calibrating: it generates N candidates per part as a build's first
+// round would (aimed at the part's ramp targets, plus `--offset` bits, 3 attempts each) and prints how
+// they land: quantiles of (bits − aim), the share within [aim − 0.1, aim + 0.3] (what a chain on the ramp
+// can use), failures and CPU seconds per candidate. `--set` applies here too. Nothing is written.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,6 +73,40 @@ interface PartResult {
   dressed: { tried: number; passed: number; msPerField: number };
   reach: [number, number];
   verdict: string;
+}
+
+const candidatesPerPart = Number(opt("candidates", "0"));
+if (candidatesPerPart > 0) {
+  checkCandidates(candidatesPerPart, Number(opt("offset", "0")));
+  process.exit(0);
+}
+
+/** `--candidates`: how a build's first-round candidates land against their aims, part by part. */
+function checkCandidates(n: number, offset: number): void {
+  process.stdout.write("| chapter | part | aims | bits − aim q10 / q50 / q90 | mean \\|dev\\| | within −0.1…+0.3 | failed | CPU s / candidate |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+  for (const part of parts) {
+    const settings = carillonGeneratorSettingsSchema.parse({ ...part.settings, ...override });
+    const devs: number[] = [];
+    let failed = 0;
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const level = part.grow[i % part.grow.length];
+      const aim = level.target + offset;
+      const rng = createRng(`steer/candidates/${part.chapter}/${part.part}/${i}`);
+      const stats: Record<string, number> = {};
+      let got = null;
+      for (let a = 0; a < 3 && !got; a++) got = carillonBackend.generate({ level: level.number, chapter: part.chapter, part: part.part, settings, rules: part.rules, rng, stats, target: aim });
+      if (got) devs.push(got.metrics.bits - aim);
+      else failed++;
+    }
+    const used = process.cpuUsage(cpu);
+    const sorted = [...devs].sort((a, b) => a - b);
+    const q = (f: number) => (sorted.length ? r2(sorted[Math.floor(f * (sorted.length - 1))]).toFixed(2) : "—");
+    const within = devs.filter((d) => d >= -0.1 && d <= 0.3).length;
+    const meanAbs = devs.length ? devs.reduce((a, d) => a + Math.abs(d), 0) / devs.length : NaN;
+    const aims = `${r2(part.grow[0].target + offset)}–${r2(part.grow[part.grow.length - 1].target + offset)}`;
+    process.stdout.write(`| ${part.chapter} | ${part.part} | ${aims} | ${q(0.1)} / ${q(0.5)} / ${q(0.9)} | ${meanAbs.toFixed(2)} | ${within}/${n} | ${failed} | ${((used.user + used.system) / 1e6 / n).toFixed(2)} |\n`);
+  }
 }
 
 const results: PartResult[] = [];
