@@ -6,6 +6,7 @@ import type { Selection, SelectionProblem } from "./selection-problem.ts";
 import { dpApplies } from "./solve-dp.ts";
 import { solveDpBranching } from "./solve-dp-branching.ts";
 import { solveMilp } from "./solve-milp.ts";
+import { SolverLimitError } from "./solver-limits.ts";
 
 /** Which solver `select` uses (SPEC 2 `--solver`). */
 export type SolverChoice = "auto" | "dp" | "milp" | "highs";
@@ -49,7 +50,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
       if ("selection" in r) return r.selection;
       infeasible(problem);
     } catch (err) {
-      if (solver === "dp" || !(err instanceof LevelrampError) || err instanceof NoAnswerError || err.exitCode !== 1) throw err;
+      if (solver === "dp" || !(err instanceof SolverLimitError)) throw err;
       // dp passed its work bound: let HiGHS answer.
       return milp(problem, "highs", limit);
     }
