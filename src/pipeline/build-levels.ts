@@ -9,6 +9,7 @@ import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { extendSelection } from "../select/extend-selection.ts";
 import { rampTarget } from "../select/ramp-target.ts";
+import { makeSelection } from "../select/selection-problem.ts";
 import { slotGroups } from "../select/slot-groups.ts";
 import { gameKit, type PipelineGame } from "./game-kit.ts";
 import type { PipelineInputs } from "./load-pipeline-inputs.ts";
@@ -308,13 +309,15 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     let levels: LevelsFile | null = null;
     if (options.select) {
       const built: BuiltProblem = buildProblem(inputs());
-      const selection = {
+      const selection = makeSelection({
         picks,
         objective: new Objective(built.problem).total(picks),
-        optimal,
+        // Part by part: each part optimal given the earlier ones; the whole is not proven (SPEC 6 status).
+        status: optimal && parts.length === 1 ? "optimal" : "feasible",
+        note: optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal",
         solver: `incremental(${[...solvers].sort().join("+")})`,
         stats: {},
-      };
+      });
       levels = toLevelsFile({ built, selection, pool, model: options.model, ramp: options.ramp });
       // What the build chose, so a later `select` over pools.json can say how it compares.
       pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };

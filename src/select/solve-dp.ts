@@ -4,7 +4,7 @@ import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable }
 import { dpContext } from "./dp-context.ts";
 import { objectiveTolerance } from "./objective.ts";
 import { eachNewRunStep, eachSameRunStep, runStep } from "./run-steps.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
 import { solverLimits } from "./solver-limits.ts";
 
 /** Limits and restrictions of one dp run. */
@@ -64,12 +64,12 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
     rangeSlots: table?.rangeSlots ?? 0,
     solveMs: Math.round((performance.now() - t0) * 10) / 10,
   });
-  if (S === 0) return { selection: { picks: [], objective: 0, optimal: true, solver: "dp", stats: stats() } };
+  if (S === 0) return { selection: makeSelection({ picks: [], objective: 0, status: "optimal", solver: "dp", stats: stats() }) };
   const table = classDp(ctx, S, limits);
   const opt = bestStart(table);
   if (!Number.isFinite(opt)) return { infeasibleAt: firstInfeasibleSlot(table, limits) };
   const picks = cheapestIds(table, opt);
-  return { selection: { picks, objective: ctx.obj.total(picks), optimal: true, solver: "dp", stats: stats(table) } };
+  return { selection: makeSelection({ picks, objective: ctx.obj.total(picks), status: "optimal", solver: "dp", stats: stats(table) }) };
 }
 
 /** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states. */
