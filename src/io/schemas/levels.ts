@@ -1,18 +1,19 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber, seedSchema } from "./bounded-number.ts";
 import { modelSchema } from "./model.ts";
 import { rampSchema } from "./ramp.ts";
 import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
 
 /** One shipped level of a levels file (SPEC 3); `deviation` = value − target. */
 export const shippedLevelSchema = z.looseObject({
-  number: z.number().int().min(1),
-  chapter: z.number().int().min(1),
-  part: z.number().int().min(1),
+  number: boundedInt().min(1),
+  chapter: boundedInt().min(1),
+  part: boundedInt().min(1),
   id: z.string().min(1),
   metrics: metricsSchema,
-  target: z.number().finite(),
-  deviation: z.number().finite(),
-  bestDeviation: z.number().finite().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
+  target: boundedNumber(),
+  deviation: boundedNumber(),
+  bestDeviation: boundedNumber().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
   rules: z.array(z.string()).optional(),
   level: z.unknown().optional(),
   solution: z.unknown().optional(),
@@ -23,22 +24,28 @@ export const levelsSchema = z
   .looseObject({
     format: z.literal("levelramp/levels@1"),
     game: gameSchema,
-    seed: z.union([z.number(), z.string(), z.null()]),
+    seed: seedSchema.nullable(),
     model: modelSchema,
     ramp: rampSchema,
-    objective: z.number().finite(),
+    objective: boundedNumber(),
     status: z.enum(["optimal", "feasible"]).optional().describe("optimal: proven; feasible: valid, not proven (absent in files before statuses: read from `optimal`)"),
     optimal: z.boolean().describe("true exactly when status is optimal"),
-    bound: z.number().finite().optional().describe("a proven lower bound on the optimum (feasible answers)"),
-    gap: z.number().finite().min(0).optional().describe("(objective − bound) / objective"),
-    optimum: z.number().finite().optional().describe("--min-moves: the optimum the answer is within `tolerance` of"),
-    tolerance: z.number().finite().min(0).optional(),
+    bound: boundedNumber().optional().describe("a proven lower bound on the optimum (feasible answers)"),
+    gap: boundedNumber().min(0).optional().describe("(objective − bound) / objective"),
+    optimum: boundedNumber().optional().describe("--min-moves: the optimum the answer is within `tolerance` of"),
+    tolerance: boundedNumber().min(0).optional(),
     note: z.string().optional().describe("why a feasible answer is not proven optimal"),
     fixed: z
-      .array(z.strictObject({ level: z.number().int().min(1), kind: z.enum(["pin", "keep", "composed"]) }))
+      .array(z.strictObject({ level: boundedInt().min(1), kind: z.enum(["pin", "keep", "composed"]) }))
       .optional()
       .describe("levels the selection could not move (pins, kept levels, composed levels)"),
     solver: z.string().optional(),
+    plan: z
+      .strictObject({
+        parts: z.array(z.strictObject({ chapter: boundedInt().min(1), part: boundedInt().min(1), first: boundedInt().min(1), last: boundedInt().min(1) })),
+      })
+      .optional()
+      .describe("the plan's parts this file fills, levels first..last of each: verify checks every level's number, chapter and part against them"),
     levels: z.array(shippedLevelSchema),
   })
   .superRefine((file, ctx) => {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { boundedInt } from "./bounded-number.ts";
 import { gameSchema } from "./shared.ts";
 
 /** One part (Carillon) or tier (Apsis) of a chapter: its level count, pool size per level and generator settings. */
 export const planPartSchema = z.strictObject({
-  part: z.number().int().min(1),
-  levels: z.number().int().min(1),
-  poolPerLevel: z.number().int().min(1).optional(),
+  part: boundedInt().min(1),
+  levels: boundedInt().min(1),
+  poolPerLevel: boundedInt().min(1).optional(),
   generator: z.record(z.string(), z.unknown()).optional().describe("settings checked by the game's own schema"),
 });
 
@@ -14,11 +15,11 @@ export const planSchema = z
   .strictObject({
     format: z.literal("levelramp/plan@1"),
     game: gameSchema,
-    composed: z.number().int().min(0).default(0).describe("levels at the start that are composed, not selected"),
+    composed: boundedInt().min(0).default(0).describe("levels at the start that are composed, not selected"),
     chapters: z
       .array(
         z.strictObject({
-          chapter: z.number().int().min(1),
+          chapter: boundedInt().min(1),
           rule: z.string().optional(),
           rules: z.array(z.string()).default([]),
           parts: z.array(planPartSchema).min(1),
