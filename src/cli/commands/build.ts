@@ -1,16 +1,16 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { gameNames, requireGame } from "../../game/registry.ts";
-import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
+import { checkOutputFolder } from "../../io/output-paths.ts";
+import { writeFileSet } from "../../io/write-file-set.ts";
 import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/parse-chapters.ts";
 import { loadPipelineSettings } from "../../pipeline/pipeline-settings.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
-import { defaultWorkers } from "../../pipeline/task-runner.ts";
+import { defaultWorkers, maxWorkers } from "../../pipeline/task-runner.ts";
 import { verifyLevels } from "../../pipeline/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
@@ -35,10 +35,14 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-function wholeNumber(module: string, text: string | undefined, option: string, least: number): number | undefined {
+/** A whole-number option from `least` to `most` (at most 2^53 − 1: a larger one would be rounded), exactly as typed. */
+function wholeNumber(module: string, text: string | undefined, option: string, least: number, most = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError(module, `${option} expects a whole number ≥ ${least}; got "${text}"`);
-  return Number(text);
+  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
+    throw new InputError(module, `${option} expects a whole number from ${least} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
+  }
+  return n;
 }
 
 /** Adds the options `build` and `generate` share. */
@@ -58,26 +62,27 @@ export function pipelineOptions(cmd: Command): Command {
 }
 
 /**
- * Runs `build` or `generate` from parsed options: reads the inputs, refuses
- * existing `outputs` without --force before any work, draws progress bars,
- * verifies built levels (exit 1 listing failures) and prints the summary.
+ * Runs `build` or `generate` from parsed options: reads the inputs, checks
+ * the outputs before any work (`checkOutputs`: exists without --force, a
+ * folder for a file or a file for a folder, under a file, not writable; it
+ * returns notes on what a killed earlier run left, which are printed), draws
+ * progress bars, verifies built levels (exit 1 listing failures) and prints
+ * the summary.
  */
-export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult> {
+export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult> {
   const { io } = ctx;
   const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
-  const workers = wholeNumber(module, o.workers, "--workers", 1) ?? defaultWorkers();
+  const workers = wholeNumber(module, o.workers, "--workers", 1, maxWorkers(), ` (4 × this machine's ${defaultWorkers()} cores, at most 64)`) ?? defaultWorkers();
   const inputs = loadPipelineInputs(game, {
     planFile: o.plan ?? modelsPath(game, "plan.json"),
     modelFile: o.model ?? modelsPath(game, "selection.json"),
     rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
   });
   const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
-  if (!o.force) {
-    for (const f of outputs) if (existsSync(f)) throw new InputError(module, `${f} exists; pass --force to overwrite it`);
-  }
+  for (const note of checkOutputs()) io.stderr(`levelramp: ${note}\n`);
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
   let result: PipelineResult;
@@ -106,7 +111,11 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
 /** Report files every build writes (checked against --force before any work). */
 const buildReportWriterFiles = ["report.txt", "report.json", "report.html"];
 
-/** `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part by part, verify, write pools, levels and reports. */
+/**
+ * `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part
+ * by part, verify, then write pools, levels and reports into the output
+ * folder as one set ({@link writeFileSet}: never a mix of two runs).
+ */
 export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
     .option("--out <dir>", "output folder (default out/<game>)")
@@ -114,12 +123,16 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       const dir = o.out ?? join("out", gameName);
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
-      const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, ...buildReportWriterFiles.map((f) => join(dir, f))]);
+      const names = ["pools.json", "levels.json", ...buildReportWriterFiles];
+      const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));
       const levels = result.levels!;
       const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
-      writeFileAtomic(files.pools, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
-      writeFileAtomic(files.levels, JSON.stringify(levels, null, 2) + "\n", { force: o.force });
-      for (const r of reports) writeFileAtomic(join(dir, r.name), r.text, { force: o.force });
+      const set = [
+        { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },
+        { name: "levels.json", data: JSON.stringify(levels, null, 2) + "\n" },
+        ...reports.map((r) => ({ name: r.name, data: r.text })),
+      ];
+      writeFileSet(dir, set, "cli/build");
       if (!o.quiet && o.table) {
         const breaks = findBreaks(levels.levels, levels.model.constraints);
         ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);

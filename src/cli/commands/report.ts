@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
@@ -37,6 +38,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const format = o.json ? "json" : o.format;
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       const file = readJsonFile(levelsSchema, levelsFile);
       const breaks = findBreaks(file.levels, file.model.constraints);
       // Ramps are labelled by file name; by the path given when two share a name.
@@ -85,7 +87,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
       }
       if (o.out) {
-        writeFileAtomic(o.out, text, { force: o.force });
+        writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
         ctx.io.stderr(`report: ${format} → ${o.out}\n`);
       } else ctx.io.stdout(text);
     });
