@@ -28,7 +28,9 @@ export function bestDeviation(built: BuiltProblem, slot: number, metric: string)
  * embedded in full; per level its number, chapter and part (of the slot), id,
  * metrics, target, deviation = value − target (6 decimals), pool coverage
  * (`bestDeviation`, {@link bestDeviation}), rules, and for
- * game levels the body and stored solution.
+ * game levels the body and stored solution; `plan`: the plan's parts the
+ * file fills (first..last level of each), which verify checks numbers,
+ * chapters and parts against.
  */
 export function toLevelsFile(args: {
   built: BuiltProblem;
@@ -74,8 +76,20 @@ export function toLevelsFile(args: {
     ...(selection.note ? { note: selection.note } : {}),
     ...(problem.fixed.some(Boolean) ? { fixed: problem.slots.flatMap((slot, s) => (problem.fixed[s] ? [{ level: slot.number, kind: problem.fixed[s]!.kind }] : [])) } : {}),
     solver: selection.solver,
+    plan: { parts: planParts(problem.slots) },
     levels,
   };
+}
+
+/** The slots as the plan's parts they belong to: chapter, part, first and last level number (slots are in level order). */
+function planParts(slots: ReadonlyArray<{ number: number; chapter: number; part: number }>): Array<{ chapter: number; part: number; first: number; last: number }> {
+  const parts: Array<{ chapter: number; part: number; first: number; last: number }> = [];
+  for (const s of slots) {
+    const p = parts[parts.length - 1];
+    if (p && p.chapter === s.chapter && p.part === s.part && p.last + 1 === s.number) p.last = s.number;
+    else parts.push({ chapter: s.chapter, part: s.part, first: s.number, last: s.number });
+  }
+  return parts;
 }
 
 /** A levels file's status: its `status`, or for files written before statuses, `optimal` read as one. */

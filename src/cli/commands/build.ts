@@ -90,7 +90,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     const options = { game, ...inputs, chapters, seed, workers, settings, events: bars };
     result = select ? await buildLevels(options) : await generatePools(options);
     if (result.levels) {
-      const verified = verifyLevels(result.levels, bars);
+      const verified = verifyLevels(result.levels, { events: bars });
       if (!verified.ok) {
         throw new NoAnswerError(module, `the built levels fail verification:\n${verified.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verified);
       }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { readPool } from "../../io/read-pool.ts";
 import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
@@ -60,7 +61,13 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--force", "overwrite --out if it exists")
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
-      const { inputs, from, tolerance, timeLimit } = readInputs(o);
+      const { inputs, from, tolerance, timeLimit, notes } = readInputs(o);
+      for (const note of notes) io.stderr(`levelramp: ${note}\n`);
+      if (inputs.pool.game !== "generic") {
+        // A game pool's bodies must be levels of their game (the game's wellFormed rules); loaded only for game pools.
+        const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry.ts"), import("../../game/check-level-body.ts")]);
+        checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
+      }
       const built = buildProblem(inputs);
       const t0 = performance.now();
       const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000 };
@@ -79,14 +86,14 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       const ms = performance.now() - t0;
       const file = toLevelsFile({ built, selection, pool: inputs.pool, model: inputs.model, ramp: inputs.ramp });
       const refused = o.requireOptimal && selection.status !== "optimal";
-      if (o.out && !refused) writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force });
+      if (o.out && !refused) writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force, module: "cli/select" });
       if (o.json) io.stdout(JSON.stringify(jsonAnswer(file, selection, moves, o.stats ? ms : undefined), null, 2) + "\n");
       io.stderr(summary(o, inputs, file, selection, ms, moves));
       if (refused) throw new NoAnswerError("select", `not proven optimal (${describeStatus(file)}) and --require-optimal was given; nothing written`);
     });
 }
 
-/** Parses and checks the options, reads the files. */
+/** Parses and checks the options and the output path (before any solving), reads the files. */
 function readInputs(o: SelectOptions) {
   if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
   const timeLimit = Number(o.timeLimit);
@@ -100,6 +107,10 @@ function readInputs(o: SelectOptions) {
   if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError("cli/select", "--from is read only with --keep, --keep-until or --min-moves");
   if (!o.out && !o.json) throw new InputError("cli/select", "give --out <levels.json> (or --json to print the result)");
   if (o.stats && !o.json) throw new InputError("cli/select", "--stats goes with --json");
+  if (o.keepUntil !== undefined && !(/^\s*\d+\s*$/.test(o.keepUntil) && Number(o.keepUntil) >= 1)) {
+    throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
+  }
+  const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
   const pool = readPool(o.pools);
   const game = pool.game;
   const modelFile = o.model ?? modelsPath(game, "selection.json");
@@ -115,7 +126,7 @@ function readInputs(o: SelectOptions) {
     const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");
     inputs.keep = { levels, from, fromFile: o.from, option };
   }
-  return { inputs, from, tolerance, timeLimit };
+  return { inputs, from, tolerance, timeLimit, notes };
 }
 
 /** `--min-moves`: among sequences within the tolerance of the answer, the fewest level numbers moved — a `feasible` answer. */
