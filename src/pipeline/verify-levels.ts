@@ -101,6 +101,7 @@ export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Ver
     const t = target(l.number);
     if (Math.abs(l.target - t) > 1e-6) fail(l.number, l.id, "target", `the stored target ${l.target} is not the ramp's ${t} at level ${l.number}`);
     const value = l.metrics[metric];
+    if (value === undefined) fail(l.number, l.id, "metrics", `the level has no ${metric} (the ramp's metric)`);
     if (value !== undefined && Math.abs(l.deviation - roundMetric(value - l.target)) > 1e-6) {
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
