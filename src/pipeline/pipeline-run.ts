@@ -55,7 +55,9 @@ export class PipelineRun {
   private readonly queued: Array<Array<Promise<GrowBatchResult>>> = [];
   /** Where the chain stands after each part (null before anything is chosen). */
   private readonly standAfter: Array<ChainStand | null> = [];
+  /** Batches (compose and grow) and candidates the run will take: the plan's first rounds, up front; extra rounds add theirs. */
   private batchesTotal = 0;
+  private candidatesTotal = 0;
   private picks: number[] = [];
   private optimal = true;
   private readonly solvers = new Set<string>();
@@ -91,6 +93,22 @@ export class PipelineRun {
     this.runner = createTaskRunner(options.workers);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
+    this.batchesTotal = (this.composedCount > 0 ? 1 : 0) + this.parts.reduce((n, p) => n + p.grow.length, 0);
+    this.candidatesTotal = this.parts.reduce((n, p) => n + p.grow.length * p.poolPerLevel, 0);
+  }
+
+  /**
+   * Tells the progress bars their totals before any work (issue 17: totals
+   * known up front): the batches and candidates of every part's first round
+   * (a batch the generator gives fewer candidates than asked lowers the
+   * candidates' total; an extra round or a second composing stream raises
+   * both), and the parts to select.
+   */
+  announceTotals(): void {
+    const { events, select } = this.options;
+    events?.total?.("pools", this.batchesTotal);
+    events?.total?.("dedup", this.candidatesTotal);
+    events?.total?.("selection", select ? this.parts.length : 0);
   }
 
   /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
@@ -215,8 +233,12 @@ export class PipelineRun {
   /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
   private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
     const { game, seed, settings, events } = this.options;
-    this.batchesTotal += part.grow.length;
-    events?.total?.("pools", this.batchesTotal);
+    if (round > 0) {
+      this.batchesTotal += part.grow.length;
+      this.candidatesTotal += part.grow.length * part.poolPerLevel;
+      events?.total?.("pools", this.batchesTotal);
+      events?.total?.("dedup", this.candidatesTotal);
+    }
     return part.grow.map((level, b) => {
       const p = this.runner.run({
         kind: "grow",
@@ -240,8 +262,10 @@ export class PipelineRun {
   /** Queues composing on stream `attempt`. */
   private compose(attempt: number): Promise<ComposeTaskResult> {
     const { game, seed, events } = this.options;
-    this.batchesTotal += 1;
-    events?.total?.("pools", this.batchesTotal);
+    if (attempt > 0) {
+      this.batchesTotal += 1;
+      events?.total?.("pools", this.batchesTotal);
+    }
     const p = this.runner.run({ kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt });
     p.then(() => events?.advance?.("pools", 1), () => {});
     return p;
@@ -261,8 +285,9 @@ export class PipelineRun {
       add(this.stats.generator, r.stats);
       add(work.rejections, r.stats);
       fresh.push(...r.candidates);
+      this.candidatesTotal += r.candidates.length - work.part.poolPerLevel;
     }
-    events?.total?.("dedup", this.stats.dedup.checked + fresh.length);
+    events?.total?.("dedup", this.candidatesTotal);
     const poolKey = `${work.part.chapter}/${work.part.part}`;
     for (const c of fresh) {
       if (this.ids.has(c.id)) {
