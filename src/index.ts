@@ -35,8 +35,10 @@ export {
   readJsonFile,
   readLevelInput,
   readPool,
+  readShard,
   registerBodySchema,
   roundMetric,
+  shardSchema,
   shippedLevelSchema,
   writeFileAtomic,
   type ApsisArrow,
@@ -55,6 +57,7 @@ export {
   type PlanPart,
   type Pool,
   type Ramp,
+  type ShardFile,
   type ShippedLevel,
 } from "./io/index.ts";
 // injected randomness

@@ -10,6 +10,7 @@ import { registerShow } from "./commands/show.ts";
 import { registerStart } from "./commands/start.ts";
 import { registerBuild } from "./commands/build.ts";
 import { registerGenerate } from "./commands/generate.ts";
+import { registerMerge } from "./commands/merge.ts";
 import { registerVerify } from "./commands/verify.ts";
 import { registerCompare } from "./commands/compare.ts";
 
@@ -39,6 +40,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     registerStart,
     registerBuild,
     registerGenerate,
+    registerMerge,
     registerVerify,
     registerCompare,
   ]) register(program, ctx);

@@ -12,7 +12,7 @@ import { rampTarget } from "../select/ramp-target.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { ChainSelection } from "./chain-selection.ts";
 import { growAims, type ChainStand } from "./grow-aims.ts";
-import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
 import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
@@ -87,7 +87,7 @@ export class PipelineRun {
     };
     this.deduper = new PoolDeduper(this.backend.dedup);
     this.selection = new ChainSelection(this.selectionInputs());
-    this.runner = createTaskRunner(options.workers);
+    this.runner = options.runner ?? createTaskRunner(options.workers);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
   }
@@ -104,9 +104,27 @@ export class PipelineRun {
    */
   queueFirstRounds(last: number): void {
     for (let i = this.queued.length; i <= Math.min(last, this.parts.length - 1); i++) {
-      const stand = this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null;
-      this.queued.push(this.grow(this.parts[i], 0, this.aimsFor(this.parts[i], stand)));
+      this.queued.push(this.grow(this.parts[i], 0, this.firstRoundAims(i)));
     }
+  }
+
+  /**
+   * The first round's batch tasks of every part, in plan order, without
+   * running any: what `generate --shard` shares out (SPEC 9). Only for
+   * `generate`, where no chain steers the aims, so each task is a pure
+   * function of the seed, the inputs and its (chapter, part, batch).
+   *
+   * @throws Error when the run selects (a build's aims follow its chain).
+   */
+  firstRoundTasks(): GrowBatchTask[] {
+    if (this.options.select) throw new Error("pipeline/run: a build's first rounds follow its chain; only generate lists them ahead");
+    return this.parts.flatMap((part, i) => this.growTasks(part, 0, this.firstRoundAims(i)));
+  }
+
+  /** The compose task on stream `attempt` (0: the first stream). */
+  composeTask(attempt: number): ComposeTask {
+    const { game, seed } = this.options;
+    return { kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt };
   }
 
   /**
@@ -209,26 +227,37 @@ export class PipelineRun {
     return growAims(this.options.model, part.grow.map((l) => l.target), stand);
   }
 
+  /** Aims of part `i`'s first round: the chain after part i − lookaheadParts − 1 (whatever the worker count). */
+  private firstRoundAims(i: number): number[] {
+    return this.aimsFor(this.parts[i], this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null);
+  }
+
+  /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
+  private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
+    const { game, seed, settings } = this.options;
+    return part.grow.map((level, b) => ({
+      kind: "grow",
+      game,
+      source: gameSource(game),
+      seed,
+      chapter: part.chapter,
+      part: part.part,
+      batch: round * part.grow.length + b,
+      level: aims[b] === level.target ? level : { ...level, target: aims[b] },
+      count: part.poolPerLevel,
+      rules: part.rules,
+      settings: part.settings,
+      attempts: settings.attemptsPerCandidate,
+    }));
+  }
+
   /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
   private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
-    const { game, seed, settings, events } = this.options;
+    const { events } = this.options;
     this.batchesTotal += part.grow.length;
     events?.total?.("pools", this.batchesTotal);
-    return part.grow.map((level, b) => {
-      const p = this.runner.run({
-        kind: "grow",
-        game,
-        source: gameSource(game),
-        seed,
-        chapter: part.chapter,
-        part: part.part,
-        batch: round * part.grow.length + b,
-        level: aims[b] === level.target ? level : { ...level, target: aims[b] },
-        count: part.poolPerLevel,
-        rules: part.rules,
-        settings: part.settings,
-        attempts: settings.attemptsPerCandidate,
-      });
+    return this.growTasks(part, round, aims).map((task) => {
+      const p = this.runner.run(task);
       p.then(() => events?.advance?.("pools", 1), () => {});
       return p;
     });
@@ -236,10 +265,10 @@ export class PipelineRun {
 
   /** Queues composing on stream `attempt`. */
   private compose(attempt: number): Promise<ComposeTaskResult> {
-    const { game, seed, events } = this.options;
+    const { events } = this.options;
     this.batchesTotal += 1;
     events?.total?.("pools", this.batchesTotal);
-    const p = this.runner.run({ kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt });
+    const p = this.runner.run(this.composeTask(attempt));
     p.then(() => events?.advance?.("pools", 1), () => {});
     return p;
   }
