@@ -5,6 +5,8 @@ import { composeFirstFive } from "./compose/compose-first-five.ts";
 import { generateSkyLevel } from "./generate-sky-level.ts";
 import { apsisGeneratorSchema } from "./model/generator-settings.ts";
 import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
+import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";
+import { loadBuilderModel } from "./model/builder-model.ts";
 import { renderSkySvg } from "./picture/render-sky-svg.ts";
 import { solveSky } from "./solver/solve-sky.ts";
 import { apsisDedup } from "./dedup/apsis-dedup.ts";
@@ -21,6 +23,8 @@ import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
  * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
  * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
  * - `renderSvg`: the sky as SVG, with an optional rounds overlay;
+ * - `summarizeLevels`: per chapter, arrows, depth and reads first → last and
+ *   the worst ring share (SPEC 5.2), for `build --stats` and `report.txt`;
  * - `dedup`: when two skies are the same (SPEC 7, see dedup/).
  * `solve` and `grade` throw NoAnswerError (exit 1) on a sky that cannot be cleared.
  */
@@ -30,7 +34,7 @@ export const apsisBackend = {
   bodySchema: apsisBodySchema,
   generatorSchema: apsisGeneratorSchema,
   metricNames: APSIS_METRICS,
-  can: { compose: true, picture: true },
+  can: { compose: true, picture: true, summary: true },
   dedup: apsisDedup(),
   generate: (request) => generateSkyLevel(request),
   solve(body) {
@@ -41,4 +45,8 @@ export const apsisBackend = {
   validate: (body, solution, rules) => checkLevel(body, solution, rules),
   composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
   renderSvg: (body, options?) => renderSkySvg(body, options),
+  summarizeLevels(levels) {
+    const spread = loadBuilderModel().spread;
+    return chapterFiguresTable(apsisChapterFigures(levels, spread), spread);
+  },
 } satisfies GameBackend<ApsisBody, number[][], PreparedApsisLevel, ApsisTransform>;

@@ -4,7 +4,7 @@ export { apsisBackend } from "./apsis-backend.ts";
 export { candidateAim, generateSkyLevel, type ApsisGenerated } from "./generate-sky-level.ts";
 export { apsisModelPath, loadSkyModel, skyModelSchema, type SkyModel } from "./model/sky-model.ts";
 export { builderModelSchema, loadBuilderModel, type BuilderModel } from "./model/builder-model.ts";
-export { firstFiveModelSchema, loadFirstFiveModel, type FirstFiveModel } from "./model/first-five-model.ts";
+export { firstFiveModelSchema, loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "./model/first-five-model.ts";
 export { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./model/generator-settings.ts";
 export { arrowShape, type ArrowPlacement, type ArrowShape } from "./sky/arrow-shape.ts";
 export { skyLimits, type SkyLimits } from "./sky/sky-limits.ts";
@@ -17,6 +17,8 @@ export { replayLaunches, type Launch, type ReplayResult } from "./sky/replay-lau
 export { solveSky, type SolvedSky } from "./solver/solve-sky.ts";
 export { skyRounds, type SkyRounds } from "./solver/sky-rounds.ts";
 export { APSIS_METRICS, skyMeasure, skyMetrics, type SkyMeasure } from "./measure/measure-sky.ts";
+export { keepsRingSpread, largestRingShare, ringCap, type RingSpreadRule } from "./measure/ring-spread.ts";
+export { apsisChapterFigures, chapterFiguresTable, type ChapterFigureLevel, type ChapterFigures } from "./measure/chapter-figures.ts";
 export { checkLevel } from "./check/check-level.ts";
 export { ruleNeeded, type RuleNeed } from "./check/rule-needed.ts";
 export { buildSky, type BuildFailure, type BuildOutcome, type BuildSkyOptions, type BuiltSky, type RuleTargets } from "./build/build-sky.ts";

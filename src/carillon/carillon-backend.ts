@@ -41,7 +41,7 @@ export const carillonBackend = {
   bodySchema: carillonBodySchema,
   generatorSchema: carillonGeneratorSettingsSchema,
   metricNames: CARILLON_METRICS,
-  can: { compose: true, picture: true },
+  can: { compose: true, picture: true, summary: false },
   dedup: carillonDedup(),
 
   generate(request: GenerateRequest): GeneratedLevel<CarillonBody, number[]> | null {

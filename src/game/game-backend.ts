@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { DedupGame } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
+import type { ShippedLevel } from "../io/schemas/levels.ts";
 import type { Rng } from "../random/create-rng.ts";
 
 /**
@@ -70,13 +71,16 @@ export interface GameDedup<Body = unknown, Prepared = unknown, Transform = unkno
  * What a game can do beyond the calls every game has (Simon Tatham's
  * `can_solve`, `can_format_as_text_ever`, ...). A flag that is true comes
  * with its call: `compose` with {@link GameBackend.composeFirst}, `picture`
- * with {@link GameBackend.renderSvg} (checked by {@link checkGameBackend}).
+ * with {@link GameBackend.renderSvg}, `summary` with
+ * {@link GameBackend.summarizeLevels} (checked by {@link checkGameBackend}).
  */
 export interface GameCapabilities {
   /** Composes the fixed first levels (SPEC 4.6 / 5.5); without it a plan must compose 0 levels. */
   readonly compose: boolean;
   /** Draws a level as SVG (`show`, the HTML report's cards); without it the report shows numbers only. */
   readonly picture: boolean;
+  /** Sums up a shipped level set per chapter in its own terms (`build --stats`, `report.txt`). */
+  readonly summary: boolean;
 }
 
 /**
@@ -123,6 +127,12 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
   composeFirst?(count: number, rng: Rng, stats: Record<string, number>): GeneratedLevel<Body, Solution>[];
   /** An SVG picture of the level; `solution` overlays the taps/rounds. Present when `can.picture`. */
   renderSvg?(body: Body, options?: { solution?: Solution; title?: string }): string;
+  /**
+   * Lines summing up a shipped level set chapter by chapter, for `build
+   * --stats` and `report.txt` (Apsis: arrows, depth and reads first → last,
+   * the worst ring share). Levels in level order. Present when `can.summary`.
+   */
+  summarizeLevels?(levels: readonly ShippedLevel[]): string[];
 }
 
 /**
@@ -138,5 +148,6 @@ export function checkGameBackend(backend: GameBackend): string[] {
   if (!backend.metricNames?.length) problems.push("expected at least one metric name");
   if (backend.can.compose !== (typeof backend.composeFirst === "function")) problems.push(`can.compose is ${backend.can.compose} but composeFirst is ${backend.composeFirst ? "present" : "absent"}`);
   if (backend.can.picture !== (typeof backend.renderSvg === "function")) problems.push(`can.picture is ${backend.can.picture} but renderSvg is ${backend.renderSvg ? "present" : "absent"}`);
+  if (backend.can.summary !== (typeof backend.summarizeLevels === "function")) problems.push(`can.summary is ${backend.can.summary} but summarizeLevels is ${backend.summarizeLevels ? "present" : "absent"}`);
   return problems;
 }

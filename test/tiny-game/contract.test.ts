@@ -47,7 +47,8 @@ describe("a third game registered at run time (the game contract)", () => {
     expect(findGame("hops")).toBe(hopsGame);
     registerGame(hopsGame); // the same back end again: a no-op
     expect(() => registerGame({ ...hopsGame })).toThrow(/game\/registry: expected a new game name; "hops" is already registered/);
-    expect(() => registerGame({ ...hopsGame, game: "hops-2", can: { compose: true, picture: true } })).toThrow(/can\.compose is true but composeFirst is absent/);
+    expect(() => registerGame({ ...hopsGame, game: "hops-2", can: { compose: true, picture: true, summary: false } })).toThrow(/can\.compose is true but composeFirst is absent/);
+    expect(() => registerGame({ ...hopsGame, game: "hops-3", can: { compose: false, picture: true, summary: true } })).toThrow(/can\.summary is true but summarizeLevels is absent/);
   });
 
   it("generates proven candidates into a pool the file formats accept", () => {

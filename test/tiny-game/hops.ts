@@ -38,7 +38,7 @@ export const hopsGame: GameBackend<HopsBody, number[], string, null> = {
   bodySchema: z.strictObject({ cells: z.array(z.number().int().min(1)).min(2) }),
   generatorSchema: z.strictObject({ cells: z.number().int().min(3) }),
   metricNames: ["hops", "cells"],
-  can: { compose: false, picture: true },
+  can: { compose: false, picture: true, summary: false },
   generate({ settings, rng, stats }) {
     const n = settings.cells as number;
     const cells = Array.from({ length: n }, () => 1 + Math.floor(rng() * (n - 1)));

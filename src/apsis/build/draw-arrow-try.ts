@@ -45,18 +45,31 @@ function wayCrossings(shape: ArrowShape, radii: readonly number[], allowedRings:
  *
  * @param allowedRings rings (1-based) the new arrow may sit on (falling-ring phases), not empty.
  */
-export function drawArrowTry(sky: GrowingSky, rng: Rng, aimedShare: number, allowedRings: readonly number[]): ArrowTry {
+export function drawArrowTry(sky: GrowingSky, rng: Rng, aimedShare: number, allowedRings: readonly number[], heightPower = 0): ArrowTry {
   const lengths = sky.limits.sky.lengths;
   const radii = sky.limits.sky.ringRadii;
   if (sky.size > 0 && rng() < aimedShare) {
-    const aims: Array<{ shape: ArrowShape; crossings: Crossing[] }> = [];
+    const aims: Array<{ shape: ArrowShape; crossings: Crossing[]; weight: number }> = [];
+    let total = 0;
     for (let i = 0; i < sky.size; i++) {
       if (sky.rounds[i] !== 1) continue;
       const crossings = wayCrossings(sky.shapes[i], radii, allowedRings);
-      if (crossings.length > 0) aims.push({ shape: sky.shapes[i], crossings });
+      if (crossings.length === 0) continue;
+      const weight = Math.pow(sky.heights[i], heightPower);
+      aims.push({ shape: sky.shapes[i], crossings, weight });
+      total += weight;
     }
     if (aims.length > 0) {
-      const { shape: f, crossings } = pick(rng, aims);
+      let drawn = rng() * total;
+      let chosen = aims[aims.length - 1];
+      for (const a of aims) {
+        drawn -= a.weight;
+        if (drawn < 0) {
+          chosen = a;
+          break;
+        }
+      }
+      const { shape: f, crossings } = chosen;
       const wayLength = Math.hypot(f.ex - f.hx, f.ey - f.hy);
       const at = rng() * wayLength;
       let best = crossings[0];

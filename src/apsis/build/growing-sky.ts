@@ -34,6 +34,12 @@ export class GrowingSky {
   readonly shapes: ArrowShape[] = [];
   /** holders[i]: the newer arrows that block or hold arrow i. */
   readonly holders: number[][] = [];
+  /**
+   * Height of each arrow, by build index: the longest hold chain from it
+   * down through older arrows (1 = it holds nothing). Blocking a free arrow
+   * of height h makes the sky at least h + 1 rounds deep.
+   */
+  readonly heights: number[] = [];
   /** Round of each arrow (1-based), by build index. */
   rounds: number[] = [];
   readonly ringCounts: number[];
@@ -120,6 +126,36 @@ export class GrowingSky {
     return { depth, reads, freeAtStart: free };
   }
 
+  /**
+   * The measure the sky would have with the arrows flagged in `removed` taken
+   * out (their holds go with them), without changing the sky. Taking arrows
+   * out never breaks the build order: every arrow left still has its way
+   * clear of every older arrow left, and every hold left still points from a
+   * newer arrow to an older one. `rounds` gets each arrow's round (0 for one
+   * taken out) when given.
+   */
+  measureWithout(removed: Uint8Array, rounds?: Int32Array): GrowthMeasure {
+    const n = this.shapes.length;
+    this.ensure(n);
+    const r = rounds ?? this.scratch;
+    let reads = 0;
+    let depth = 0;
+    let free = 0;
+    for (let i = n - 1; i >= 0; i--) {
+      if (removed[i]) {
+        r[i] = 0;
+        continue;
+      }
+      let round = 1;
+      for (const j of this.holders[i]) if (!removed[j] && r[j] + 1 > round) round = r[j] + 1;
+      r[i] = round;
+      reads += round;
+      if (round > depth) depth = round;
+      if (round === 1) free++;
+    }
+    return { depth, reads, freeAtStart: free };
+  }
+
   /** Adds a checked candidate as the newest arrow, holding the older arrows in `held` (its blocks plus rule holds). */
   add(candidate: ArrowCandidate, held: readonly number[]): void {
     const n = this.shapes.length;
@@ -134,7 +170,12 @@ export class GrowingSky {
     this.shapes.push(candidate.shape);
     this.halves.push(candidate.arrow.length / 2);
     this.holders.push([]);
-    for (const i of new Set(held)) this.holders[i].push(n);
+    let height = 1;
+    for (const i of new Set(held)) {
+      this.holders[i].push(n);
+      if (this.heights[i] + 1 > height) height = this.heights[i] + 1;
+    }
+    this.heights.push(height);
     this.ringCounts[candidate.arrow.ring]++;
   }
 

@@ -7,11 +7,16 @@ import { ruleNeeded } from "./rule-needed.ts";
 import { skyLimits } from "../sky/sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 import { skyProblems } from "./sky-problems.ts";
+import { keepsRingSpread, largestRingShare } from "../measure/ring-spread.ts";
+import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";
 import { solveSky, type SolvedSky } from "../solver/solve-sky.ts";
 
 /**
  * Every check a shipped Apsis level must pass (SPEC 5.1–5.4), in order:
  * - geometry: fits, gap, way clear of the sun, fair to read (`fits`, `gap`, `way-sun`, `unfair`);
+ * - size and spread (SPEC 5.2, `models/apsis/builder.json`): at most
+ *   `maxArrows` arrows (`arrows-over`), and no ring holding more than
+ *   `spread.maxRingShare` of a sky of `spread.fromArrows` or more arrows (`ring-crowded`);
  * - marks: every lock has a key (`lock-without-key`);
  * - the sky can be cleared (`cycle`: the hold graph has a cycle);
  * - the stored solution is the rounds solution (`solution`);
@@ -23,10 +28,26 @@ import { solveSky, type SolvedSky } from "../solver/solve-sky.ts";
  * @param solution the stored rounds solution: arrow indices per round.
  * @param rules the rules the level is shipped with (plan/pool names).
  */
-export function checkLevel(body: ApsisBody, solution: readonly (readonly number[])[], rules: readonly string[], sky: SkyModel = loadSkyModel()): LevelProblem[] {
+export function checkLevel(
+  body: ApsisBody,
+  solution: readonly (readonly number[])[],
+  rules: readonly string[],
+  sky: SkyModel = loadSkyModel(),
+  builder: BuilderModel = loadBuilderModel(),
+): LevelProblem[] {
   const limits = skyLimits(sky);
   let solved: SolvedSky;
   const problems: LevelProblem[] = [];
+  const n = body.arrows.length;
+  if (n > builder.maxArrows) problems.push({ reason: "arrows-over", message: `the sky has ${n} arrows, more than the ${builder.maxArrows} the rings hold (maxArrows)` });
+  if (!keepsRingSpread(body.arrows, builder.spread)) {
+    const most = Math.round(largestRingShare(body.arrows) * n);
+    const ring = body.arrows.find((a) => body.arrows.filter((b) => b.ring === a.ring).length === most)!.ring;
+    problems.push({
+      reason: "ring-crowded",
+      message: `ring ${ring} holds ${most} of ${n} arrows (${((100 * most) / n).toFixed(1)}%), more than ${(100 * builder.spread.maxRingShare).toFixed(0)}% of a sky of ${builder.spread.fromArrows}+ arrows`,
+    });
+  }
   const keys = new Set(body.arrows.flatMap((a) => (a.key === undefined ? [] : [a.key])));
   body.arrows.forEach((a, i) => {
     if (a.lock !== undefined && !keys.has(a.lock)) problems.push({ reason: "lock-without-key", message: `arrow ${i} is locked "${a.lock}" but no arrow carries that key` });

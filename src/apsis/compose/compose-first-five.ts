@@ -1,11 +1,13 @@
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
 import { LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import type { Rng } from "../../random/create-rng.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
 import { shuffle } from "../../random/shuffle.ts";
+import { rampTarget } from "../../select/ramp-target.ts";
 import type { ArrowPlacement } from "../sky/arrow-shape.ts";
 import { checkLevel } from "../check/check-level.ts";
 import { drawSmallSky } from "./draw-small-sky.ts";
-import { loadFirstFiveModel, type FirstFiveModel } from "../model/first-five-model.ts";
+import { loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "../model/first-five-model.ts";
 import type { ApsisGenerated } from "../generate-sky-level.ts";
 import { skyMetrics } from "../measure/measure-sky.ts";
 import { skyLooks } from "./sky-looks.ts";
@@ -21,6 +23,8 @@ export interface ComposeFirstFiveOptions {
   draws?: number;
   model?: FirstFiveModel;
   sky?: SkyModel;
+  /** The reads ramp whose values at levels 1..count are the targets (default `models/apsis/ramp.json`). */
+  ramp?: Ramp;
 }
 
 /**
@@ -31,13 +35,15 @@ export interface ComposeFirstFiveOptions {
  * after the first holding an arrow that was blocked before), and is not
  * easier than the level before (reads and arrows never fall). The eligible
  * system with the best score is kept: weights · (symmetry, spread, balance,
- * taught share) − readsOff · |reads − target|; ties keep the earlier draw.
+ * taught share) − readsOff · |reads − target|, the target being the ramp's
+ * value at the level; ties keep the earlier draw.
  * The kept sky is stored shuffled, proven by the graphology solver and every
  * level check. Deterministic given `rng`; bounded by the draw count.
  *
  * @param count how many levels (1..the levels the model lists).
  * @param stats rejection counters (`first-five-<reason>`), incremented in place.
- * @throws LevelrampError (exit 2) when the model has no settings for a level;
+ * @throws LevelrampError (exit 2) when the model has no settings for a level
+ *   or the ramp is not a reads ramp;
  *   NoAnswerError (exit 1) when no draw of a level was eligible.
  */
 export function composeFirstFive(count: number, rng: Rng, stats: Record<string, number>, options: ComposeFirstFiveOptions = {}): ApsisGenerated[] {
@@ -45,6 +51,9 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
   const sky = options.sky ?? loadSkyModel();
   const draws = options.draws ?? model.draws;
   const limits = skyLimits(sky);
+  const ramp = options.ramp ?? loadApsisRamp();
+  if (ramp.metric !== "reads") throw new LevelrampError("apsis/first-five", `expected a reads ramp for the first five's targets, got a ramp of "${ramp.metric}"`, 2);
+  const target = rampTarget(ramp);
   const w = model.weights;
   const bump = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);
   for (let level = 1; level <= count; level++) {
@@ -55,6 +64,7 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
   let floorArrows = 0;
   for (let level = 1; level <= count; level++) {
     const spec = model.levels.find((l) => l.level === level)!;
+    const readsTarget = target(level);
     let best: { arrows: ArrowPlacement[]; score: number } | null = null;
     const lookMost = Math.max(0, w.symmetry) + Math.max(0, w.spread) + Math.max(0, w.balance) + Math.max(0, w.taught);
     for (let d = 0; d < draws; d++) {
@@ -74,7 +84,7 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
         bump("first-five-easier");
         continue;
       }
-      const readsCost = w.readsOff * Math.abs(solved.reads - spec.reads);
+      const readsCost = w.readsOff * Math.abs(solved.reads - readsTarget);
       if (best && lookMost - readsCost <= best.score) continue;
       const looks = skyLooks(drawn, sky);
       const score = w.symmetry * looks.symmetry + w.spread * looks.spread + w.balance * looks.balance + w.taught * taught - readsCost;

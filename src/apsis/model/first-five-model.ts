@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { readJsonFile } from "../../io/read-json-file.ts";
+import { rampSchema, type Ramp } from "../../io/schemas/ramp.ts";
 import { apsisModelPath } from "./sky-model.ts";
 
 /**
  * `models/apsis/first-five.json` (SPEC 5.5): how the composed levels 1–5 are
  * drawn and scored. Looks = symmetry + spread + balance; teaching = reads on
- * target and the share of rounds holding an arrow that was blocked before.
+ * target (the reads ramp's value at the level, from `models/apsis/ramp.json`:
+ * the file holds no targets of its own) and the share of rounds holding an
+ * arrow that was blocked before.
  */
 export const firstFiveModelSchema = z.strictObject({
   format: z.literal("levelramp/apsis-first-five@1"),
@@ -18,7 +21,6 @@ export const firstFiveModelSchema = z.strictObject({
     .array(
       z.strictObject({
         level: z.number().int().min(1),
-        reads: z.number().min(1).describe("reads target"),
         arrows: z.tuple([z.number().int().min(1), z.number().int().min(1)]).describe("arrow count range [low, high]"),
       }),
     )
@@ -46,4 +48,18 @@ export function loadFirstFiveModel(file?: string): FirstFiveModel {
   if (file !== undefined) return readJsonFile(firstFiveModelSchema, file);
   defaultFirstFive ??= readJsonFile(firstFiveModelSchema, apsisModelPath("first-five.json"));
   return defaultFirstFive;
+}
+
+let defaultRamp: Ramp | undefined;
+
+/**
+ * Loads the ramp the first five aim at (SPEC 5.5); without `file`,
+ * `models/apsis/ramp.json` (cached).
+ *
+ * @throws InputError (exit 2) when the file is missing or is not a ramp.
+ */
+export function loadApsisRamp(file?: string): Ramp {
+  if (file !== undefined) return readJsonFile(rampSchema, file);
+  defaultRamp ??= readJsonFile(rampSchema, apsisModelPath("ramp.json"));
+  return defaultRamp;
 }

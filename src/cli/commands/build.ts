@@ -86,7 +86,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     const n = result.pool.candidates.length;
     io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
   }
-  if (o.stats) io.stderr(statsLines(result.stats, select).map((l) => `  ${l}\n`).join(""));
+  if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
   return result;
 }
 
