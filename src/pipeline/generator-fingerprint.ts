@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 let cached: string | undefined;
 
-/** Every file under `dir`, as paths relative to the package root with `/`, sorted. */
+/** Every file under `dir`, as paths relative to the package root with `/`, sorted (none when `dir` is absent). */
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
+  if (!existsSync(dir)) return out;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesUnder(path));

@@ -8,7 +8,7 @@ import { hopsGame, type HopsBody } from "./hops.ts";
 export const hopsComposedGame: GameBackend<HopsBody, number[], string, null> = {
   ...hopsGame,
   game: "hopsc",
-  can: { compose: true, picture: true },
+  can: { ...hopsGame.can, compose: true },
   composeFirst(count, rng, stats) {
     const levels = [];
     while (levels.length < count) {
