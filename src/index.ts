@@ -15,6 +15,7 @@ export {
   carillonMarkSchema,
   checkBody,
   constraintSchema,
+  formatJsonSchema,
   formatSchemas,
   gameSchema,
   jsonPath,

@@ -12,14 +12,15 @@ import { fixture, runCli, tempDir } from "./run-cli.ts";
 // missing shard, a repeated shard, a shard from another seed or other
 // settings are refused (exit 2, nothing written).
 
-const bin = fileURLToPath(new URL("../../bin/levelramp.js", import.meta.url));
+// the CLI from its sources (through tsx), so the test runs the code as it is, built or not
+const bin = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
 const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 /** Runs the CLI as its own process with extra environment variables. */
 function runProcess(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEVELRAMP_SHARD|JOB_COMPLETION_INDEX|SLURM_ARRAY_)/.test(k)));
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...clean, ...env } });
+    const child = spawn(process.execPath, ["--import", "tsx", bin, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...clean, ...env } });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("close", (code) => resolve({ code, stderr }));

@@ -8,4 +8,4 @@ export { candidateSchema, poolSchema, provenanceSchema, type Candidate, type Poo
 export { rampSchema, type Ramp } from "./ramp.ts";
 export { shardSchema, type ShardFile } from "./shard.ts";
 export { checkBody, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
-export { formatSchemas } from "./format-schemas.ts";
+export { formatJsonSchema, formatSchemas } from "./format-schemas.ts";
