@@ -11,7 +11,7 @@ import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { ChainSelection } from "./chain-selection.ts";
-import { growAims, type ChainStand } from "./grow-aims.ts";
+import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
 import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
@@ -223,8 +223,8 @@ export class PipelineRun {
     return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters) };
   }
 
-  private aimsFor(part: PlanPartWork, stand: ChainStand | null): number[] {
-    return growAims(this.options.model, part.grow.map((l) => l.target), stand);
+  private aimsFor(part: PlanPartWork, stand: ChainStand | null, raise = 0): number[] {
+    return growAims(this.options.model, part.grow.map((l) => l.target), stand, raise);
   }
 
   /** Aims of part `i`'s first round: the chain after part i − lookaheadParts − 1 (whatever the worker count). */
@@ -349,31 +349,87 @@ export class PipelineRun {
   }
 
   /**
-   * Queues another round of the part's batches, aimed no lower than the
-   * chain right before the part; after `extraRounds` rounds, stops the run.
+   * Queues another round of the part's batches: more candidates, aimed at
+   * max(target, the chain right before the part) and higher with every
+   * round ({@link extraRoundRaise}); after `extraRounds` rounds, stops the
+   * run with {@link stuckMessage}.
    *
-   * @throws NoAnswerError (exit 1) naming the chapter, part and why.
+   * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
    */
   private extraRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
+    const stand = this.standAfter[work.index - 1] ?? null;
     if (round >= settings.extraRounds) {
-      throw new NoAnswerError(
-        "pipeline/build",
-        `chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches`,
-        { chapter: part.chapter, part: part.part, why, stats: { ...ps }, generator: this.stats.generator },
-      );
+      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, round, why, stand), {
+        chapter: part.chapter,
+        part: part.part,
+        why,
+        chainEnd: stand?.end ?? null,
+        best: this.bestOfPart(work)?.id ?? null,
+        stats: { ...ps },
+        generator: this.stats.generator,
+      });
     }
     ps.extraRounds++;
-    const stand = this.standAfter[work.index - 1] ?? null;
-    const aims = this.aimsFor(part, stand);
-    const aimed = stand !== null && aims.some((a, j) => a !== part.grow[j].target);
-    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand.end.toFixed(3)}` : ""})`);
+    const raise = extraRoundRaise(part.grow.map((l) => l.target), round + 1);
+    const aims = this.aimsFor(part, stand, raise);
+    const where = stand !== null && aims.some((a, j) => a - raise !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
     return this.grow(part, round + 1, aims);
   }
+
+  /** The part's unused, kept candidate with the highest value of the model's metric (ties: the earliest), or null. */
+  private bestOfPart(work: PartWork): Candidate | null {
+    const metric = this.options.model.metric;
+    const used = new Set(this.picks);
+    let best: Candidate | null = null;
+    this.pool.candidates.forEach((c, k) => {
+      if (c.chapter !== work.part.chapter || c.part !== work.part.part || c.dropped !== undefined || used.has(k)) return;
+      const v = c.metrics[metric];
+      if (v !== undefined && (best === null || v > best.metrics[metric])) best = c;
+    });
+    return best;
+  }
+
+  /**
+   * Why a part stops the build, for the designer: the part and its levels,
+   * why, the extra rounds (each aimed higher), where the chain ends, the
+   * part's best candidate against it, and what to change (the part's
+   * generator settings by file and JSON path, the pool size, the rounds).
+   */
+  private stuckMessage(work: PartWork, round: number, why: string, stand: ChainStand | null): string {
+    const { part } = work;
+    const { model, plan, planFile } = this.options;
+    const metric = model.metric;
+    const lines = [`chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches, each aimed higher`];
+    if (stand !== null) {
+      const level = part.levels[0].number - 1;
+      lines.push(`the chain ends at ${metric} ${fmt(stand.end)} (level ${level}, ${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
+    }
+    const best = this.bestOfPart(work);
+    const pool = this.pool.candidates.filter((c) => c.chapter === part.chapter && c.part === part.part && c.dropped === undefined);
+    if (best === null) lines.push("the part's pool holds no candidate");
+    else {
+      const above = stand === null ? pool.length : pool.filter((c) => (c.metrics[metric] ?? -Infinity) >= stand.end).length;
+      const targets = `${fmt(part.levels[0].target)}–${fmt(part.levels[part.levels.length - 1].target)}`;
+      lines.push(`the part's pool holds ${pool.length} candidate(s), ${above} at or above the chain's end; the best unused is ${best.id} at ${metric} ${fmt(best.metrics[metric])} (targets ${targets})`);
+    }
+    const ci = plan.chapters.findIndex((c) => c.chapter === part.chapter);
+    const pj = ci < 0 ? -1 : plan.chapters[ci].parts.findIndex((p) => p.part === part.part);
+    const at = `${planFile ?? "the plan"} at $.chapters[${ci}].parts[${pj}]`;
+    lines.push(`what to change: grow this part's candidates higher or denser (its generator settings, ${at}.generator), more candidates per level (poolPerLevel there), or more extra rounds (extraRounds in the pipeline settings)`);
+    return lines.join("; ");
+  }
+
 }
 
 /** `level 7` or `levels 6–10`. */
+/** A metric value for a message (3 decimals). */
+function fmt(v: number): string {
+  return v.toFixed(3);
+}
+
 function levelRange(part: PlanPartWork): string {
   const first = part.levels[0].number;
   const last = part.levels[part.levels.length - 1].number;
