@@ -4,7 +4,7 @@ import { gameNames, requireGame } from "../../game/registry.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
 import { writeFileSet } from "../../io/write-file-set.ts";
-import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
+import { buildLevels, generatePools, type PipelineOptions, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/parse-chapters.ts";
@@ -35,14 +35,25 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-/** A whole-number option from `least` to `most` (at most 2^53 − 1: a larger one would be rounded), exactly as typed. */
-function wholeNumber(module: string, text: string | undefined, option: string, least: number, most = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
+/**
+ * A whole number from `least` to `most` (at most 2^53 − 1: a larger one would
+ * be rounded) from option `option`, exactly as typed; undefined when it is not given.
+ *
+ * @param why words after the range in the message, e.g. why the bound is what it is.
+ * @throws InputError (exit 2) quoting what was typed.
+ */
+export function wholeNumber(module: string, text: string | undefined, option: string, least: number, most = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
     throw new InputError(module, `${option} expects a whole number from ${least} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
   }
   return n;
+}
+
+/** `--workers`: from 1 to {@link maxWorkers} (4 × the cores, at most 64); the machine's cores when not given. */
+export function workersOption(module: string, text: string | undefined): number {
+  return wholeNumber(module, text, "--workers", 1, maxWorkers(), ` (4 × this machine's ${defaultWorkers()} cores, at most 64)`) ?? defaultWorkers();
 }
 
 /** Adds the options `build` and `generate` share. */
@@ -63,32 +74,20 @@ export function pipelineOptions(cmd: Command): Command {
 
 /**
  * Runs `build` or `generate` from parsed options: reads the inputs, checks
- * the outputs before any work (`checkOutputs`: exists without --force, a
- * folder for a file or a file for a folder, under a file, not writable; it
- * returns notes on what a killed earlier run left, which are printed), draws
- * progress bars, verifies built levels (exit 1 listing failures) and prints
- * the summary.
+ * the outputs before any work (`checkOutputs`, see {@link readPipelineOptions}),
+ * draws progress bars, verifies built levels (exit 1 listing failures) and
+ * prints the summary.
  */
 export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult> {
   const { io } = ctx;
-  const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
-  const settings = loadPipelineSettings();
-  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
-  const workers = wholeNumber(module, o.workers, "--workers", 1, maxWorkers(), ` (4 × this machine's ${defaultWorkers()} cores, at most 64)`) ?? defaultWorkers();
-  const inputs = loadPipelineInputs(game, {
-    planFile: o.plan ?? modelsPath(game, "plan.json"),
-    modelFile: o.model ?? modelsPath(game, "selection.json"),
-    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
-  });
-  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
-  for (const note of checkOutputs()) io.stderr(`levelramp: ${note}\n`);
+  const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
+  const { game, chapters, seed, workers } = options;
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
   let result: PipelineResult;
   try {
-    const options = { game, ...inputs, chapters, seed, workers, settings, events: bars };
-    result = select ? await buildLevels(options) : await generatePools(options);
+    result = select ? await buildLevels({ ...options, events: bars }) : await generatePools({ ...options, events: bars });
     if (result.levels) {
       const verified = verifyLevels(result.levels, { events: bars });
       if (!verified.ok) {
@@ -101,11 +100,40 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
-    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
+    io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
   return result;
+}
+
+/** `chapter 3` or `chapters 1–4`. */
+export function describeChapters(chapters: readonly number[]): string {
+  return chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
+}
+
+/**
+ * The options of a `build` or `generate` run from parsed CLI options: the
+ * game, the model files (defaults from `models/<game>/`), chapters, seed,
+ * workers and pipeline settings; then, before any work, `checkOutputs`
+ * (exists without --force, a folder for a file or a file for a folder,
+ * under a file, not writable), whose notes on what a killed earlier run left
+ * go to `note`.
+ *
+ * @throws InputError (exit 2) for any bad option, file or output path.
+ */
+export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): PipelineOptions {
+  const game = requireGame(gameName, "pipeline/game").game;
+  const settings = loadPipelineSettings();
+  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
+  const workers = workersOption(module, o.workers);
+  const inputs = loadPipelineInputs(game, {
+    planFile: o.plan ?? modelsPath(game, "plan.json"),
+    modelFile: o.model ?? modelsPath(game, "selection.json"),
+    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
+  });
+  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
+  for (const line of checkOutputs()) note(line);
+  return { game, ...inputs, chapters, seed, workers, settings };
 }
 
 /** Report files every build writes (checked against --force before any work). */
