@@ -1,6 +1,7 @@
 // The `levelramp` command's entry (SPEC 2): runs the command line on this
 // process's arguments. The package's bin (bin/levelramp.js) loads its compiled
 // form, dist/cli/bin.js; `npm run dev -- <command>` runs this file from source.
+import { settleInterrupts } from "../io/on-interrupt.ts";
 import { processIo } from "./cli-io.ts";
 import { main, reportError } from "./main.ts";
 
@@ -15,3 +16,5 @@ process.on("uncaughtException", last);
 process.on("unhandledRejection", last);
 
 process.exitCode = await main(argv);
+// A Ctrl-C that landed in the last synchronous step (the outputs swapped in) ends in 130, not 0.
+await settleInterrupts();

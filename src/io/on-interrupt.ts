@@ -41,3 +41,15 @@ export function onInterrupt(cleanup: () => void): () => void {
     if (i >= 0) cleanups.splice(i, 1);
   };
 }
+
+/**
+ * Gives a signal that arrived during a synchronous step (a set of outputs
+ * being written and swapped in) its turn: two passes of the event loop (the
+ * first reads libuv's signal pipe, the second runs Node's listener, which
+ * exits 130 or 143; one pass is not enough, measured on Node 20). Without
+ * it a process whose last step was synchronous ends with exit 0 and the
+ * user's Ctrl-C is lost. Resolves when no signal was pending.
+ */
+export async function settleInterrupts(): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -13,8 +13,9 @@ import { tempDir } from "../helpers/temp-dir.ts";
 const child = fileURLToPath(new URL("../helpers/write-set-child.ts", import.meta.url));
 const names = ["levels.json", "pools.json", "report.html", "report.json", "report.txt"];
 
-function write(dir: string, run: string, killAt?: string): { status: number | null; signal: NodeJS.Signals | null; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", child, dir, run], { env: { ...process.env, LEVELRAMP_TEST_KILL_AT: killAt ?? "" }, encoding: "utf8" });
+function write(dir: string, run: string, killAt?: string, sigintAt?: string): { status: number | null; signal: NodeJS.Signals | null; stderr: string } {
+  const env = { ...process.env, LEVELRAMP_TEST_KILL_AT: killAt ?? "", LEVELRAMP_TEST_SIGINT_AT: sigintAt ?? "" };
+  const r = spawnSync(process.execPath, ["--import", "tsx", child, dir, run], { env, encoding: "utf8" });
   return { status: r.status, signal: r.signal, stderr: r.stderr };
 }
 
@@ -71,5 +72,18 @@ describe("outputs as a set (kill test with fault injection)", () => {
     expect(next.stderr).toMatch(/removed \.out\.levelramp-new-\d+-\d+, left by an earlier run that was stopped while writing/);
     expect(runsIn(out)).toEqual(setOf("run-D"));
     expect(leftovers(parent)).toEqual([]);
+  }, 60_000);
+
+  it("Ctrl-C while the set is written finishes the set (never a mix, never ignored), then exits 130", () => {
+    const parent = tempDir().dir;
+    const out = join(parent, "out");
+    expect(write(out, "run-A").status).toBe(0);
+    for (const point of ["set-file-2", "set-rename-1", "set-rename-2"]) {
+      const run = `run-${point}`;
+      const r = write(out, run, undefined, point);
+      expect(r.status, `${point}: ${r.stderr}`).toBe(130);
+      expect(runsIn(out)).toEqual(Object.fromEntries(names.map((n) => [n, run])));
+      expect(leftovers(parent)).toEqual([]);
+    }
   }, 60_000);
 });
