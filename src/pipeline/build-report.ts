@@ -6,6 +6,7 @@ import { deviationTable } from "../report/deviation-table.ts";
 import { renderHtmlReport } from "../report/html/render-html-report.ts";
 import { poolCoverage } from "../report/pool-coverage.ts";
 import { findBreaks } from "../select/find-breaks.ts";
+import { levelsStatus } from "../select/levels-file.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
 /** One report file a build writes into its output folder. */
@@ -73,7 +74,7 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
   const breaks = findBreaks(levels.levels, levels.model.constraints);
   const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
   const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
-  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, optimal: levels.optimal, ramps: [report], breaks, stats };
+  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
   return [
     { name: "report.txt", text },
     { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },

@@ -9,6 +9,7 @@ import { buildProblem, type SelectionInputs } from "../select/build-problem.ts";
 import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
+import { makeSelection } from "../select/selection-problem.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { ChainSelection } from "./chain-selection.ts";
 import { growAims, type ChainStand } from "./grow-aims.ts";
@@ -181,13 +182,15 @@ export class PipelineRun {
   levelsFile(): LevelsFile {
     const { model, ramp } = this.options;
     const built = buildProblem(this.selectionInputs());
-    const selection = {
+    const selection = makeSelection({
       picks: this.picks,
       objective: new Objective(built.problem).total(this.picks),
-      optimal: this.optimal,
+      // Part by part: each part optimal given the earlier ones; the whole is not proven (SPEC 6 status).
+      status: this.optimal && this.parts.length === 1 ? "optimal" : "feasible",
+      note: this.optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal",
       solver: `incremental(${[...this.solvers].sort().join("+")})`,
       stats: {},
-    };
+    });
     const levels = toLevelsFile({ built, selection, pool: this.pool, model, ramp });
     // What the build chose, so a later `select` over pools.json can say how it compares.
     this.pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };

@@ -6,6 +6,7 @@ import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Constraint } from "../io/schemas/model.ts";
 import { findBreaks } from "../select/find-breaks.ts";
 import { rampTarget } from "../select/ramp-target.ts";
+import { recheckStatus, type StatusCheck } from "../select/recheck-status.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { findGame } from "../game/registry.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
@@ -21,7 +22,8 @@ export interface LevelFailure {
    * measure), `target` (target or deviation differ from the embedded ramp),
    * a model constraint (`nonDecreasing(bits)`, `maxRun(reads)`, `unique`, ...),
    * `duplicate` (the same level as an earlier one, SPEC 7), `no-body`,
-   * `no-solution`, or `check-error` (a check could not run).
+   * `no-solution`, `status` (the file says optimal, but a better order of its
+   * levels exists), or `check-error` (a check could not run).
    */
   reason: string;
   message: string;
@@ -34,6 +36,8 @@ export interface VerifyResult {
   /** Levels in the file. */
   levels: number;
   failures: LevelFailure[];
+  /** The file's status, re-derived where possible (SPEC 6 status). */
+  status: StatusCheck;
 }
 
 function constraintName(c: Constraint | { type: "unique" }): string {
@@ -48,7 +52,9 @@ function constraintName(c: Constraint | { type: "unique" }): string {
  * embedded ramp; across the file, the embedded model's constraints (the
  * order never gets easier, runs, rises, drops, pins, conflicts, each id once,
  * via findBreaks) and no two levels the same (SPEC 7, each level against
- * every earlier one). A generic file gets the model constraints and targets only.
+ * every earlier one); and its status (a file that says optimal is re-solved
+ * over its own levels with the dp, {@link recheckStatus}). A generic file gets
+ * the model constraints, targets and status only.
  *
  * @returns every failure, by level then in check order; `ok` when there is none.
  */
@@ -76,8 +82,13 @@ export function verifyLevels(file: LevelsFile, events?: PipelineEvents): VerifyR
     const at = file.levels.find((l) => l.number === b.level);
     fail(b.level, at?.id ?? "?", constraintName(b.constraint), b.message);
   }
+  const status = recheckStatus(file);
+  if (!status.ok) {
+    const at = status.better ? file.levels.find((l) => l.number === status.better!.level) : file.levels[0];
+    fail(at?.number ?? 0, at?.id ?? "?", "status", status.message);
+  }
   failures.sort((a, b) => a.level - b.level);
-  return { ok: failures.length === 0, game: file.game, levels: file.levels.length, failures };
+  return { ok: failures.length === 0, game: file.game, levels: file.levels.length, failures, status };
 }
 
 function verifyGameLevel(

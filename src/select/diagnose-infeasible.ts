@@ -2,6 +2,7 @@ import { chainRulesOf, describeConstraint } from "./chain-rules.ts";
 import { relaxedReach, type RelaxedState } from "./relaxed-reach.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 import { dpApplies, solveDp } from "./solve-dp.ts";
+import { SolverLimitError } from "./solver-limits.ts";
 
 /** Why a selection model has no answer (SPEC 6): where the chain breaks and what broke it. */
 export interface Diagnosis {
@@ -26,11 +27,12 @@ export interface Diagnosis {
  * constraints are applied one by one in model order and the one that empties
  * the set of candidates is named. When the relaxation is feasible, the exact
  * dp (if the model is chain-shaped) tells "each candidate at most once" from
- * conflicts.
+ * conflicts. (When either pass stops at its work bound, the diagnosis says
+ * only what is left: uniqueness or conflicts.)
  */
 export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
   const rules = chainRulesOf(problem);
-  const { infeasibleAt: k, before: prev } = relaxedReach(problem);
+  const { infeasibleAt: k, before: prev, complete } = relaxedReach(problem);
   if (k >= 0) {
     const elig = problem.eligible[k];
     if (elig.length === 0) {
@@ -54,9 +56,20 @@ export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
     }
     return describe(problem, k, "chain", alive.size);
   }
+  if (!complete) {
+    return {
+      constraint: "unknown",
+      removed: 0,
+      message: "no sequence meets the model (the solver proved it); the pass that names the level and constraint stopped at its work bound — select fewer levels at once (--chapters) to see where",
+    };
+  }
   if (dpApplies(problem)) {
-    const exact = solveDp(problem);
-    if ("infeasibleAt" in exact) return describe(problem, exact.infeasibleAt, "unique", problem.eligible[exact.infeasibleAt].length);
+    try {
+      const exact = solveDp(problem);
+      if ("infeasibleAt" in exact) return describe(problem, exact.infeasibleAt, "unique", problem.eligible[exact.infeasibleAt].length);
+    } catch (err) {
+      if (!(err instanceof SolverLimitError)) throw err;
+    }
   }
   return {
     constraint: problem.conflicts.length ? "conflict" : "unique",

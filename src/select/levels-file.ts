@@ -67,8 +67,31 @@ export function toLevelsFile(args: {
     model,
     ramp,
     objective: roundMetric(selection.objective),
-    optimal: selection.optimal,
+    status: selection.status,
+    optimal: selection.status === "optimal",
+    ...(selection.bound !== undefined ? { bound: roundMetric(selection.bound), gap: roundMetric(selection.gap ?? 0) } : {}),
+    ...(selection.optimum !== undefined ? { optimum: roundMetric(selection.optimum), tolerance: selection.tolerance } : {}),
+    ...(selection.note ? { note: selection.note } : {}),
+    ...(problem.fixed.some(Boolean) ? { fixed: problem.slots.flatMap((slot, s) => (problem.fixed[s] ? [{ level: slot.number, kind: problem.fixed[s]!.kind }] : [])) } : {}),
     solver: selection.solver,
     levels,
   };
+}
+
+/** A levels file's status: its `status`, or for files written before statuses, `optimal` read as one. */
+export function levelsStatus(file: Pick<LevelsFile, "status" | "optimal">): "optimal" | "feasible" {
+  return file.status ?? (file.optimal ? "optimal" : "feasible");
+}
+
+/**
+ * One line for a status, e.g. `optimal (proven)`, `feasible (bound 12.5, gap
+ * 3.1%): HiGHS time limit`, `feasible: within 0.5 of the optimum 41.2`.
+ */
+export function describeStatus(s: { status?: "optimal" | "feasible"; optimal: boolean; bound?: number; gap?: number; optimum?: number; tolerance?: number; note?: string }): string {
+  const status = levelsStatus(s);
+  if (status === "optimal") return "optimal (proven)";
+  const parts: string[] = [];
+  if (s.bound !== undefined) parts.push(`bound ${s.bound}, gap ${((s.gap ?? 0) * 100).toFixed(2)}%`);
+  if (s.optimum !== undefined) parts.push(`within ${s.tolerance ?? 0} of the optimum ${s.optimum}`);
+  return `feasible, not proven optimal${parts.length ? ` (${parts.join("; ")})` : ""}${s.note ? `: ${s.note}` : ""}`;
 }

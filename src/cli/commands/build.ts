@@ -16,6 +16,7 @@ import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
 
@@ -96,7 +97,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   if (!o.quiet) {
     const n = result.pool.candidates.length;
     const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
-    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
+    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
   return result;
@@ -124,7 +125,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
       }
       if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
       }
     });
 }

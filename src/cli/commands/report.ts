@@ -13,6 +13,7 @@ import { deviationTable } from "../../report/deviation-table.ts";
 import { findGame } from "../../game/registry.ts";
 import { renderHtmlReport } from "../../report/html/render-html-report.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import { rampTarget } from "../../select/ramp-target.ts";
 import type { CommandContext } from "../cli-io.ts";
 
@@ -76,11 +77,12 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (format === "html") {
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile) });
       } else if (format === "json") {
-        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ramps: reports, breaks }, null, 2) + "\n";
+        const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
+        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks }, null, 2) + "\n";
       } else if (format === "csv") {
         text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
-        text = deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
+        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
       }
       if (o.out) {
         writeFileAtomic(o.out, text, { force: o.force });

@@ -25,7 +25,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       }
       if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
       if (result.ok) {
-        io.stderr(`verify: ${file}: all ${result.levels} ${result.game} levels pass\n`);
+        io.stderr(`verify: ${file}: all ${result.levels} ${result.game} levels pass; status ${result.status.message}\n`);
         return;
       }
       const failing = new Set(result.failures.map((f) => f.level));

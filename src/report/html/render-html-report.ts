@@ -105,7 +105,8 @@ function header(data: HtmlReportData): string {
     `game <b>${escapeHtml(data.game)}</b>`,
     `${data.levels.length} levels in ${data.chapters.length} chapter${data.chapters.length === 1 ? "" : "s"}`,
     `seed ${escapeHtml(String(data.seed))}`,
-    `objective ${formatNumber(data.objective, 6)} (${data.optimal ? "proven optimal" : "not proven optimal"}${data.solver ? `, ${escapeHtml(data.solver)}` : ""})`,
+    `objective ${formatNumber(data.objective, 6)}${data.solver ? ` (${escapeHtml(data.solver)})` : ""}`,
+    `status <b class="status-${data.status}">${escapeHtml(data.statusLine)}</b>`,
     `ramp${data.ramps.length === 1 ? "" : "s"}: ${data.ramps.map((r) => `${escapeHtml(r.name)} (${escapeHtml(r.metric)})`).join(", ")}`,
   ];
   return `<header><h1>${escapeHtml(data.title)}</h1><p class="meta">${facts.join(" · ")}</p></header>`;

@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { LevelrampError } from "../io/errors.ts";
+import { readJsonFile } from "../io/read-json-file.ts";
+
+/** `models/select/solver.json`: the selection solvers' work bounds (SPEC 6 "Scale"). */
+export const solverLimitsSchema = z.strictObject({
+  format: z.literal("levelramp/select-solver@1"),
+  dp: z.strictObject({
+    maxStates: z.number().int().min(1).describe("dp states (all slots) before the dp stops; past it auto hands the model to HiGHS"),
+    maxWork: z.number().int().min(1).describe("dp steps (transitions looked at, range queries) before it stops"),
+  }),
+  branching: z.strictObject({
+    maxRuns: z.number().int().min(1).describe("dp runs conflict branching may make"),
+  }),
+  milp: z.strictObject({
+    maxVariables: z.number().int().min(1).describe("binary and continuous variables a MILP may have"),
+    maxNonzeros: z.number().int().min(1).describe("constraint coefficients a MILP may have"),
+    smallSlots: z.number().int().min(1).describe("slots up to which auto gives a model to javascript-lp-solver"),
+  }),
+});
+
+/** The selection solvers' work bounds. */
+export type SolverLimits = z.infer<typeof solverLimitsSchema>;
+
+const defaultFile = fileURLToPath(new URL("../../models/select/solver.json", import.meta.url));
+let defaults: SolverLimits | undefined;
+
+/**
+ * The bundled solver limits (models/select/solver.json), read once.
+ *
+ * @throws InputError (exit 2) when the file is malformed.
+ */
+export function solverLimits(): SolverLimits {
+  return (defaults ??= readJsonFile(solverLimitsSchema, defaultFile));
+}
+
+/**
+ * A solver stopped at one of its work bounds (exit 1): the model is not
+ * known to be infeasible, it is too large for that solver. `auto` catches it
+ * and tries the next solver; the message says the instance size and what to try.
+ */
+export class SolverLimitError extends LevelrampError {
+  /** Which bound was reached, e.g. `dp states`. */
+  readonly limit: string;
+
+  constructor(module: string, limit: string, message: string) {
+    super(module, message, 1);
+    this.name = "SolverLimitError";
+    this.limit = limit;
+  }
+}
