@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { gameNames, requireGame } from "../../game/registry.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
 import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
@@ -62,7 +63,7 @@ export function pipelineOptions(cmd: Command): Command {
  * existing `outputs` without --force before any work, draws progress bars,
  * verifies built levels (exit 1 listing failures) and prints the summary.
  */
-export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult> {
+export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
   const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
@@ -100,7 +101,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
-  return result;
+  return { ...result, plan: inputs.plan };
 }
 
 /** Report files every build writes (checked against --force before any work). */
@@ -116,7 +117,9 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
       const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, ...buildReportWriterFiles.map((f) => join(dir, f))]);
       const levels = result.levels!;
-      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
+      // report.html's `levelramp select` line runs in the output folder, beside pools.json.
+      const editor = { plan: result.plan, planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null };
+      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart, editor });
       writeFileAtomic(files.pools, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
       writeFileAtomic(files.levels, JSON.stringify(levels, null, 2) + "\n", { force: o.force });
       for (const r of reports) writeFileAtomic(join(dir, r.name), r.text, { force: o.force });
