@@ -90,6 +90,7 @@ table.ramp-points tr.invalid input { background: #fdecea; }
 .editor-buttons button, .editor-buttons select { font: inherit; }
 .editor-command code { font-size: 12px; background: #f3f3ef; padding: 1px 4px; border-radius: 3px; }
 .editor-pictures { color: #666; font-size: 12px; }
+section.chapter { content-visibility: auto; contain-intrinsic-size: auto 420px; }
 svg.ramp-plot { touch-action: none; user-select: none; }
 svg.ramp-plot circle.handle { cursor: grab; }
 svg.ramp-plot.dragging circle.handle { cursor: grabbing; }

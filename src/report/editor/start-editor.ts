@@ -108,7 +108,9 @@ class RampEditor {
     this.pictures.harvest(this.data.fileLevels);
     for (const l of this.data.fileLevels) {
       const el = this.doc.getElementById(`level-${l.number}`);
-      if (el) this.cards.set(l.number, { el, key: "" });
+      if (!el) continue;
+      el.setAttribute("data-id", l.id);
+      this.cards.set(l.number, { el, key: "" });
     }
     this.el("figure.overview-plot").addEventListener("pointerdown", (e) => this.startDrag(e as PointerEvent));
     this.wireTable();
@@ -229,29 +231,46 @@ class RampEditor {
     this.el<HTMLSelectElement>("#editor-interpolation").value = this.interpolation;
   }
 
-  /** Redraws the cards whose text changed; pictures move with their level. */
+  /**
+   * Redraws the cards whose text changed, in place: the changed cards' HTML
+   * is parsed once, each card takes its new caption and title, and its
+   * picture only when another level now stands there (pictures move with
+   * their level).
+   */
   private drawCards(d: HtmlReportData, moved: ReadonlySet<number>): void {
     const was = new Map(this.data.fileLevels.map((l) => [l.number, l.id]));
     const drawn = this.data.pictures.embedded !== "none";
+    const changed: Array<{ i: number; key: string }> = [];
     d.levels.forEach((l, i) => {
-      const html = levelCardHtml(d, i, null);
-      const key = `${moved.has(l.number)}|${html}`;
+      const key = `${moved.has(l.number)}|${levelCardHtml(d, i, null)}`;
       const card = this.cards.get(l.number);
-      if (!card || card.key === key) return;
-      const box = this.doc.createElement("div");
-      box.innerHTML = html;
-      const fig = box.firstElementChild as HTMLElement;
-      const picture = this.pictures.take(l.id, drawn);
-      if (picture) fig.insertBefore(picture, fig.firstChild);
+      if (card && card.key !== key) changed.push({ i, key });
+    });
+    if (changed.length === 0) return;
+    const fresh = this.doc.createElement("template");
+    fresh.innerHTML = changed.map(({ key }) => key.slice(key.indexOf("|") + 1)).join("");
+    const figures = [...fresh.content.children] as HTMLElement[];
+    changed.forEach(({ i, key }, k) => {
+      const l = d.levels[i];
+      const card = this.cards.get(l.number)!;
+      const fig = card.el;
+      const next = figures[k];
+      fig.title = next.title;
+      fig.classList.toggle("moved", moved.has(l.number));
       if (moved.has(l.number)) {
-        fig.classList.add("moved");
         const note = this.doc.createElement("div");
         note.className = "moved-note";
         note.textContent = `moved: ${this.fileName} has ${was.get(l.number)} here`;
-        fig.querySelector("figcaption")?.append(note);
+        next.querySelector("figcaption")?.append(note);
       }
-      card.el.replaceWith(fig);
-      this.cards.set(l.number, { el: fig, key });
+      fig.querySelector("figcaption")?.replaceWith(next.querySelector("figcaption")!);
+      if (fig.getAttribute("data-id") !== l.id) {
+        fig.querySelector(":scope > .picture")?.remove();
+        const picture = this.pictures.take(l.id, drawn);
+        if (picture) fig.insertBefore(picture, fig.firstChild);
+        fig.setAttribute("data-id", l.id);
+      }
+      card.key = key;
     });
   }
 
