@@ -176,6 +176,40 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
     await page.close();
   }, 60_000);
 
+  it("re-selects from the points table: a value, an added and a removed point, the interpolation, a bad level named, back to the file's ramp", async () => {
+    const page = await open("generic");
+    const file = readJsonFile(levelsSchema, cases.generic.levels);
+    const row = (i: number) => page.locator(`table.ramp-points tbody tr[data-index="${i}"]`);
+    const sameAsCli = async () => {
+      const [answer, ramp] = [await result(page), rampSchema.parse(await pageRamp(page))];
+      const cli = await cliAnswer(cases.generic, ramp);
+      expect(answer.objective).toBe(cli.objective);
+      expect(answer.ids).toEqual(cli.ids);
+      return { answer, ramp };
+    };
+    await row(1).locator("input.point-value").fill("7.5");
+    await row(1).locator("input.point-value").press("Tab");
+    expect((await sameAsCli()).ramp.points[1]).toEqual([20, 7.5]);
+    await page.locator(`button[data-editor="add"]`).click();
+    expect((await sameAsCli()).ramp.points).toHaveLength(file.ramp.points.length + 1);
+    await row(file.ramp.points.length).locator("button.point-remove").click();
+    expect((await sameAsCli()).ramp.points).toHaveLength(file.ramp.points.length);
+    await page.locator("#editor-interpolation").selectOption("linear");
+    expect((await sameAsCli()).ramp.interpolation).toBe("linear");
+    // A level below its neighbour's is named and waits; the answer stays.
+    const before = await result(page);
+    await row(2).locator("input.point-level").fill("5");
+    await row(2).locator("input.point-level").press("Tab");
+    expect(await page.locator("#editor-message").innerText()).toBe("point 3: expected a level number above 20 (point 2's; points in increasing level order)");
+    expect(await result(page)).toEqual(before);
+    await page.locator(`button[data-editor="reset"]`).click();
+    expect(await pageRamp(page)).toEqual(file.ramp);
+    expect(await result(page)).toMatchObject({ objective: file.objective, moved: 0, status: "optimal" });
+    expect(await page.locator("#editor-message").isHidden()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("answers setRamp(points) exactly as select --ramp does: the generic fixture, a CSV pool, a small Carillon build and a small Apsis build", async () => {
     for (const name of ["generic", "csv", "carillon", "apsis"]) {
       const page = await open(name);

@@ -94,7 +94,8 @@ export function plotYDomain(input: Pick<RampPlotInput, "from" | "to" | "curves" 
     hi += 0.5;
   }
   const pad = (hi - lo) * 0.06;
-  const step = niceStep(hi - lo + 2 * pad, 5);
+  // Bounds on a finer grid than the ticks, so the range is not a whole tick step wider than the data.
+  const step = niceStep(hi - lo + 2 * pad, 10);
   return [Math.floor((lo - pad) / step) * step, Math.ceil((hi + pad) / step) * step];
 }
 
