@@ -13,6 +13,8 @@ export interface BenchCase<I = unknown> {
   repeat?: number;
   /** Warm-up runs before timing (default: until 0.5 s or 30 runs, at least 2); the first is reported as the cold time. */
   warmup?: number;
+  /** Run once only (slow solver rows under a time limit): the one run is the cold time and the median. */
+  once?: boolean;
 }
 
 /** A named group of cases, one file under bench/ exports one. */
@@ -47,6 +49,12 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
     const t0 = performance.now();
     counters = await c.run(input);
     const coldMs = performance.now() - t0;
+    if (c.once) {
+      const row: BenchRow = { suite: suite.name, name: c.name, medianMs: round(coldMs), minMs: round(coldMs), maxMs: round(coldMs), coldMs: round(coldMs), repeat: 1, counters: counters && typeof counters === "object" ? counters : undefined };
+      rows.push(row);
+      process.stdout.write(formatRow(row) + "\n");
+      continue;
+    }
     const warmStart = performance.now();
     for (let i = 1; c.warmup !== undefined ? i < c.warmup : i < 2 || (i < 30 && performance.now() - warmStart < 500); i++) counters = await c.run(input);
     const times: number[] = [];

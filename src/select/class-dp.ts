@@ -9,6 +9,8 @@ import { SolverLimitError } from "./solver-limits.ts";
 export interface ClassDpLimits {
   maxStates: number;
   maxWork: number;
+  /** Memory the tables may take, MB (dense states 8 bytes; sparse ones about 8·L + 50). */
+  maxMemoryMB: number;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface ClassDpTable {
   denseBase: Float64Array;
   sparse: Array<RunStates | undefined>;
   states: number;
+  /** States kept outside the dense array (their memory grows with the run length). */
+  sparseStates: number;
   work: number;
   /** Slots whose new-run successors were found by range minima (the rest one by one). */
   rangeSlots: number;
@@ -71,7 +75,7 @@ export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): C
     denseBase[i] = total - sets.start[j] * L * KV;
     total += (sets.start[j + 1] - sets.start[j]) * L * KV;
   }
-  const table: ClassDpTable = { ctx, slots, dense: new Float64Array(0), denseBase, sparse: [], states: total, work: 0, rangeSlots: 0 };
+  const table: ClassDpTable = { ctx, slots, dense: new Float64Array(0), denseBase, sparse: [], states: total, sparseStates: 0, work: 0, rangeSlots: 0 };
   checkLimits(table, limits, 0);
   table.dense = new Float64Array(total);
   // 2. Sparse states, forward: runs that used a scarce class before their last pick.
@@ -91,6 +95,11 @@ function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): 
   const where = ctx.problem.slots[slot] ? `, at level ${ctx.problem.slots[slot].number}` : "";
   if (table.states > limits.maxStates) {
     throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxStates in models/select/solver.json`);
+  }
+  // Dense states: one number. Sparse ones: last, run, kv, the multiset, the cost, the hash slot — with the arrays' doubling slack.
+  const mb = (8 * (table.states - table.sparseStates) + (8 * ctx.L + 50) * table.sparseStates) / 2 ** 20;
+  if (mb > limits.maxMemoryMB) {
+    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), a shorter maxRun, or a larger dp.maxMemoryMB in models/select/solver.json`);
   }
   if (table.work > limits.maxWork) {
     throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxWork in models/select/solver.json`);
@@ -187,13 +196,17 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   const scratch = new Scratch(ctx);
   const mem = new Int32Array(L);
   let next: RunStates | undefined;
+  let i = 0;
   const add = (s: RunStep) => {
     if (s.dense) return;
     next ??= new RunStates(L);
-    if (next.add(s.d, s.run, s.q, s.mem).added) table.states++;
+    if (next.add(s.d, s.run, s.q, s.mem).added) {
+      table.states++;
+      if (++table.sparseStates % 65536 === 0) checkLimits(table, limits, i + 1);
+    }
   };
   table.sparse = [undefined];
-  for (let i = 0; i + 1 < slots; i++) {
+  for (i = 0; i + 1 < slots; i++) {
     next = undefined;
     // From dense states whose last class is scarce, and from every sparse state.
     const j = sets.setOf[i];
