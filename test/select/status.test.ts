@@ -72,7 +72,7 @@ describe("every answer says what it knows (issue: solver status)", () => {
   it("time-limited MILPs on a feasible instance never say infeasible (both backends)", async () => {
     const problem = generic("any");
     for (const solver of ["milp", "highs"] as const) {
-      for (const ms of [1, 30, 200]) {
+      for (const ms of [1, 50]) {
         try {
           const s = await solveSelection(problem, { solver, timeLimitMs: ms });
           expect(["optimal", "feasible"]).toContain(s.status);
