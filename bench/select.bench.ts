@@ -3,9 +3,11 @@
 // on the real sudoku bank (fixtures/sudoku), a synthetic integer bank of 100,000 candidates and
 // the seeded generic shapes; the pool file's parse time as the floor. MILPs run under time limits
 // (objective only, no tie-breaking), so the run ends; "no answer" rows say which limit stopped them.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { readCsvPool } from "../src/io/read-csv-pool.ts";
 import { readJsonFile } from "../src/io/read-json-file.ts";
 import { readPool } from "../src/io/read-pool.ts";
@@ -21,9 +23,9 @@ import type { SelectionProblem } from "../src/select/selection-problem.ts";
 import { solveDp } from "../src/select/solve-dp.ts";
 import { solveMilp } from "../src/select/solve-milp.ts";
 import { SolverLimitError } from "../src/select/solver-limits.ts";
-import { integerPool } from "../test/helpers/integer-pool.ts";
 import { syntheticPool } from "../test/helpers/synthetic-pool.ts";
 import { graphDp } from "./graph-dp.ts";
+import { integerBankProblem } from "./integer-bank.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
 
 /** Time limits of the MILP rows (seconds). */
@@ -82,9 +84,7 @@ function sudoku(levels: 100 | 400, candidates: 1000 | 3000) {
 
 /** 1,000 levels of 100,000 candidates with integer metrics (difficulty 0..1000, depth 1..5), eligibility any. */
 function integerBank() {
-  const { pool, plan } = integerPool(createRng("bench/integer"), { candidates: 100_000, levels: 1000, maxDifficulty: 1000 });
-  const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 0], [1000, 1000]], interpolation: "linear" };
-  return { problem: buildProblem({ pool, poolFile: "integer", plan, planFile: "plan", model: chainModel("any", 1), modelFile: "model", ramp, rampFile: "ramp" }).problem };
+  return { problem: integerBankProblem() };
 }
 
 const instances: Instance[] = [
@@ -134,11 +134,12 @@ for (const inst of instances) {
     },
   });
   if (inst.graph) {
+    // The real banks and "any" shapes take the previous dp seconds to minutes (or past its bound): one run.
+    const slow = inst.label.includes("sudoku") || inst.label.includes("100 of 400");
     cases.push({
       name: `previous dp: ${inst.label}`,
       setup,
-      repeat: 5,
-      warmup: 1,
+      ...(slow ? { once: true } : { repeat: 5, warmup: 1 }),
       run: ({ problem }) => {
         try {
           const r = graphDp({ ...problem });
@@ -153,5 +154,15 @@ for (const inst of instances) {
   if (inst.highs) cases.push({ name: `highs: ${inst.label}`, setup, once: true, run: ({ problem }) => milpRow(problem, "highs") });
   if (inst.lpSolver) cases.push({ name: `milp: ${inst.label}`, setup, once: true, run: ({ problem }) => milpRow(problem, "milp") });
 }
+
+// The 100,000-candidate bank once more, alone in a child process: its peak memory (maxRSS) is the dp's own.
+cases.push({
+  name: "dp, own process (peak memory): 1,000 of 100,000",
+  once: true,
+  run: () => {
+    const script = fileURLToPath(new URL("./integer-bank.ts", import.meta.url));
+    return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", maxBuffer: 1 << 20 }));
+  },
+});
 
 export const suite: BenchSuite = { name: "select", cases };

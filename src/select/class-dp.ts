@@ -59,11 +59,13 @@ export function sparseCtg(table: ClassDpTable, i: number, d: number, run: number
  * may take form one range per compatible group — a new run: buckets above the
  * state's (up to value + by under a `maxRise` on the key); the run grown (from
  * a state with no scarce class): values from the state's up in its bucket.
- * Evenness splits a range where the step turns. Work per slot: O(n log n) to
- * build the tables, O(g log n) per state (n classes, g compatible groups);
- * where g is not small against n, successors are looked at one by one.
+ * Evenness splits a range where the step turns. States are swept in ascending
+ * value, so every range end is a pointer that only moves forward. Work per
+ * slot: O(n log n) per table to build the range-min tables, O(g) per state
+ * (n classes, g groups, amortised pointer moves, O(1) per range); where g is
+ * not small against n, successors are looked at one by one.
  *
- * @throws SolverLimitError `select/dp` past `limits.maxStates` or `limits.maxWork`.
+ * @throws SolverLimitError `select/dp` past `limits.maxStates`, `maxMemoryMB` or `maxWork`.
  */
 export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): ClassDpTable {
   const { sets, L, KV } = ctx;
@@ -249,6 +251,13 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[from], ctx.rep[s.d]) + after;
     if (v < best) best = v;
   };
+  // The cost of a new-run successor looked at one by one (slots with many groups for their classes).
+  const newRunStep = (p: number, d: number, q2: number) => {
+    const after = dense[denseIndex(table, i + 1, p, 1, q2)];
+    const here = obj.slotCost(i + 1, ctx.rep[d]);
+    const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[from], ctx.rep[d]) + after;
+    if (v < best) best = v;
+  };
   // Range minima: every state's new-run part, and the grown-run part of states with no scarce class.
   if (grouped) {
     buildRangeMins(table, i, scratch);
@@ -267,7 +276,12 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const at = (p - first) * L * KV;
     const runs = longer?.[p - first] ? L : 1;
     for (let q = 0; q < KV; q++) {
-      if (!grouped) newRuns[(p - first) * KV + q] = newRunCost(table, i, c, q);
+      if (!grouped) {
+        best = Infinity;
+        from = c;
+        table.work += eachNewRunStep(ctx, i + 1, c, q, newRunStep);
+        newRuns[(p - first) * KV + q] = best;
+      }
       const newRun = newRuns[(p - first) * KV + q];
       for (let run = runs + 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
       for (let run = 1; run <= runs; run++) {
@@ -298,21 +312,6 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     sparse.ctg[s] = best < newRun ? best : newRun;
   }
   for (let p = first; p < sets.start[j + 1]; p++) scratch.pos[sets.cls[p]] = -1;
-}
-
-/** Least cost of the successors of (c, q) that start a new run at slot i + 1, one by one. */
-function newRunCost(table: ClassDpTable, i: number, c: number, q: number): number {
-  const { ctx, dense } = table;
-  const { obj } = ctx;
-  const linf = obj.norm === "Linf";
-  let best = Infinity;
-  table.work += eachNewRunStep(ctx, i + 1, c, q, (p, d, q2) => {
-    const after = dense[denseIndex(table, i + 1, p, 1, q2)];
-    const here = obj.slotCost(i + 1, ctx.rep[d]);
-    const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[c], ctx.rep[d]) + after;
-    if (v < best) best = v;
-  });
-  return best;
 }
 
 /**
