@@ -4,8 +4,8 @@
 // counters are means over the timed and warm-up runs (solver, pop-rule search, bits states).
 import type { BenchCase, BenchSuite } from "./harness.ts";
 import { generateField } from "../src/carillon/generate-field.ts";
-import { loadCarillonModels, type CarillonModels } from "../src/carillon/load-models.ts";
-import { measureCarillon } from "../src/carillon/measure-carillon.ts";
+import { loadCarillonModels, type CarillonModels } from "../src/carillon/model/load-models.ts";
+import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
 import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 

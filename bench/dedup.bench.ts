@@ -1,13 +1,13 @@
 // Checking one candidate against the chosen levels (SPEC 7): seeded random Carillon fields
 // (20–40 dots) and Apsis skies (20–30 arrows), indexes of 100, 1,000 and 3,000 chosen levels.
 import type { BenchSuite, BenchCase } from "./harness.ts";
-import { createApsisDedupIndex } from "../src/dedup/apsis-dedup-index.ts";
-import { createCarillonDedupIndex } from "../src/dedup/carillon-dedup-index.ts";
-import { CARILLON_TRANSFORMS } from "../src/dedup/carillon-transforms.ts";
-import { defaultDedupThresholds } from "../src/dedup/dedup-thresholds.ts";
+import { createApsisDedupIndex } from "../src/apsis/dedup/apsis-dedup-index.ts";
+import { createCarillonDedupIndex } from "../src/carillon/dedup/carillon-dedup-index.ts";
+import { CARILLON_TRANSFORMS } from "../src/carillon/dedup/carillon-transforms.ts";
+import { defaultDedupThresholds } from "../src/game/registry.ts";
 import type { DedupIndex, DedupIndexStats } from "../src/dedup/dedup-index.ts";
-import { prepareApsisLevel, type ApsisDedupLevel } from "../src/dedup/prepare-apsis-level.ts";
-import { prepareCarillonLevel, type CarillonDedupLevel } from "../src/dedup/prepare-carillon-level.ts";
+import { prepareApsisLevel, type ApsisDedupLevel } from "../src/apsis/dedup/prepare-apsis-level.ts";
+import { prepareCarillonLevel, type CarillonDedupLevel } from "../src/carillon/dedup/prepare-carillon-level.ts";
 import { createRng } from "../src/random/create-rng.ts";
 import { randomSky, skyLevel, turnedSky } from "../test/dedup/apsis-helpers.ts";
 import { jittered, levelOf, randomField, turnedCopy } from "../test/dedup/carillon-helpers.ts";

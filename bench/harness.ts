@@ -9,12 +9,10 @@ export interface BenchCase<I = unknown> {
   setup?: () => I | Promise<I>;
   /** The work timed; may return counters (states, tries...) shown in the table. */
   run: (input: I) => unknown | Promise<unknown>;
-  /** Timed repetitions (default 11); the median is reported. */
+  /** Timed repetitions (default 11); the median is reported. 0: the first (cold) run is the only one (minute-long cases). */
   repeat?: number;
   /** Warm-up runs before timing (default: until 0.5 s or 30 runs, at least 2); the first is reported as the cold time. */
   warmup?: number;
-  /** Run once only (slow solver rows under a time limit): the one run is the cold time and the median. */
-  once?: boolean;
 }
 
 /** A named group of cases, one file under bench/ exports one. */
@@ -49,15 +47,9 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
     const t0 = performance.now();
     counters = await c.run(input);
     const coldMs = performance.now() - t0;
-    if (c.once) {
-      const row: BenchRow = { suite: suite.name, name: c.name, medianMs: round(coldMs), minMs: round(coldMs), maxMs: round(coldMs), coldMs: round(coldMs), repeat: 1, counters: counters && typeof counters === "object" ? counters : undefined };
-      rows.push(row);
-      process.stdout.write(formatRow(row) + "\n");
-      continue;
-    }
     const warmStart = performance.now();
-    for (let i = 1; c.warmup !== undefined ? i < c.warmup : i < 2 || (i < 30 && performance.now() - warmStart < 500); i++) counters = await c.run(input);
-    const times: number[] = [];
+    for (let i = 1; repeat > 0 && (c.warmup !== undefined ? i < c.warmup : i < 2 || (i < 30 && performance.now() - warmStart < 500)); i++) counters = await c.run(input);
+    const times: number[] = repeat === 0 ? [coldMs] : [];
     for (let i = 0; i < repeat; i++) {
       const t0 = performance.now();
       counters = await c.run(input);

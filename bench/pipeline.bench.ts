@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { levelsSchema } from "../src/io/schemas/levels.ts";
 import { buildLevels, type PipelineOptions } from "../src/pipeline/build-levels.ts";
-import { gameKit } from "../src/pipeline/game-kit.ts";
+import { requireGame } from "../src/game/registry.ts";
 import { loadPipelineInputs } from "../src/pipeline/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/pipeline-settings.ts";
 import { growBatch, type GrowBatchTask } from "../src/pipeline/pipeline-task.ts";
@@ -51,7 +51,7 @@ function dedupCase(game: "carillon" | "apsis", chosen: number): BenchCase<{ bodi
     warmup: 1,
     setup: async () => ({ bodies: await grownBodies(game) }),
     run: ({ bodies }) => {
-      const d = new PoolDeduper(gameKit(game));
+      const d = new PoolDeduper(requireGame(game).dedup);
       const chosenOnes = bodies.slice(0, Math.min(chosen, bodies.length - 40));
       for (const c of chosenOnes) d.addChosen(c.id, c.level);
       for (const c of bodies.slice(bodies.length - 40)) d.check("pool", c.id, c.level);

@@ -1,12 +1,17 @@
 import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
-import type { GameBackend } from "../pipeline/game-backend.ts";
-import { checkLevel } from "./check-level.ts";
-import { composeFirstFive } from "./compose-first-five.ts";
+import type { GameBackend } from "../game/game-backend.ts";
+import { checkLevel } from "./check/check-level.ts";
+import { composeFirstFive } from "./compose/compose-first-five.ts";
 import { generateSkyLevel } from "./generate-sky-level.ts";
-import { apsisGeneratorSchema } from "./generator-settings.ts";
-import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure-sky.ts";
-import { renderSkySvg } from "./render-sky-svg.ts";
-import { solveSky } from "./solve-sky.ts";
+import { apsisGeneratorSchema } from "./model/generator-settings.ts";
+import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
+import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";
+import { loadBuilderModel } from "./model/builder-model.ts";
+import { renderSkySvg } from "./picture/render-sky-svg.ts";
+import { solveSky } from "./solver/solve-sky.ts";
+import { apsisDedup } from "./dedup/apsis-dedup.ts";
+import type { ApsisTransform } from "./dedup/apsis-transform.ts";
+import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
 
 /**
  * The Apsis game back end (SPEC 5, GameBackend contract), on the default
@@ -17,14 +22,20 @@ import { solveSky } from "./solve-sky.ts";
  * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
  * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
  * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
- * - `renderSvg`: the sky as SVG, with an optional rounds overlay.
+ * - `renderSvg`: the sky as SVG, with an optional rounds overlay;
+ * - `summarizeLevels`: per chapter, arrows, depth and reads first → last and
+ *   the worst ring share (SPEC 5.2), for `build --stats` and `report.txt`;
+ * - `dedup`: when two skies are the same (SPEC 7, see dedup/).
  * `solve` and `grade` throw NoAnswerError (exit 1) on a sky that cannot be cleared.
  */
-export const apsisBackend: GameBackend<ApsisBody, number[][]> = {
+export const apsisBackend = {
   game: "apsis",
+  pieces: { one: "arrow", many: "arrows" },
   bodySchema: apsisBodySchema,
   generatorSchema: apsisGeneratorSchema,
   metricNames: APSIS_METRICS,
+  can: { compose: true, picture: true, summary: true },
+  dedup: apsisDedup(),
   generate: (request) => generateSkyLevel(request),
   solve(body) {
     const solved = solveSky(body);
@@ -33,5 +44,9 @@ export const apsisBackend: GameBackend<ApsisBody, number[][]> = {
   grade: (body) => skyMetrics(body, solveSky(body)),
   validate: (body, solution, rules) => checkLevel(body, solution, rules),
   composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
-  renderSvg: (body, options) => renderSkySvg(body, options),
-};
+  renderSvg: (body, options?) => renderSkySvg(body, options),
+  summarizeLevels(levels) {
+    const spread = loadBuilderModel().spread;
+    return chapterFiguresTable(apsisChapterFigures(levels, spread), spread);
+  },
+} satisfies GameBackend<ApsisBody, number[][], PreparedApsisLevel, ApsisTransform>;

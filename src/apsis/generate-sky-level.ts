@@ -1,15 +1,15 @@
 import type { ApsisBody } from "../io/schemas/apsis-body.ts";
 import { LevelrampError } from "../io/errors.ts";
-import type { GeneratedLevel, GenerateRequest } from "../pipeline/game-backend.ts";
+import type { GeneratedLevel, GenerateRequest } from "../game/game-backend.ts";
 import { shuffle } from "../random/shuffle.ts";
-import { parseApsisRules, type ApsisRule } from "./apsis-rules.ts";
-import { buildSky, type RuleTargets } from "./build-sky.ts";
-import { loadBuilderModel, type BuilderModel } from "./builder-model.ts";
-import { checkLevel } from "./check-level.ts";
-import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./generator-settings.ts";
-import { skyMetrics } from "./measure-sky.ts";
-import { loadSkyModel, type SkyModel } from "./sky-model.ts";
-import { solveSky } from "./solve-sky.ts";
+import { parseApsisRules, type ApsisRule } from "./sky/apsis-rules.ts";
+import { buildSky, type RuleTargets } from "./build/build-sky.ts";
+import { loadBuilderModel, type BuilderModel } from "./model/builder-model.ts";
+import { checkLevel } from "./check/check-level.ts";
+import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./model/generator-settings.ts";
+import { skyMetrics } from "./measure/measure-sky.ts";
+import { loadSkyModel, type SkyModel } from "./model/sky-model.ts";
+import { solveSky } from "./solver/solve-sky.ts";
 
 /** A generated Apsis level: body, rounds solution (arrow indices per round), metrics, rules. */
 export type ApsisGenerated = GeneratedLevel<ApsisBody, number[][]>;
@@ -39,14 +39,16 @@ export function candidateAim(settings: ApsisGeneratorSettings, target: number): 
  * tier's range ± `arrowMargin`, default 2); a build that reaches the reads
  * but not the tier's `depth` floor plans one fewer (at equal reads fewer
  * arrows stand deeper), one that passes the depth top one more. With an
- * `arrowMargin` the build itself never leaves that range either. Each built sky is
+ * `arrowMargin` the build itself never leaves that range either, and no build
+ * passes the builder's `maxArrows` (32). Each built sky is
  * proven before it is kept: the graphology rounds solver must agree with the
  * builder, and the shuffled level must pass every check of
  * {@link checkLevel} (replay loses 0 hearts, fits, fair, rules needed).
  *
  * @returns the level, or `null` when `settings.builds` builds gave nothing
  *   (reasons counted in `request.stats`: `build-*`, `proof-*`).
- * @throws LevelrampError (exit 2) on bad settings or an unknown rule;
+ * @throws LevelrampError (exit 2) on bad settings, an arrow range starting
+ *   past `maxArrows`, or an unknown rule;
  *   (exit 1) when the solver disagrees with the builder (a bug, never shipped).
  */
 export function generateSkyLevel(
@@ -66,13 +68,17 @@ export function generateSkyLevel(
   const aim = candidateAim(settings, request.target);
   const [aLo, aHi] = settings.arrows;
   const margin = settings.arrowMargin ?? 2;
-  const least = Math.max(1, aLo - margin);
-  const most = aHi + margin;
+  if (aLo > model.maxArrows) {
+    throw new LevelrampError("apsis/generate", `chapter ${request.chapter} tier ${request.part}: expected an arrow range starting at most at the builder's maxArrows ${model.maxArrows}, got [${aLo}, ${aHi}]`, 2);
+  }
+  const most = Math.min(aHi + margin, model.maxArrows);
+  const least = Math.min(Math.max(1, aLo - margin), most);
   let arrows = Math.min(most, Math.max(least, aim.arrows));
   for (let b = 0; b < settings.builds; b++) {
     const targets = ruleTargets(rules, settings, model, rng);
-    const range = buildRange(arrows, settings.arrowSlack, settings.arrowMargin === undefined ? undefined : [least, most]);
-    const outcome = buildSky({ arrows: range, reads: aim.reads, depth: settings.depth, rules: targets, rng, model, sky, stats });
+    const range = buildRange(arrows, settings.arrowSlack, settings.arrowMargin === undefined ? [1, model.maxArrows] : [least, most]);
+    const planned = Math.min(range[1], Math.max(range[0], arrows));
+    const outcome = buildSky({ arrows: range, plannedArrows: planned, reads: aim.reads, depth: settings.depth, rules: targets, rng, model, sky, stats });
     if (!outcome.ok) {
       // More arrows lift reads; at the same reads, fewer arrows make a deeper sky.
       if (outcome.reason === "undershoot" || outcome.reason === "deep") arrows = Math.min(most, arrows + 1);
@@ -87,7 +93,7 @@ export function generateSkyLevel(
     const order = shuffle(rng, built.body.arrows.map((_, i) => i));
     const body: ApsisBody = { ...built.body, arrows: order.map((i) => built.body.arrows[i]) };
     const solved = solveSky(body, sky);
-    const problems = checkLevel(body, solved.solution, rules, sky);
+    const problems = checkLevel(body, solved.solution, rules, sky, model);
     if (problems.length > 0) {
       for (const reason of new Set(problems.map((p) => p.reason))) count(`proof-${reason}`);
       continue;
@@ -97,11 +103,9 @@ export function generateSkyLevel(
   return null;
 }
 
-/** A build's arrow range: the planned count ± slack, kept inside `bounds` when the tier sets an `arrowMargin`. */
-function buildRange(arrows: number, slack: number, bounds: readonly [number, number] | undefined): [number, number] {
-  const lo = Math.max(1, arrows - slack);
-  const hi = arrows + slack;
-  return bounds === undefined ? [lo, hi] : [Math.max(lo, bounds[0]), Math.min(hi, bounds[1])];
+/** A build's arrow range: the planned count ± slack, kept inside `bounds` (the tier's range ± `arrowMargin`, or 1..maxArrows). */
+function buildRange(arrows: number, slack: number, bounds: readonly [number, number]): [number, number] {
+  return [Math.max(arrows - slack, bounds[0]), Math.min(arrows + slack, bounds[1])];
 }
 
 /** The marks a build puts in for the chapter's rules; falling rings drawn from the choices. */

@@ -1,15 +1,18 @@
 import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
-import type { GameBackend, GenerateRequest, GeneratedLevel } from "../pipeline/game-backend.ts";
+import type { GameBackend, GenerateRequest, GeneratedLevel } from "../game/game-backend.ts";
 import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate-field.ts";
-import { MARK_KINDS, type MarkKind } from "./field.ts";
-import { carillonGeneratorSettingsSchema } from "./generator-settings.ts";
-import { loadCarillonModels } from "./load-models.ts";
-import { measureCarillon, type CarillonMeasure } from "./measure-carillon.ts";
-import { renderCarillonSvg } from "./render-svg.ts";
-import { validateLevel } from "./validate-level.ts";
+import { MARK_KINDS, type MarkKind } from "./engine/field.ts";
+import { carillonGeneratorSettingsSchema } from "./model/generator-settings.ts";
+import { loadCarillonModels } from "./model/load-models.ts";
+import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
+import { renderCarillonSvg } from "./picture/render-svg.ts";
+import { validateLevel } from "./check/validate-level.ts";
+import { carillonDedup } from "./dedup/carillon-dedup.ts";
+import type { CarillonTransform } from "./dedup/carillon-transforms.ts";
+import type { PreparedCarillonLevel } from "./dedup/prepare-carillon-level.ts";
 
 /** Metric names Carillon candidates carry. */
 export const CARILLON_METRICS = ["bits", "goal", "dots", "starts"] as const;
@@ -29,13 +32,17 @@ function finiteBits(m: CarillonMeasure): number {
  * `validate` every shipped-level check (rules included: every mark matters,
  * the level needs its rule, the replay through the rules); `renderSvg` the
  * picture with every mark drawn; `composeFirst` the composed levels 1–5
- * (SPEC 4.6, see compose/).
+ * (SPEC 4.6, see compose/); `dedup` when two fields are the same (SPEC 7,
+ * see dedup/).
  */
-export const carillonBackend: GameBackend<CarillonBody, number[]> = {
+export const carillonBackend = {
   game: "carillon",
+  pieces: { one: "dot", many: "dots" },
   bodySchema: carillonBodySchema,
   generatorSchema: carillonGeneratorSettingsSchema,
   metricNames: CARILLON_METRICS,
+  can: { compose: true, picture: true, summary: false },
+  dedup: carillonDedup(),
 
   generate(request: GenerateRequest): GeneratedLevel<CarillonBody, number[]> | null {
     const unknown = request.rules.filter((r) => !MARK_KINDS.includes(r as MarkKind));
@@ -87,7 +94,7 @@ export const carillonBackend: GameBackend<CarillonBody, number[]> = {
     return composeFirstLevels(count, rng, stats).levels;
   },
 
-  renderSvg(body, options) {
+  renderSvg(body, options?) {
     return renderCarillonSvg(body, loadCarillonModels().physics, { solution: options?.solution, title: options?.title });
   },
-};
+} satisfies GameBackend<CarillonBody, number[], PreparedCarillonLevel, CarillonTransform>;

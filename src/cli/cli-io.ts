@@ -19,8 +19,10 @@ export function processIo(): CliIo {
   };
 }
 
-/** What every command gets: the streams and a way to set the exit code (1 = the answer is "no"). */
+/** What every command gets: the streams, a way to set the exit code (1 = the answer is "no") and the command line itself. */
 export interface CommandContext {
   io: CliIo;
   setExitCode: (code: 0 | 1 | 2) => void;
+  /** Runs another levelramp command line on these streams and returns its exit code (`start` runs build, verify, report). */
+  run: (argv: string[]) => Promise<number>;
 }

@@ -1,22 +1,109 @@
-import { Command, CommanderError } from "commander";
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Help } from "commander";
 import { LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
-import { registerDiff } from "./commands/diff.ts";
-import { registerMeasure } from "./commands/measure.ts";
-import { registerReport } from "./commands/report.ts";
-import { registerSchema } from "./commands/schema.ts";
-import { registerSelect } from "./commands/select.ts";
-import { registerShow } from "./commands/show.ts";
-import { registerStart } from "./commands/start.ts";
-import { registerBuild } from "./commands/build.ts";
-import { registerGenerate } from "./commands/generate.ts";
-import { registerVerify } from "./commands/verify.ts";
-import { registerCompare } from "./commands/compare.ts";
+
+/** Adds one command, with its options and action, to the program. */
+export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
+
+/** One line of the command table: what `levelramp --help` shows and where the command lives. */
+export interface CommandEntry {
+  /** What follows the name in `levelramp --help`, e.g. `[options] <file>` (commander's own term for the command). */
+  usage: string;
+  /** The command's description (the same text its module gives it). */
+  summary: string;
+  /** Imports the command's module and returns its register function. */
+  load: () => Promise<RegisterCommand>;
+}
+
+/**
+ * Every command of the CLI (SPEC 2), in the order `levelramp --help` lists
+ * them. A command's module, and everything it imports, is loaded only when
+ * that command runs (or its own `--help` is asked), so `levelramp --help`
+ * loads none of them and `levelramp select` loads no vega, pipeline or game
+ * it does not need. To add a command, add one line here; a test checks that
+ * `usage` and `summary` match what the module registers.
+ */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  select: {
+    usage: "[options]",
+    summary: "pick and order the levels that ship from candidate pools (SPEC 6)",
+    load: async () => (await import("./commands/select.ts")).registerSelect,
+  },
+  report: {
+    usage: "[options] <levels>",
+    summary: "ramp deviation per chapter of a levels file (table, json, csv, html)",
+    load: async () => (await import("./commands/report.ts")).registerReport,
+  },
+  measure: {
+    usage: "[options] <file>",
+    summary: "fewest taps / reads, bits, depth ... of one level",
+    load: async () => (await import("./commands/measure.ts")).registerMeasure,
+  },
+  show: {
+    usage: "[options] <file>",
+    summary: "draw one level as SVG, or PNG when --out ends in .png",
+    load: async () => (await import("./commands/show.ts")).registerShow,
+  },
+  diff: {
+    usage: "[options] <old> <new>",
+    summary: "what changed between two levels files (exit 0 identical, 1 different)",
+    load: async () => (await import("./commands/diff.ts")).registerDiff,
+  },
+  schema: {
+    usage: "<format>",
+    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, level, carillon-body, apsis-body",
+    load: async () => (await import("./commands/schema.ts")).registerSchema,
+  },
+  start: {
+    usage: "[options]",
+    summary: "the main job on bundled defaults (what npm start runs): build, verify and report Carillon and Apsis chapters 1–2",
+    load: async () => (await import("./commands/start.ts")).registerStart,
+  },
+  build: {
+    usage: "[options] <game>",
+    summary: "build a game's level set: pools, levels, reports (SPEC 1 job 1)",
+    load: async () => (await import("./commands/build.ts")).registerBuild,
+  },
+  generate: {
+    usage: "[options] <game>",
+    summary: "grow candidate pools without selecting (SPEC 2); --shard K/N grows one share for merge (SPEC 9)",
+    load: async () => (await import("./commands/generate.ts")).registerGenerate,
+  },
+  merge: {
+    usage: "[options] <shards...>",
+    summary: "merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)",
+    load: async () => (await import("./commands/merge.ts")).registerMerge,
+  },
+  verify: {
+    usage: "[options] <levels>",
+    summary: "verify a levels file again: level checks, the order never gets easier, no two levels the same",
+    load: async () => (await import("./commands/verify.ts")).registerVerify,
+  },
+  compare: {
+    usage: "[options] <a> <b>",
+    summary: "are two levels the same (SPEC 7)? prints a sentence, or {same, reasons, transform, matched} with --json; exit 0 same, 1 not",
+    load: async () => (await import("./commands/compare.ts")).registerCompare,
+  },
+};
+
+/** The package's version (`package.json`, two folders up from `src/cli/` and from `dist/cli/`). */
+export function packageVersion(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+/** The command a command line runs: its first word, or the word after `help`. */
+function commandNamed(argv: readonly string[]): string | undefined {
+  const first = argv[0] === "help" ? argv[1] : argv[0];
+  return first !== undefined && Object.hasOwn(COMMANDS, first) ? first : undefined;
+}
 
 /**
  * Runs the levelramp command line (SPEC 2) and returns the exit code: 0
  * success; 1 the work ran and the answer is "no"; 2 bad input or usage
- * (never a stack trace for bad input).
+ * (never a stack trace for bad input). Only the command that runs is
+ * imported; the others are listed from {@link COMMANDS}.
  *
  * @param argv arguments after the program name, e.g. `["select", "--pools", "p.json", ...]`.
  * @param io where to write (default: the process's streams).
@@ -24,24 +111,18 @@ import { registerCompare } from "./commands/compare.ts";
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const program = new Command("levelramp")
     .description("Grow, prove, measure, de-duplicate, select and order puzzle levels against a difficulty ramp.")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureHelp({ subcommandTerm: helpTerm })
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
-  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)) };
-  for (const register of [
-    registerSelect,
-    registerReport,
-    registerMeasure,
-    registerShow,
-    registerDiff,
-    registerSchema,
-    registerStart,
-    registerBuild,
-    registerGenerate,
-    registerVerify,
-    registerCompare,
-  ]) register(program, ctx);
+  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)), run: (args) => main(args, io) };
+  const chosen = commandNamed(argv);
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    if (name === chosen) (await entry.load())(program, ctx);
+    else program.command(name).description(entry.summary);
+  }
   try {
     await program.parseAsync(argv, { from: "user" });
     return code;
@@ -56,4 +137,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     }
     throw err;
   }
+}
+
+/** A command's term in `levelramp --help`: from the table for every command, loaded or not, so the listing never depends on which one runs. */
+function helpTerm(cmd: Command): string {
+  const entry = Object.hasOwn(COMMANDS, cmd.name()) ? COMMANDS[cmd.name()] : undefined;
+  return entry ? `${cmd.name()} ${entry.usage}`.trimEnd() : new Help().subcommandTerm(cmd);
 }

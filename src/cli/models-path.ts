@@ -8,8 +8,3 @@ import { fileURLToPath } from "node:url";
 export function modelsPath(game: string, file: string): string {
   return fileURLToPath(new URL(`../../models/${game}/${file}`, import.meta.url));
 }
-
-/** Path of a bundled fixture, `fixtures/<path>`. */
-export function fixturesPath(path: string): string {
-  return fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
-}

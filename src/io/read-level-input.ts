@@ -5,7 +5,8 @@ import { levelsSchema } from "./schemas/levels.ts";
 
 /** One level read from a level file or from a levels file. */
 export interface LevelInput {
-  game: "carillon" | "apsis";
+  /** The game the file names (one with level bodies; `generic` files have none). */
+  game: string;
   body: unknown;
   /** The stored solution, when the file holds one. */
   solution?: unknown;
@@ -27,7 +28,7 @@ export function readLevelInput(file: string, level?: number): LevelInput {
   const format = (raw as { format?: unknown })?.format;
   if (format === "levelramp/levels@1") {
     const levels = parseWith(levelsSchema, raw, file);
-    if (levels.game === "generic") throw new InputError("io/read-level", "expected a carillon or apsis levels file; generic levels have no bodies", { file, jsonPath: "$.game" });
+    if (levels.game === "generic") throw new InputError("io/read-level", "expected a levels file of a game with level bodies; generic levels have none", { file, jsonPath: "$.game" });
     const holds = `it holds levels ${levels.levels[0]?.number ?? "-"}..${levels.levels[levels.levels.length - 1]?.number ?? "-"}`;
     if (level === undefined) throw new InputError("io/read-level", `expected --level N for a levels file (${holds})`, { file });
     const i = levels.levels.findIndex((l) => l.number === level);

@@ -1,3 +1,4 @@
+import { findGame } from "../game/registry.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
@@ -36,12 +37,13 @@ const count = (n: number) => n.toLocaleString("en-US");
 /**
  * Lines summing up the pools: candidates grown, dropped and in conflict per
  * reason, the most frequent generator rejections (by count, at most 10),
- * extra rounds per part.
+ * extra rounds per part; with `levels`, then the game's own summary of the
+ * shipped levels per chapter (`summarizeLevels`, when the game has one).
  *
  * @param select false for `generate`, where nothing is chosen: drops are then
  *   repeats of composed levels.
  */
-export function statsLines(stats: PipelineStats, select = true): string[] {
+export function statsLines(stats: PipelineStats, select = true, levels?: LevelsFile): string[] {
   const dropped = Object.values(stats.dedup.dropped).reduce((a, b) => a + b, 0);
   const conflicts = Object.values(stats.dedup.conflicts).reduce((a, b) => a + b, 0);
   const lines = [
@@ -58,6 +60,8 @@ export function statsLines(stats: PipelineStats, select = true): string[] {
   }
   const extra = stats.parts.filter((p) => p.extraRounds > 0);
   if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
+  const summary = levels ? (findGame(levels.game)?.summarizeLevels?.(levels.levels) ?? []) : [];
+  if (summary.length) lines.push("", ...summary);
   return lines;
 }
 
@@ -69,7 +73,7 @@ export function statsLines(stats: PipelineStats, select = true): string[] {
 export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, chainStart }) => {
   const breaks = findBreaks(levels.levels, levels.model.constraints);
   const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
-  const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats), ""].join("\n");
+  const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
   const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
   return [
     { name: "report.txt", text },
@@ -79,7 +83,7 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
 
 /** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
 export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
-  { name: "report.html", text: await renderHtmlReport({ file: levels, fileName: "levels.json" }) },
+  { name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json" }) },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { DedupComparison } from "../dedup/dedup-types.ts";
 import { InputError } from "../io/errors.ts";
 import type { LevelInput } from "../io/read-level-input.ts";
-import { gameKit } from "./game-kit.ts";
+import { requireGame } from "../game/registry.ts";
 
 /**
  * Are two levels of one game the same (SPEC 7, `levelramp compare`)? Builds
@@ -16,6 +16,5 @@ import { gameKit } from "./game-kit.ts";
  */
 export function compareLevels(a: LevelInput, b: LevelInput, labels: [string, string] = ["the first level", "the second level"]): DedupComparison<unknown> {
   if (a.game !== b.game) throw new InputError("pipeline/compare", `expected two levels of the same game; ${labels[0]} is ${a.game}, ${labels[1]} is ${b.game}`);
-  const kit = gameKit(a.game);
-  return kit.compare(kit.dedupRecord(a.body), kit.dedupRecord(b.body));
+  return requireGame(a.game, "pipeline/compare").dedup.compareLevels(a.body, b.body);
 }

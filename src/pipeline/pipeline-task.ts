@@ -1,8 +1,8 @@
 import { candidateId } from "../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
 import { createRng, deriveSeed } from "../random/create-rng.ts";
-import type { GeneratedLevel } from "./game-backend.ts";
-import { pipelineBackend, type PipelineGame } from "./pipeline-backend.ts";
+import type { GeneratedLevel } from "../game/game-backend.ts";
+import { findGame, registerGame, requireGame, type GameSource } from "../game/registry.ts";
 import type { PlannedLevel } from "./plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -31,7 +31,10 @@ export interface GrownCandidate {
  */
 export interface GrowBatchTask {
   kind: "grow";
-  game: PipelineGame;
+  /** A registered game's name. */
+  game: string;
+  /** Where a worker thread loads a game registered at run time (undefined for the built-in games). */
+  source?: GameSource;
   seed: number | string;
   chapter: number;
   part: number;
@@ -48,7 +51,10 @@ export interface GrowBatchTask {
 /** The composed first levels (SPEC 4.6 / 5.5): levels 1..count. */
 export interface ComposeTask {
   kind: "compose";
-  game: PipelineGame;
+  /** A registered game's name. */
+  game: string;
+  /** Where a worker thread loads a game registered at run time (undefined for the built-in games). */
+  source?: GameSource;
   seed: number | string;
   count: number;
   /** 0 for the first composing stream; k > 0 composes again on stream k (when an earlier set held a repeat). */
@@ -64,9 +70,9 @@ export interface GrowBatchResult {
   stats: Record<string, number>;
 }
 
-/** What composing gives: the levels 1..count, or `null` when the game cannot compose yet. */
+/** What composing gives: the levels 1..count. */
 export interface ComposeTaskResult {
-  levels: Array<GeneratedLevel<unknown, unknown>> | null;
+  levels: Array<GeneratedLevel<unknown, unknown>>;
   stats: Record<string, number>;
 }
 
@@ -89,7 +95,7 @@ export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: Carrie
  * @throws whatever the back end throws (bad settings, an unsupported rule).
  */
 export function growBatch(task: GrowBatchTask): GrowBatchResult {
-  const backend = pipelineBackend(task.game);
+  const backend = requireGame(task.game, "pipeline/game");
   const stats: Record<string, number> = {};
   const candidates: GrownCandidate[] = [];
   for (let index = 0; index < task.count; index++) {
@@ -128,15 +134,31 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
 /**
  * Composes levels 1..count with the game's `composeFirst` on the stream
  * `deriveSeed(seed, game, "composed")` (attempt 0) or
- * `deriveSeed(seed, game, "composed", attempt)`; `levels: null` when the game has none yet.
+ * `deriveSeed(seed, game, "composed", attempt)`.
+ *
+ * @throws InputError (exit 2) for a game without a composer.
  */
 export function runComposeTask(task: ComposeTask): ComposeTaskResult {
-  const backend = pipelineBackend(task.game);
+  const backend = requireGame(task.game, "pipeline/game");
   const stats: Record<string, number> = {};
-  if (!backend.composeFirst) return { levels: null, stats };
+  if (!backend.composeFirst) throw new InputError("pipeline/compose", `expected a game that composes its first levels; ${task.game} does not`);
   const stream = task.attempt === 0 ? deriveSeed(task.seed, task.game, "composed") : deriveSeed(task.seed, task.game, "composed", task.attempt);
   const levels = backend.composeFirst(task.count, createRng(stream), stats);
   return { levels, stats };
+}
+
+/**
+ * Makes a task's game known in this thread: a game registered at run time
+ * in the main thread is imported from its `source` and registered here too.
+ *
+ * @throws LevelrampError `pipeline/game: ...` when the module does not export the back end.
+ */
+export async function loadTaskGame(task: PipelineTask): Promise<void> {
+  if (!task.source || findGame(task.game)) return;
+  const module = (await import(task.source.module)) as Record<string, unknown>;
+  const backend = module[task.source.exportName] as Parameters<typeof registerGame>[0] | undefined;
+  if (!backend || backend.game !== task.game) throw new LevelrampError("pipeline/game", `expected ${task.source.module} to export game "${task.game}" as ${task.source.exportName}`, 2);
+  registerGame(backend, task.source);
 }
 
 /**
@@ -148,13 +170,26 @@ export function runPipelineTask(task: PipelineTask): TaskOutcome<GrowBatchResult
   try {
     return { ok: true, value: task.kind === "grow" ? growBatch(task) : runComposeTask(task) };
   } catch (err) {
-    if (err instanceof LevelrampError) {
-      const prefix = `${err.module}: `;
-      const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
-      return { ok: false, error: { module: err.module, message, exitCode: err.exitCode, detail: err instanceof NoAnswerError ? err.detail : undefined } };
-    }
-    throw err;
+    return { ok: false, error: carryError(err) };
   }
+}
+
+/** {@link runPipelineTask} in a worker thread: loads the task's game first ({@link loadTaskGame}). */
+export async function runWorkerTask(task: PipelineTask): Promise<TaskOutcome<GrowBatchResult | ComposeTaskResult>> {
+  try {
+    await loadTaskGame(task);
+  } catch (err) {
+    return { ok: false, error: carryError(err) };
+  }
+  return runPipelineTask(task);
+}
+
+/** A LevelrampError as plain data for the thread boundary; any other error is thrown again. */
+function carryError(err: unknown): CarriedError {
+  if (!(err instanceof LevelrampError)) throw err;
+  const prefix = `${err.module}: `;
+  const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  return { module: err.module, message, exitCode: err.exitCode, detail: err instanceof NoAnswerError ? err.detail : undefined };
 }
 
 /** The answer of a task, or its error rebuilt as an InputError (exit 2) / NoAnswerError (exit 1). */

@@ -1,6 +1,6 @@
 import { DedupIndex } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
-import type { GameKit } from "./game-kit.ts";
+import type { GameDedup } from "../game/game-backend.ts";
 import { pairSame } from "./pair-same.ts";
 
 /** A conflict pair of one pool (SPEC 6 `conflicts`): near-duplicates never both shipped. */
@@ -37,19 +37,21 @@ const bump = (counts: Record<string, number>, key: string) => (counts[key] = (co
  * repeats a chosen level is dropped; one that repeats an earlier surviving
  * candidate of its pool forms a conflict pair with it. Records are built from
  * the engine and prepared once per candidate, in this thread.
+ *
+ * @param dedup the game's de-duplication hooks (`backend.dedup`).
  */
 export class PoolDeduper {
   readonly counts: DedupCounts = { dropped: {}, conflicts: {}, checked: 0 };
-  private readonly kit: GameKit;
+  private readonly dedup: GameDedup;
   private readonly chosen: DedupIndex<unknown, unknown, DedupComparison<unknown>>;
   private readonly prepared = new Map<string, unknown>();
   private readonly chosenIds = new Set<string>();
   private poolKey = "";
   private survivors: Array<{ id: string; prepared: unknown }> = [];
 
-  constructor(kit: GameKit) {
-    this.kit = kit;
-    this.chosen = new DedupIndex(kit.dedupGame);
+  constructor(dedup: GameDedup) {
+    this.dedup = dedup;
+    this.chosen = new DedupIndex(dedup);
   }
 
   /** Number of chosen levels held. */
@@ -60,7 +62,7 @@ export class PoolDeduper {
   private prepare(id: string, body: unknown): unknown {
     let p = this.prepared.get(id);
     if (p === undefined) {
-      p = this.kit.dedupGame.prepare(this.kit.dedupRecord(body));
+      p = this.dedup.prepare(body);
       this.prepared.set(id, p);
     }
     return p;
@@ -94,7 +96,7 @@ export class PoolDeduper {
     }
     const conflicts: PoolConflict[] = [];
     for (const s of this.survivors) {
-      const same = pairSame(this.kit.dedupGame, prepared, s.prepared);
+      const same = pairSame(this.dedup, prepared, s.prepared);
       if (same) {
         bump(this.counts.conflicts, same.reasons[0]);
         conflicts.push({ ids: [s.id, id], reason: same.reasons[0] });

@@ -18,10 +18,21 @@ export function defaultWorkers(): number {
 }
 
 /**
+ * The worker threads' entry: the compiled `pipeline-worker.js` beside this
+ * file when levelramp runs compiled (the package's `dist/`), and
+ * `pipeline-worker.dev.js` (registers tsx, then loads `pipeline-worker.ts`)
+ * when it runs from its TypeScript sources (vitest, benchmarks).
+ */
+export function pipelineWorkerUrl(): URL {
+  const compiled = import.meta.url.endsWith(".js");
+  return new URL(compiled ? "./pipeline-worker.js" : "./pipeline-worker.dev.js", import.meta.url);
+}
+
+/**
  * A task runner (SPEC 9). With `workers` ≤ 1 tasks run in this thread, one
  * at a time, when submitted; otherwise on a piscina pool of `workers` threads
- * whose worker registers tsx and imports the TypeScript task functions. The
- * answer never depends on which thread ran a task.
+ * running {@link pipelineWorkerUrl}. The answer never depends on which thread
+ * ran a task.
  */
 export function createTaskRunner(workers: number): TaskRunner {
   if (workers <= 1) {
@@ -38,7 +49,7 @@ export function createTaskRunner(workers: number): TaskRunner {
     };
   }
   const pool = new Piscina({
-    filename: new URL("./pipeline-worker.js", import.meta.url).href,
+    filename: pipelineWorkerUrl().href,
     minThreads: workers,
     maxThreads: workers,
   });

@@ -7,7 +7,8 @@ import type { Constraint } from "../io/schemas/model.ts";
 import { findBreaks } from "../select/find-breaks.ts";
 import { rampTarget } from "../select/ramp-target.ts";
 import { recheckStatus, type StatusCheck } from "../select/recheck-status.ts";
-import { gameKit } from "./game-kit.ts";
+import type { GameBackend } from "../game/game-backend.ts";
+import { findGame } from "../game/registry.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 
 /** One reason a level fails verification. */
@@ -62,8 +63,8 @@ export function verifyLevels(file: LevelsFile, events?: PipelineEvents): VerifyR
   const fail = (level: number, id: string, reason: string, message: string) => failures.push({ level, id, reason, message });
   const target = rampTarget(file.ramp);
   const metric = file.ramp.metric;
-  const kit = file.game === "generic" ? null : gameKit(file.game);
-  const index = kit ? new DedupIndex<unknown, unknown, DedupComparison<unknown>>(kit.dedupGame) : null;
+  const backend = findGame(file.game) ?? null;
+  const index = backend ? new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup) : null;
   events?.total?.("verification", file.levels.length);
 
   for (const l of file.levels) {
@@ -73,7 +74,7 @@ export function verifyLevels(file: LevelsFile, events?: PipelineEvents): VerifyR
     if (value !== undefined && Math.abs(l.deviation - roundMetric(value - l.target)) > 1e-6) {
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
-    if (kit && index) verifyGameLevel(kit, index, l, fail);
+    if (backend && index) verifyGameLevel(backend, index, l, fail);
     events?.advance?.("verification", 1);
   }
 
@@ -91,12 +92,11 @@ export function verifyLevels(file: LevelsFile, events?: PipelineEvents): VerifyR
 }
 
 function verifyGameLevel(
-  kit: NonNullable<ReturnType<typeof gameKit>>,
+  backend: GameBackend,
   index: DedupIndex<unknown, unknown, DedupComparison<unknown>>,
   l: LevelsFile["levels"][number],
   fail: (level: number, id: string, reason: string, message: string) => void,
 ): void {
-  const { backend } = kit;
   if (l.level === undefined) {
     fail(l.number, l.id, "no-body", "the level has no body to check");
     return;
@@ -124,7 +124,7 @@ function verifyGameLevel(
     }
   });
   guard("the repeat check", () => {
-    const verdict = index.addIfNew(`level ${l.number}`, kit.dedupRecord(body));
+    const verdict = index.addIfNew(`level ${l.number}`, body);
     if (verdict.same) fail(l.number, l.id, "duplicate", `the same level as ${verdict.id} (${verdict.comparison.reasons.join(", ")})`);
   });
 }

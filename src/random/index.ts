@@ -1,3 +1,3 @@
-export * from "./create-rng.ts";
-export * from "./random-int.ts";
-export * from "./shuffle.ts";
+export { createRng, deriveSeed, type Rng } from "./create-rng.ts";
+export { pick, randomInt } from "./random-int.ts";
+export { shuffle } from "./shuffle.ts";

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { LevelrampError } from "../io/errors.ts";
 
 /** A font family and the TrueType/OpenType files that hold it. */
@@ -10,33 +10,33 @@ export interface FontSet {
   files: string[];
 }
 
-/** The npm package and files of the bundled font (Roboto, OFL-1.1). */
+/**
+ * The bundled font (Roboto regular and bold, OFL-1.1): `fonts/` at the
+ * package root, two folders up from `src/render/` and from `dist/render/`.
+ * `npm run build` copies the files there from the dev dependency
+ * `@expo-google-fonts/roboto`, and the package ships them.
+ */
 const BUNDLED = {
   family: "Roboto",
-  files: ["@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf", "@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf"],
+  files: ["Roboto_400Regular.ttf", "Roboto_700Bold.ttf"],
 } as const;
 
 /**
- * The font PNG rendering uses: Roboto regular and bold, shipped as TrueType
- * files by the npm package `@expo-google-fonts/roboto` (a dependency), so text
- * renders the same on every machine whatever fonts the system has.
+ * The font PNG rendering uses: Roboto regular and bold, shipped in the
+ * package's `fonts/` folder, so text renders the same on every machine
+ * whatever fonts the system has.
  *
  * @throws LevelrampError (exit 2) `render/font: ...` naming the missing file
- *   when the package is not installed (run `npm ci`).
+ *   when `fonts/` was not built (in a checkout: run `npm run build`, which
+ *   `npm ci` runs).
  */
 export function bundledFont(): FontSet {
-  const require = createRequire(import.meta.url);
-  const files = BUNDLED.files.map((spec) => {
-    let path: string | undefined;
-    try {
-      path = require.resolve(spec);
-    } catch {
-      path = undefined;
-    }
-    if (!path || !existsSync(path)) {
+  const files = BUNDLED.files.map((name) => {
+    const path = fileURLToPath(new URL(`../../fonts/${name}`, import.meta.url));
+    if (!existsSync(path)) {
       throw new LevelrampError(
         "render/font",
-        `the bundled font file ${spec} is missing (the npm package @expo-google-fonts/roboto is not installed; run npm ci). Without a font, text in PNG pictures would silently disappear.`,
+        `the bundled font file ${path} is missing (in a checkout, run npm run build; npm ci runs it). Without a font, text in PNG pictures would silently disappear.`,
         2,
       );
     }

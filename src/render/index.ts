@@ -1,2 +1,2 @@
-export * from "./bundled-font.ts";
-export * from "./svg-to-png.ts";
+export { bundledFont, type FontSet } from "./bundled-font.ts";
+export { svgToPng, type SvgToPngOptions } from "./svg-to-png.ts";

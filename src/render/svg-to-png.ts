@@ -1,7 +1,16 @@
-import { Resvg } from "@resvg/resvg-js";
+import type { Resvg } from "@resvg/resvg-js";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { LevelrampError } from "../io/errors.ts";
 import { bundledFont, type FontSet } from "./bundled-font.ts";
+
+// resvg (a native addon, CommonJS) is loaded on the first render only, with
+// `require` so that svgToPng stays synchronous.
+let resvgClass: typeof Resvg | undefined;
+function loadResvg(): typeof Resvg {
+  resvgClass ??= (createRequire(import.meta.url)("@resvg/resvg-js") as typeof import("@resvg/resvg-js")).Resvg;
+  return resvgClass;
+}
 
 /** Options of {@link svgToPng}. */
 export interface SvgToPngOptions {
@@ -37,9 +46,10 @@ export function svgToPng(svg: string, options: SvgToPngOptions = {}): Uint8Array
   for (const f of font.files) {
     if (!existsSync(f)) throw new LevelrampError("render/svg-to-png", `font file ${f} does not exist`, 2);
   }
+  const ResvgClass = loadResvg();
   let resvg: Resvg;
   try {
-    resvg = new Resvg(svg, {
+    resvg = new ResvgClass(svg, {
       font: {
         loadSystemFonts: false,
         fontFiles: font.files,

@@ -1,9 +1,12 @@
-import highsModule, { type Highs } from "highs";
+import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
-// build's default export is the loader.
-const loadHighs = highsModule as unknown as () => Promise<Highs>;
+// build's default export is the loader. It is imported on the first solve only.
+async function loadHighs(): Promise<Highs> {
+  const highsModule = (await import("highs")).default as unknown as () => Promise<Highs>;
+  return highsModule();
+}
 let instance: Promise<Highs> | undefined;
 
 /**

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { apsisBodySchema } from "../../src/io/schemas/apsis-body.ts";
-import type { GenerateRequest } from "../../src/pipeline/game-backend.ts";
+import type { GenerateRequest } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, solveSky } from "../../src/apsis/index.ts";
+import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, loadApsisRamp, loadBuilderModel, solveSky } from "../../src/apsis/index.ts";
+import { rampTarget } from "../../src/select/ramp-target.ts";
 import { loadFixture } from "./load-fixture.ts";
 
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../../models/apsis/plan.json", import.meta.url)));
@@ -22,7 +23,7 @@ describe("apsis plan generator settings", () => {
     for (const ch of plan.chapters) for (const p of ch.parts) expect(apsisBackend.generatorSchema.safeParse(p.generator).success).toBe(true);
   });
 
-  it("arrow ranges and read windows grow tier by tier along the default reads ramp", () => {
+  it("arrow ranges and read windows grow tier by tier: windows are the reads ramp over each tier's levels ± 2, skies stop at 32 arrows", () => {
     const tiers = plan.chapters.flatMap((ch) => ch.parts.map((p) => apsisGeneratorSchema.parse(p.generator)));
     expect(tiers).toHaveLength(30);
     for (let i = 1; i < tiers.length; i++) {
@@ -30,15 +31,17 @@ describe("apsis plan generator settings", () => {
       expect(tiers[i].reads[1]).toBeGreaterThanOrEqual(tiers[i - 1].reads[1]);
       expect(tiers[i].arrows[0]).toBeGreaterThanOrEqual(tiers[i - 1].arrows[0]);
     }
-    // The ramp's points (level, reads) fall inside the window of the tier that holds the level.
-    const tierOf = (level: number) => tiers[Math.floor((level - 1) / 10)];
-    for (const [level, reads] of [[10, 12], [30, 35], [60, 60], [120, 95], [200, 190], [300, 310]]) {
-      const w = tierOf(level).reads;
-      expect(reads).toBeGreaterThanOrEqual(w[0]);
-      expect(reads).toBeLessThanOrEqual(w[1]);
-    }
-    // Past ~30 arrows the windows are narrow.
-    for (const t of tiers.filter((x) => x.arrows[0] >= 30)) expect(t.reads[1] - t.reads[0]).toBeLessThanOrEqual(16);
+    // Tier k holds levels 10k + 1 .. 10k + 10 (levels 1–5 are composed, so tier 1's window starts at level 6).
+    const ramp = rampTarget(loadApsisRamp());
+    tiers.forEach((t, k) => {
+      const first = Math.max(10 * k + 1, plan.composed + 1);
+      expect(t.reads, `tier ${k + 1}`).toEqual([Math.floor(ramp(first) - 2), Math.ceil(ramp(10 * k + 10) + 2)]);
+    });
+    // No tier can ask for more than 32 arrows, and from 32 on the climb comes from depth and rules.
+    const builder = loadBuilderModel();
+    expect(builder.maxArrows).toBe(32);
+    for (const t of tiers) expect(t.arrows[1]).toBeLessThanOrEqual(builder.maxArrows);
+    expect(tiers.filter((t) => t.arrows[0] === 32).length).toBeGreaterThanOrEqual(15);
   });
 
   it("from the first tier with a depth window (or an arrow margin) on, the windows chain so no tier boundary can break the selection model", () => {

@@ -4,19 +4,22 @@ import { createRng } from "../../src/random/create-rng.ts";
 import { randomInt } from "../../src/random/random-int.ts";
 import {
   arrowShape,
-  blocksWay,
   buildSky,
+  keepsRingSpread,
+  largestRingShare,
   loadBuilderModel,
   loadSkyModel,
-  normalizeDegrees,
+  ringCap,
   ruleHolds,
   ruleNeeded,
   rulesInEffect,
   skyLimits,
-  skyProblems,
   solveSky,
   type BuiltSky,
 } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { normalizeDegrees } from "../../src/apsis/sky/degree-trig.ts";
+import { blocksWay } from "../../src/apsis/sky/way-out.ts";
 
 const sky = loadSkyModel();
 const limits = skyLimits(sky);
@@ -53,7 +56,7 @@ for (let k = 0; k < 500; k++) {
   const rng = createRng(`prop-size-${k}`);
   skies.push(build(`prop-${k}`, randomInt(rng, 3, 9), rulesFor(k)));
 }
-for (let k = 0; k < 8; k++) skies.push(build(`prop-large-${k}`, 20 + 2 * k, rulesFor(k)));
+for (let k = 0; k < 7; k++) skies.push(build(`prop-large-${k}`, 20 + 2 * k, rulesFor(k)));
 
 describe("apsis backwards builder (SPEC 5.2)", () => {
   it("keeps its weights and candidate count in models/apsis/builder.json", () => {
@@ -144,6 +147,105 @@ describe("apsis backwards builder (SPEC 5.2)", () => {
   it("is deterministic by seed", () => {
     expect(build("same", 12).body).toEqual(build("same", 12).body);
     expect(build("same", 12).body).not.toEqual(build("other", 12).body);
+  });
+
+  it("no ring holds more than 35% of any sky of 20 or more arrows (a hard cap, per sky), and without the cap some would", () => {
+    const model = loadBuilderModel();
+    expect(model.spread).toEqual({ maxRingShare: 0.35, fromArrows: 20 });
+    // The article's necklace: without the crowding cost and the cap, the outer ring fills up.
+    const uncapped = { ...model, weights: { ...model.weights, crowding: 0 }, spread: { maxRingShare: 1, fromArrows: 20 } };
+    let worstCapped = 0;
+    let worstUncapped = 0;
+    for (let k = 0; k < 24; k++) {
+      const n = 20 + (k % 13);
+      const rules = rulesFor(k);
+      const capped = buildSky({ arrows: n, rules, rng: createRng(`cap-${k}`) });
+      const free = buildSky({ arrows: n, rules, rng: createRng(`cap-${k}`), model: uncapped });
+      if (capped.ok) {
+        expect(largestRingShare(capped.sky.body.arrows), `sky ${k}`).toBeLessThanOrEqual(0.35);
+        worstCapped = Math.max(worstCapped, largestRingShare(capped.sky.body.arrows));
+      }
+      if (free.ok) worstUncapped = Math.max(worstUncapped, largestRingShare(free.sky.body.arrows));
+    }
+    expect(worstCapped).toBeGreaterThan(0.25);
+    // The same seeds without cap and cost put more than 35% on one ring: the test can fail.
+    expect(worstUncapped).toBeGreaterThan(0.35);
+  });
+
+  it("the ring cap holds whatever count a build stops at: ⌊share · max(least, from)⌋", () => {
+    const rule = { maxRingShare: 0.35, fromArrows: 20 };
+    expect(ringCap(30, 32, rule)).toBe(10);
+    expect(ringCap(20, 20, rule)).toBe(7);
+    expect(ringCap(12, 24, rule)).toBe(7);
+    expect(ringCap(12, 19, rule)).toBe(Infinity);
+    for (let least = 1; least <= 32; least++) {
+      for (let most = least; most <= 32; most++) {
+        const cap = ringCap(least, most, rule);
+        for (let n = Math.max(least, 20); n <= most; n++) expect(cap / n).toBeLessThanOrEqual(0.35);
+      }
+    }
+    expect(keepsRingSpread([{ ring: 1 }, { ring: 1 }], rule)).toBe(true);
+    expect(keepsRingSpread(Array.from({ length: 20 }, (_, i) => ({ ring: i < 8 ? 5 : 1 + (i % 4) })), rule)).toBe(false);
+    expect(largestRingShare([])).toBe(0);
+  });
+
+  it("a 32-arrow sky with numbers, keys or falling rings reaches a requested reads and depth window", () => {
+    const cases = [
+      { rules: { keys: 3 }, reads: [116, 129], depth: [11, 12] },
+      { rules: { numbers: 8 }, reads: [151, 167], depth: [12, 13] },
+      { rules: { fallingRings: [2, 3, 4, 5] }, reads: [178, 192], depth: [12, 14] },
+      { rules: { keys: 3, numbers: 10 }, reads: [225, 240], depth: [17, 19] },
+      { rules: { keys: 4, numbers: 17, fallingRings: [3, 5] }, reads: [297, 312], depth: [23, 26] },
+    ] as const;
+    for (const c of cases) {
+      let landed = 0;
+      for (let k = 0; k < 8; k++) {
+        const outcome = buildSky({ arrows: 32, reads: [...c.reads], depth: [...c.depth], rules: c.rules, rng: createRng(`window-32-${JSON.stringify(c.rules)}-${k}`) });
+        if (!outcome.ok) continue;
+        landed++;
+        const solved = solveSky(outcome.sky.body);
+        expect(solved.rounds).toEqual(outcome.sky.rounds);
+        expect(outcome.sky.body.arrows).toHaveLength(32);
+        expect(solved.reads).toBeGreaterThanOrEqual(c.reads[0]);
+        expect(solved.reads).toBeLessThanOrEqual(c.reads[1]);
+        expect(solved.depth).toBeGreaterThanOrEqual(c.depth[0]);
+        expect(solved.depth).toBeLessThanOrEqual(c.depth[1]);
+        expect(rulesInEffect(outcome.sky.body).length).toBe(Object.keys(c.rules).length);
+      }
+      // A build that does not land says why; the generator gives a candidate up to 12–16 builds.
+      expect(landed, JSON.stringify(c.rules)).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("without rules, 32 arrows do not reach those windows: the reads come from depth and holds", () => {
+    const plain = [0, 1, 2, 3, 4, 5].map((k) => buildSky({ arrows: 32, rng: createRng(`plain-32-${k}`) })).filter((o) => o.ok);
+    expect(plain.length).toBe(6);
+    for (const o of plain) if (o.ok) expect(o.sky.reads).toBeLessThan(178);
+  });
+
+  it("trims a sky built past its count back into the windows, and the trimmed sky still clears newest first", () => {
+    const stats: Record<string, number> = {};
+    let trimmed = 0;
+    for (let k = 0; k < 8; k++) {
+      const outcome = buildSky({ arrows: 24, reads: [88, 92], rules: { numbers: 5 }, rng: createRng(`trim-${k}`), stats });
+      if (!outcome.ok) continue;
+      const body = outcome.sky.body;
+      expect(body.arrows).toHaveLength(24);
+      expect(solveSky(body).reads).toBe(outcome.sky.reads);
+      const on = body.arrows.map(() => true);
+      for (let i = body.arrows.length - 1; i >= 0; i--) {
+        expect(freeAmong(body, i, on)).toBe(true);
+        on[i] = false;
+      }
+      const numbers = body.arrows.flatMap((a) => (a.number === undefined ? [] : [a.number])).sort((a, b) => a - b);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    }
+    for (const [k, v] of Object.entries(stats)) if (k.startsWith("trimmed-")) trimmed += v;
+    expect(trimmed).toBeGreaterThan(0);
+  });
+
+  it("refuses more arrows than the builder's maxArrows", () => {
+    expect(() => buildSky({ arrows: 33, rng: createRng("x") })).toThrow(/apsis\/builder: expected at most 32 arrows/);
   });
 
   it("spreads 30-arrow skies over the rings: no ring holds more than 35% of all arrows", () => {

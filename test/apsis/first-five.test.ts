@@ -1,37 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
+import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import {
-  apsisBackend,
-  arrowShape,
-  checkLevel,
-  composeFirstFive,
-  drawSmallSky,
-  loadFirstFiveModel,
-  loadSkyModel,
-  skyBalance,
-  skyLimits,
-  skyProblems,
-  skySpread,
-  skySymmetry,
-  smallSkyRounds,
-  solveSky,
-  taughtShare,
-} from "../../src/apsis/index.ts";
+import { rampTarget } from "../../src/select/ramp-target.ts";
+import { apsisBackend, arrowShape, checkLevel, composeFirstFive, loadApsisRamp, loadFirstFiveModel, loadSkyModel, skyLimits, solveSky } from "../../src/apsis/index.ts";
+import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
+import { drawSmallSky } from "../../src/apsis/compose/draw-small-sky.ts";
+import { skyBalance, skySpread, skySymmetry } from "../../src/apsis/compose/sky-looks.ts";
+import { taughtShare } from "../../src/apsis/compose/sky-teaching.ts";
+import { smallSkyRounds } from "../../src/apsis/compose/small-sky-rounds.ts";
 
 const sky = loadSkyModel();
 const model = loadFirstFiveModel();
 
 describe("apsis first five levels (SPEC 5.5)", () => {
-  it("keeps its settings in models/apsis/first-five.json: 100,000 draws, reads targets 3, 5, 7, 9, 12", () => {
+  it("keeps its settings in models/apsis/first-five.json (100,000 draws) and takes its targets from the ramp file", () => {
     expect(model.draws).toBe(100_000);
-    expect(model.levels.map((l) => l.reads)).toEqual([3, 5, 7, 9, 12]);
+    expect(model.levels.map((l) => l.level)).toEqual([1, 2, 3, 4, 5]);
+    // The default ramp (models/apsis/ramp.json): 3 at level 1, 12 at level 10, monotone cubic between.
+    const target = rampTarget(loadApsisRamp());
+    expect([1, 2, 3, 4, 5].map((l) => Math.round(target(l) * 100) / 100)).toEqual([3, 3.99, 4.97, 5.95, 6.93]);
   });
 
-  it("composes levels 1–5 on target, proven, and never easier (small draw count)", () => {
+  it("composes levels 1–5 on the ramp, proven, and never easier (small draw count)", () => {
     const stats: Record<string, number> = {};
     const levels = composeFirstFive(5, createRng("first-five"), stats, { draws: 3000 });
-    expect(levels.map((l) => l.metrics.reads)).toEqual([3, 5, 7, 9, 12]);
+    // The ramp reads 3, 3.99, 4.97, 5.95, 6.93: every level lands on the nearest whole read.
+    expect(levels.map((l) => l.metrics.reads)).toEqual([3, 4, 5, 6, 7]);
     for (let i = 0; i < levels.length; i++) {
       const l = levels[i];
       expect(l.rules).toEqual([]);
@@ -52,8 +47,21 @@ describe("apsis first five levels (SPEC 5.5)", () => {
     expect(typeof apsisBackend.composeFirst).toBe("function");
   });
 
+  it("follows a changed ramp: the same draws aim at the new ramp's values at levels 1–5", () => {
+    const steeper: Ramp = { format: "levelramp/ramp@1", metric: "reads", points: [[1, 3], [5, 11], [10, 20]], interpolation: "linear" };
+    // Linear from 3 at level 1 to 11 at level 5: targets 3, 5, 7, 9, 11 (the default ramp reads 3–6.93).
+    const steep = composeFirstFive(5, createRng("first-five"), {}, { draws: 3000, ramp: steeper }).map((l) => l.metrics.reads);
+    steep.forEach((reads, i) => expect(Math.abs(reads - (3 + 2 * i))).toBeLessThanOrEqual(1));
+    expect(steep[4]).toBeGreaterThanOrEqual(10);
+    const flatter: Ramp = { ...steeper, points: [[1, 3], [5, 5]] };
+    const flat = composeFirstFive(5, createRng("first-five"), {}, { draws: 3000, ramp: flatter }).map((l) => l.metrics.reads);
+    flat.forEach((reads, i) => expect(Math.abs(reads - (3 + 0.5 * i))).toBeLessThanOrEqual(1));
+    expect(flat[4]).toBeLessThanOrEqual(6);
+    expect(() => composeFirstFive(1, createRng("x"), {}, { draws: 10, ramp: { ...steeper, metric: "bits" } })).toThrow(/apsis\/first-five: expected a reads ramp/);
+  });
+
   it("says when no draw is eligible", () => {
-    expect(() => composeFirstFive(1, createRng("none"), {}, { draws: 1, model: { ...model, levels: [{ level: 1, reads: 3, arrows: [1, 1] }] } })).toThrow(NoAnswerError);
+    expect(() => composeFirstFive(1, createRng("none"), {}, { draws: 1, model: { ...model, levels: [{ level: 1, arrows: [1, 1] }] } })).toThrow(NoAnswerError);
     expect(() => composeFirstFive(6, createRng("x"), {}, { draws: 1 })).toThrow(/apsis\/first-five: the first-five model has no settings for level 6/);
   });
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { apsisBackend, checkLevel, parseApsisRules, replayLaunches, ruleHolds, ruleNeeded, rulesInEffect, solveSky, withoutRule } from "../../src/apsis/index.ts";
+import {
+  apsisBackend,
+  buildSky,
+  checkLevel,
+  largestRingShare,
+  loadBuilderModel,
+  parseApsisRules,
+  replayLaunches,
+  ruleHolds,
+  ruleNeeded,
+  rulesInEffect,
+  solveSky,
+  withoutRule,
+} from "../../src/apsis/index.ts";
+import { createRng } from "../../src/random/create-rng.ts";
 import { loadFixture } from "./load-fixture.ts";
 
 describe("apsis rules (SPEC 5.4)", () => {
@@ -96,5 +110,25 @@ describe("apsis hearts (SPEC 5.3)", () => {
     expect(reasons).toEqual(["solution", "replay"]);
     // Launching one arrow twice and another never is not the rounds solution either.
     expect(checkLevel(body, [[2, 2], [1], [0]], []).map((p) => p.reason)).toEqual(["solution", "replay"]);
+  });
+});
+
+describe("apsis size and spread (SPEC 5.2)", () => {
+  it("validate names a sky over maxArrows and a ring holding more than 35% of a sky of 20+ arrows; the same sky passes within them", () => {
+    const built = buildSky({ arrows: 24, rng: createRng("spread-check") });
+    if (!built.ok) throw new Error("build failed");
+    const body = built.sky.body;
+    const solution = solveSky(body).solution;
+    const builder = loadBuilderModel();
+    expect(checkLevel(body, solution, [])).toEqual([]);
+    // 24 arrows: a cap of 8 (33%) holds; at most 35% means 8 too, so a limit of 30% (7) must flag the fullest ring.
+    const fullest = Math.round(largestRingShare(body.arrows) * 24);
+    expect(fullest).toBeLessThanOrEqual(8);
+    const tighter = { ...builder, spread: { maxRingShare: (fullest - 1) / 24, fromArrows: 20 } };
+    const crowded = checkLevel(body, solution, [], undefined, tighter);
+    expect(crowded.map((p) => p.reason)).toEqual(["ring-crowded"]);
+    expect(crowded[0].message).toMatch(new RegExp(`holds ${fullest} of 24 arrows`));
+    expect(checkLevel(body, solution, [], undefined, { ...tighter, spread: { ...tighter.spread, fromArrows: 25 } })).toEqual([]);
+    expect(checkLevel(body, solution, [], undefined, { ...builder, maxArrows: 23 }).map((p) => p.reason)).toEqual(["arrows-over"]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bitsReference } from "../../src/carillon/bits-reference.ts";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
+import { bitsReference } from "../../src/carillon/measure/bits-reference.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
 import { generateField } from "../../src/carillon/generate-field.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { measureBits } from "../../src/carillon/measure-bits.ts";
-import { simulatedTapModel } from "../../src/carillon/simulated-tap-model.ts";
-import { solveField } from "../../src/carillon/solve-field.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
+import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
+import { solveField } from "../../src/carillon/solver/solve-field.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";

@@ -7,7 +7,7 @@ import { layChain, type LayOptions } from "../../src/carillon/compose/lay-chain.
 import { SampledCurve } from "../../src/carillon/compose/sampled-curve.ts";
 import { symmetryScore } from "../../src/carillon/compose/symmetry-score.ts";
 import { archCurve } from "../../src/carillon/compose/figure-arch.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 
 const { physics, fair } = loadCarillonModels();
 const sketch = (mirror: ConstructorParameters<typeof FigureSketch>[4] = null) => new FigureSketch(physics, fair, 16, 1e-6, mirror);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkFairGeometry } from "../../src/carillon/fair-geometry.ts";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { measureCarillon } from "../../src/carillon/measure-carillon.ts";
-import { startState } from "../../src/carillon/carillon-state.ts";
-import { checkTieOrder } from "../../src/carillon/tie-order-check.ts";
-import { validateLevel } from "../../src/carillon/validate-level.ts";
+import { checkFairGeometry } from "../../src/carillon/check/fair-geometry.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
+import { startState } from "../../src/carillon/engine/carillon-state.ts";
+import { checkTieOrder } from "../../src/carillon/check/tie-order-check.ts";
+import { validateLevel } from "../../src/carillon/check/validate-level.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateField } from "../../src/carillon/generate-field.ts";
-import { growField } from "../../src/carillon/grow-field.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
+import { growField } from "../../src/carillon/grow/grow-field.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { createRng } from "../../src/random/index.ts";
 

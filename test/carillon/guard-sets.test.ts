@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { GrowingField, type ProposedDot } from "../../src/carillon/growing-field.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import type { DotSize } from "../../src/carillon/physics-model.ts";
+import { GrowingField, type ProposedDot } from "../../src/carillon/grow/growing-field.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import type { DotSize } from "../../src/carillon/model/physics-model.ts";
 import { createRng } from "../../src/random/index.ts";
 
 const models = loadCarillonModels();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { leanNamed, measureCarillon } from "../../src/carillon/measure-carillon.ts";
-import { measureBits } from "../../src/carillon/measure-bits.ts";
-import { solveField } from "../../src/carillon/solve-field.ts";
-import { validateLevel } from "../../src/carillon/validate-level.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { leanNamed, measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
+import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
+import { solveField } from "../../src/carillon/solver/solve-field.ts";
+import { validateLevel } from "../../src/carillon/check/validate-level.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();

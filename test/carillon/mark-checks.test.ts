@@ -1,12 +1,12 @@
 // "Every mark matters" and "the level needs its rule" (SPEC 4.5), and validate's rule checks.
 import { describe, expect, it } from "vitest";
-import { stripUnneededMarks } from "../../src/carillon/every-mark-matters.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { markUnits, plainBody, withoutMarks } from "../../src/carillon/mark-units.ts";
-import { measureCarillon } from "../../src/carillon/measure-carillon.ts";
-import { needsItsRule } from "../../src/carillon/needs-its-rule.ts";
-import { solveBody } from "../../src/carillon/solve-body.ts";
-import { validateLevel } from "../../src/carillon/validate-level.ts";
+import { stripUnneededMarks } from "../../src/carillon/check/every-mark-matters.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { markUnits, plainBody, withoutMarks } from "../../src/carillon/check/mark-units.ts";
+import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
+import { needsItsRule } from "../../src/carillon/check/needs-its-rule.ts";
+import { solveBody } from "../../src/carillon/solver/solve-body.ts";
+import { validateLevel } from "../../src/carillon/check/validate-level.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();

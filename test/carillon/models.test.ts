@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { stepValue } from "../../src/carillon/generator-model.ts";
-import { carillonGeneratorSettingsSchema } from "../../src/carillon/generator-settings.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { milestonesAt } from "../../src/carillon/milestones.ts";
+import { stepValue } from "../../src/carillon/model/generator-model.ts";
+import { carillonGeneratorSettingsSchema } from "../../src/carillon/model/generator-settings.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { milestonesAt } from "../../src/carillon/grow/milestones.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 
 const modelsDir = fileURLToPath(new URL("../../models/carillon/", import.meta.url));

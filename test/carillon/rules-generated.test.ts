@@ -3,10 +3,10 @@
 // "every mark matters" and "the level needs its rule", and is proven by the solver and validated.
 import { describe, expect, it } from "vitest";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
-import { stripUnneededMarks } from "../../src/carillon/every-mark-matters.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { needsItsRule } from "../../src/carillon/needs-its-rule.ts";
-import { solveBody } from "../../src/carillon/solve-body.ts";
+import { stripUnneededMarks } from "../../src/carillon/check/every-mark-matters.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { needsItsRule } from "../../src/carillon/check/needs-its-rule.ts";
+import { solveBody } from "../../src/carillon/solver/solve-body.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";

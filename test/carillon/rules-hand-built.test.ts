@@ -4,9 +4,9 @@
 // Geometry: radius/reach small 12/60, normal 18/110, big 26/170; A reaches B when
 // dist − radius(B) ≤ reach(A); rings travel 110 units per beat.
 import { describe, expect, it } from "vitest";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { plainBody } from "../../src/carillon/mark-units.ts";
-import { measureCarillon } from "../../src/carillon/measure-carillon.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { plainBody } from "../../src/carillon/check/mark-units.ts";
+import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();

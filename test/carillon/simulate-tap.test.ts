@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
-import { startState, stateKey } from "../../src/carillon/carillon-state.ts";
-import { dotsOf } from "../../src/carillon/dot-set.ts";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
-import { HitQueue } from "../../src/carillon/hit-queue.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { simulateTap } from "../../src/carillon/simulate-tap.ts";
-import { simulatedTapModel } from "../../src/carillon/simulated-tap-model.ts";
-import { preview } from "../../src/carillon/preview.ts";
+import { startState, stateKey } from "../../src/carillon/engine/carillon-state.ts";
+import { dotsOf } from "../../src/carillon/engine/dot-set.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { HitQueue } from "../../src/carillon/engine/hit-queue.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { simulateTap } from "../../src/carillon/engine/simulate-tap.ts";
+import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
+import { preview } from "../../src/carillon/engine/preview.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const { physics } = loadCarillonModels();

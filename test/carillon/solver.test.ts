@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { isCleared, stateKey, type CarillonState } from "../../src/carillon/carillon-state.ts";
-import { condensationSources } from "../../src/carillon/condensation-sources.ts";
-import { fieldEngine } from "../../src/carillon/field-engine.ts";
-import { loadCarillonModels } from "../../src/carillon/load-models.ts";
-import { simulatedTapModel } from "../../src/carillon/simulated-tap-model.ts";
-import { solveField } from "../../src/carillon/solve-field.ts";
-import type { TapModel } from "../../src/carillon/tap-model.ts";
+import { isCleared, stateKey, type CarillonState } from "../../src/carillon/engine/carillon-state.ts";
+import { condensationSources } from "../../src/carillon/engine/condensation-sources.ts";
+import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
+import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
+import { solveField } from "../../src/carillon/solver/solve-field.ts";
+import type { TapModel } from "../../src/carillon/solver/tap-model.ts";
 import { loadFixture } from "./fixtures.ts";
 import { scatterField } from "./scatter.ts";
 

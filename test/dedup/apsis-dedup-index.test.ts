@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createApsisDedupIndex } from "../../src/dedup/apsis-dedup-index.ts";
-import { apsisMayMatch } from "../../src/dedup/apsis-prefilter.ts";
-import { comparePreparedApsis } from "../../src/dedup/compare-apsis.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
-import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from "../../src/dedup/prepare-apsis-level.ts";
+import { createApsisDedupIndex } from "../../src/apsis/dedup/apsis-dedup-index.ts";
+import { apsisMayMatch } from "../../src/apsis/dedup/apsis-prefilter.ts";
+import { comparePreparedApsis } from "../../src/apsis/dedup/compare-apsis.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
 import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { randomSky, skyLevel, turnedSky } from "./apsis-helpers.ts";

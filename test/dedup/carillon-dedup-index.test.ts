@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createCarillonDedupIndex } from "../../src/dedup/carillon-dedup-index.ts";
-import { CARILLON_TRANSFORMS } from "../../src/dedup/carillon-transforms.ts";
-import { carillonMayMatch, carillonTransformsToTry } from "../../src/dedup/carillon-prefilter.ts";
-import { comparePreparedCarillon } from "../../src/dedup/compare-carillon.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
-import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "../../src/dedup/prepare-carillon-level.ts";
+import { createCarillonDedupIndex } from "../../src/carillon/dedup/carillon-dedup-index.ts";
+import { CARILLON_TRANSFORMS } from "../../src/carillon/dedup/carillon-transforms.ts";
+import { carillonMayMatch, carillonTransformsToTry } from "../../src/carillon/dedup/carillon-prefilter.ts";
+import { comparePreparedCarillon } from "../../src/carillon/dedup/compare-carillon.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { jittered, levelOf, randomField, turnedCopy } from "./carillon-helpers.ts";
 

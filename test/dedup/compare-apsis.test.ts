@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apsisCanonicalForm } from "../../src/dedup/apsis-canonical-form.ts";
-import { findNearCopy } from "../../src/dedup/apsis-near-copy.ts";
-import { applyApsisTransform } from "../../src/dedup/apsis-transform.ts";
-import { compareApsis, comparePreparedApsis } from "../../src/dedup/compare-apsis.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
-import { prepareApsisLevel, type ApsisDedupLevel } from "../../src/dedup/prepare-apsis-level.ts";
+import { apsisCanonicalForm } from "../../src/apsis/dedup/apsis-canonical-form.ts";
+import { findNearCopy } from "../../src/apsis/dedup/apsis-near-copy.ts";
+import { applyApsisTransform } from "../../src/apsis/dedup/apsis-transform.ts";
+import { compareApsis, comparePreparedApsis } from "../../src/apsis/dedup/compare-apsis.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { prepareApsisLevel, type ApsisDedupLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
 import { InputError } from "../../src/io/errors.ts";
 import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";

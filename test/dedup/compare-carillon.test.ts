@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CARILLON_TRANSFORMS } from "../../src/dedup/carillon-transforms.ts";
-import { compareCarillon } from "../../src/dedup/compare-carillon.ts";
-import { defaultDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
-import type { CarillonDedupLevel } from "../../src/dedup/prepare-carillon-level.ts";
+import { CARILLON_TRANSFORMS } from "../../src/carillon/dedup/carillon-transforms.ts";
+import { compareCarillon } from "../../src/carillon/dedup/compare-carillon.ts";
+import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import type { CarillonDedupLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { InputError } from "../../src/io/errors.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultDedupThresholds, loadDedupThresholds } from "../../src/dedup/dedup-thresholds.ts";
+import { defaultDedupThresholds, loadDedupThresholds } from "../../src/game/registry.ts";
 import { InputError } from "../../src/io/errors.ts";
 
 describe("dedup thresholds", () => {

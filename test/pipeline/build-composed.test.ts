@@ -15,7 +15,7 @@ let summary: { stats: { parts: Array<{ chapter: number; part: number; levels: nu
 
 beforeAll(async () => {
   dir = tempDir();
-  const r = await runCli(["build", "apsis", "--plan", plan, "--seed", "2", "--workers", "1", "--out", dir, "--json"]);
+  const r = await runCli(["build", "apsis", "--plan", plan, "--seed", "2", "--workers", "1", "--out", dir, "--json", "--stats"]);
   expect(r.code, r.stderr).toBe(0);
   stderr = r.stderr;
   summary = JSON.parse(r.stdout);
@@ -26,6 +26,21 @@ beforeAll(async () => {
 describe("levelramp build with composed first levels (Apsis)", () => {
   it("says what the chain starts from", () => {
     expect(stderr).toContain("levels 1–2 are composed and fixed; selection starts at level 3");
+  });
+
+  it("--stats and report.txt sum up the shipped skies per chapter: arrows, depth, reads, worst ring share", () => {
+    const reads = levels.levels.map((l) => l.metrics.reads);
+    const arrows = levels.levels.map((l) => l.metrics.arrows);
+    const depths = levels.levels.map((l) => l.metrics.depth);
+    const row = new RegExp(
+      `^ *1 +${levels.levels.length} +${Math.min(...arrows)}–${Math.max(...arrows)} +${depths[0]} → ${depths[depths.length - 1]} \\(${Math.min(...depths)}–${Math.max(...depths)}\\) +${reads[0]} → ${reads[reads.length - 1]} `,
+      "m",
+    );
+    expect(stderr).toContain("Apsis levels per chapter");
+    expect(stderr).toMatch(row);
+    const report = readFileSync(join(dir, "report.txt"), "utf8");
+    expect(report).toContain("worst ring share (20+ arrows)");
+    expect(report).toMatch(row);
   });
 
   it("keeps the composed levels in pools.json with fixedLevel and ships them as levels 1–2", () => {

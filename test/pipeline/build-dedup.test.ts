@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { gameKit } from "../../src/pipeline/game-kit.ts";
+import { requireGame } from "../../src/game/registry.ts";
 import { pairSame } from "../../src/pipeline/pair-same.ts";
 import { PoolDeduper } from "../../src/pipeline/pool-dedup.ts";
 import { fixture } from "./run-cli.ts";
@@ -18,7 +18,7 @@ for (const [game, turned] of [
     const other = body(`compare-${game}-unrelated`);
 
     it("drops a candidate that repeats a chosen level, naming the reason and the chosen level", () => {
-      const d = new PoolDeduper(gameKit(game));
+      const d = new PoolDeduper(requireGame(game).dedup);
       d.addChosen("chosen-1", level);
       d.addChosen("chosen-1", level); // added once
       expect(d.chosenCount).toBe(1);
@@ -29,7 +29,7 @@ for (const [game, turned] of [
     });
 
     it("marks near-duplicates inside one pool as conflict pairs, and only inside it", () => {
-      const d = new PoolDeduper(gameKit(game));
+      const d = new PoolDeduper(requireGame(game).dedup);
       expect(d.check("1/1", "x", level).conflicts).toEqual([]);
       expect(d.check("1/1", "z", other).conflicts).toEqual([]);
       expect(d.check("1/1", "y", copy).conflicts).toEqual([{ ids: ["x", "y"], reason: "identical" }]);
@@ -40,15 +40,15 @@ for (const [game, turned] of [
     });
 
     it("answers a pair like the full comparison (index shortcuts never change the verdict)", () => {
-      const kit = gameKit(game);
-      const p = (b: unknown) => kit.dedupGame.prepare(kit.dedupRecord(b));
+      const dedup = requireGame(game).dedup;
+      const p = (b: unknown) => dedup.prepare(b);
       for (const [a, b] of [
         [level, copy],
         [level, other],
         [copy, other],
       ]) {
-        const full = kit.compare(kit.dedupRecord(a), kit.dedupRecord(b));
-        const fast = pairSame(kit.dedupGame, p(a), p(b));
+        const full = dedup.compareLevels(a, b);
+        const fast = pairSame(dedup, p(a), p(b));
         expect(fast !== null).toBe(full.same);
         if (fast) expect(fast.reasons).toEqual(full.reasons);
       }

@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { apsisBackend } from "../../src/apsis/apsis-backend.ts";
 import { REPORT_DATA_ID, renderHtmlReport } from "../../src/report/html/index.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, scaledRamp } from "./html-levels.ts";
 import { decodePng } from "./html-png.ts";
@@ -42,7 +43,7 @@ describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
     ]);
     generic = readJsonFile(levelsSchema, await genericLevelsFile(dir));
     const ramp = defaultRamp("generic");
-    writeFileSync(join(dir, "apsis.html"), await renderHtmlReport({ file: apsis, fileName: "apsis-levels.json" }));
+    writeFileSync(join(dir, "apsis.html"), await renderHtmlReport({ file: apsis, backend: apsisBackend, fileName: "apsis-levels.json" }));
     writeFileSync(
       join(dir, "generic.html"),
       await renderHtmlReport({ file: generic, ramps: [{ name: "ramp.json", ramp }, { name: "steeper.json", ramp: scaledRamp(ramp, 1.2) }], openThumbnailsUpTo: 0 }),

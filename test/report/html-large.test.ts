@@ -4,6 +4,7 @@ import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
+import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { renderHtmlReport } from "../../src/report/html/index.ts";
 import { rampTarget } from "../../src/select/ramp-target.ts";
 import { composeGameLevels } from "./html-levels.ts";
@@ -45,7 +46,7 @@ let html: string;
 
 beforeAll(async () => {
   file = fullSizeCarillon();
-  html = await renderHtmlReport({ file });
+  html = await renderHtmlReport({ file, backend: carillonBackend });
 }, 60_000);
 
 describe("HTML report of a full-size game (400 levels)", () => {

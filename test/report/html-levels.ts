@@ -10,7 +10,7 @@ import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
-import type { GameBackend } from "../../src/pipeline/game-backend.ts";
+import type { GameBackend } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { rampTarget } from "../../src/select/ramp-target.ts";
 

@@ -7,7 +7,8 @@ import { main } from "../../src/cli/main.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { deviationReport } from "../../src/report/deviation-report.ts";
-import { htmlReportData, renderHtmlReport, REPORT_DATA_ID, RAMP_COLOURS } from "../../src/report/html/index.ts";
+import { htmlReportData, renderHtmlReport, REPORT_DATA_ID } from "../../src/report/html/index.ts";
+import { RAMP_COLOURS } from "../../src/report/html/plot-rows.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, quietIo, scaledRamp } from "./html-levels.ts";
 
 /** The page's chapter sections by chapter number. */
@@ -50,7 +51,7 @@ beforeAll(async () => {
     { chapter: 6, part: 1, count: 2 },
   ]);
   genericHtml = await renderHtmlReport({ file: generic, fileName: "generic-levels.json" });
-  apsisHtml = await renderHtmlReport({ file: apsis });
+  apsisHtml = await renderHtmlReport({ file: apsis, backend: apsisBackend });
 }, 60_000);
 
 describe("HTML report: structure", () => {
@@ -185,7 +186,7 @@ describe("HTML report: game levels", () => {
 
   it("overlays the stored solution when asked", async () => {
     const plain = apsisHtml;
-    const solved = await renderHtmlReport({ file: apsis, solutions: true });
+    const solved = await renderHtmlReport({ file: apsis, backend: apsisBackend, solutions: true });
     const l = apsis.levels[0];
     expect(solved).toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
     expect(plain).not.toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
@@ -222,7 +223,7 @@ describe("HTML report: a page that stands alone", () => {
   it("keeps every id unique across plots and pictures, and is the same page byte for byte for the same input", async () => {
     // apsisHtml was drawn after genericHtml; vega's clip-path counter has moved on since.
     const a = apsisHtml;
-    const b = await renderHtmlReport({ file: apsis });
+    const b = await renderHtmlReport({ file: apsis, backend: apsisBackend });
     expect(b).toBe(a);
     const ids = [...a.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(ids.length);

@@ -1,4 +1,4 @@
-import type { CarillonPhysics, DotSize } from "../physics-model.ts";
+import type { CarillonPhysics, DotSize } from "../model/physics-model.ts";
 
 /**
  * Centre-to-centre distance that makes a ring arrive on the beat (SPEC 4.1,

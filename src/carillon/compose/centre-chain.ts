@@ -1,4 +1,4 @@
-import type { CarillonPhysics } from "../physics-model.ts";
+import type { CarillonPhysics } from "../model/physics-model.ts";
 import type { FigureSketch } from "./figure-sketch.ts";
 import { layChain, type ChainLinks, type LaidChain, type LayOptions } from "./lay-chain.ts";
 import type { SampledCurve } from "./sampled-curve.ts";

@@ -1,12 +1,12 @@
 import { NoAnswerError } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { CarillonBody, CarillonDot } from "../../io/schemas/carillon-body.ts";
-import type { CarillonState } from "../carillon-state.ts";
-import { fieldEngine, type FieldEngine } from "../field-engine.ts";
-import type { CarillonModels } from "../load-models.ts";
-import { measureCarillon, type CarillonMeasure } from "../measure-carillon.ts";
-import type { Milestones } from "../milestones.ts";
-import { simulateTap, type TapOutcome } from "../simulate-tap.ts";
+import type { CarillonState } from "../engine/carillon-state.ts";
+import { fieldEngine, type FieldEngine } from "../engine/field-engine.ts";
+import type { CarillonModels } from "../model/load-models.ts";
+import { measureCarillon, type CarillonMeasure } from "../measure/measure-carillon.ts";
+import type { Milestones } from "../grow/milestones.ts";
+import { simulateTap, type TapOutcome } from "../engine/simulate-tap.ts";
 import { assignNotes } from "./assign-notes.ts";
 import type { CarillonCompose } from "./compose-model.ts";
 import { fillScore } from "./fill-score.ts";

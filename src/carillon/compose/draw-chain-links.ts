@@ -1,4 +1,4 @@
-import type { DotSize } from "../physics-model.ts";
+import type { DotSize } from "../model/physics-model.ts";
 import type { ChainSpec } from "./compose-model.ts";
 import type { ChainLinks } from "./lay-chain.ts";
 import { drawInt, type FigureContext } from "./layout.ts";

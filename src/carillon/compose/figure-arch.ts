@@ -1,4 +1,4 @@
-import type { DotSize } from "../physics-model.ts";
+import type { DotSize } from "../model/physics-model.ts";
 import { centreChain } from "./centre-chain.ts";
 import type { Curve } from "./curve.ts";
 import type { FigureSketch } from "./figure-sketch.ts";

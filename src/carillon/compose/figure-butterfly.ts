@@ -1,4 +1,4 @@
-import type { DotSize } from "../physics-model.ts";
+import type { DotSize } from "../model/physics-model.ts";
 import { beatDistance } from "./beat-spacing.ts";
 import { catmullRomCurve } from "./catmull-rom-curve.ts";
 import type { Point } from "./curve.ts";

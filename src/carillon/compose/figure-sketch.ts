@@ -1,5 +1,5 @@
-import type { CarillonFair } from "../fair-model.ts";
-import type { CarillonPhysics, DotSize } from "../physics-model.ts";
+import type { CarillonFair } from "../model/fair-model.ts";
+import type { CarillonPhysics, DotSize } from "../model/physics-model.ts";
 
 /** A dot laid in a sketch, with what laying knows about it. */
 export interface SketchDot {

@@ -1,4 +1,4 @@
-import type { CarillonPhysics, DotSize } from "../physics-model.ts";
+import type { CarillonPhysics, DotSize } from "../model/physics-model.ts";
 import { beatDistance } from "./beat-spacing.ts";
 import type { FigureSketch, SketchDot } from "./figure-sketch.ts";
 import type { SampledCurve } from "./sampled-curve.ts";

@@ -1,6 +1,6 @@
 import type { Rng } from "../../random/create-rng.ts";
-import type { CarillonFair } from "../fair-model.ts";
-import type { CarillonPhysics, DotSize } from "../physics-model.ts";
+import type { CarillonFair } from "../model/fair-model.ts";
+import type { CarillonPhysics, DotSize } from "../model/physics-model.ts";
 import type { CarillonCompose } from "./compose-model.ts";
 import { FigureSketch, type SketchMirror } from "./figure-sketch.ts";
 import type { LayOptions } from "./lay-chain.ts";

@@ -1,4 +1,4 @@
-import type { DotSize } from "../physics-model.ts";
+import type { DotSize } from "../model/physics-model.ts";
 import type { CarillonCompose } from "./compose-model.ts";
 
 /**

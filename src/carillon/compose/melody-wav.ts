@@ -1,4 +1,4 @@
-import type { TapOutcome } from "../simulate-tap.ts";
+import type { TapOutcome } from "../engine/simulate-tap.ts";
 import type { CarillonCompose } from "./compose-model.ts";
 
 /** One note to play: when (beats from the start) and which degree of the major scale (0..6). */

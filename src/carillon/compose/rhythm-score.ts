@@ -1,4 +1,4 @@
-import type { TapOutcome } from "../simulate-tap.ts";
+import type { TapOutcome } from "../engine/simulate-tap.ts";
 import { onGrid } from "./on-grid.ts";
 
 /** The rhythm of a played solution (SPEC 4.6). */

@@ -1,4 +1,4 @@
-import type { DotSize } from "../physics-model.ts";
+import type { DotSize } from "../model/physics-model.ts";
 
 /** A dot as symmetry sees it: centre and size (notes never count). */
 export interface FigureDot {

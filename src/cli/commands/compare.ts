@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
+import { requireGame } from "../../game/registry.ts";
 import { compareLevels } from "../../pipeline/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 
@@ -8,23 +9,6 @@ function levelNumber(text: string | undefined, option: string): number | undefin
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new InputError("cli/compare", `${option} expects a level number ≥ 1; got "${text}"`);
   return Number(text);
-}
-
-/**
- * A transform in words: Carillon `{quarterTurns, mirror}` ("a half turn",
- * "no turn, mirrored"), Apsis `{turn, mirror}` in degrees about the sun
- * ("a 90° turn about the sun"), for `levelramp compare` (SPEC 7). Degrees
- * are rounded to 0.1; an unknown shape is printed as JSON. Throws nothing.
- */
-export function describeTransform(t: unknown): string {
-  const { quarterTurns, turn, mirror } = t as { quarterTurns?: number; turn?: number; mirror?: boolean };
-  let words: string;
-  if (quarterTurns !== undefined) words = ["no turn", "a quarter turn", "a half turn", "three quarter turns"][((quarterTurns % 4) + 4) % 4];
-  else if (turn !== undefined) {
-    const deg = Math.round(turn * 10) / 10;
-    words = deg === 0 || deg === 360 ? "no turn" : `a ${deg}° turn about the sun`;
-  } else words = JSON.stringify(t);
-  return mirror ? `${words}, mirrored` : words;
 }
 
 /** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
@@ -50,12 +34,13 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
         ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");
         return;
       }
-      const unit = la.game === "carillon" ? "dots" : "arrows";
-      const how = c.transform ? ` under ${describeTransform(c.transform)}` : "";
+      const { dedup, pieces } = requireGame(la.game, "cli/compare");
+      const unit = pieces.many;
+      const how = c.transform ? ` under ${dedup.describeTransform(c.transform)}` : "";
       ctx.io.stdout(
         c.same
           ? `same (${c.reasons.join(", ")}): ${c.transform ? `the second level is the first${how}` : c.basis === "puzzle" || c.basis === "chains" ? `matched through their graphs` : "matched"}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
-          : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${unit.slice(0, -1)} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`,
+          : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${pieces.one} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`,
       );
     });
 }

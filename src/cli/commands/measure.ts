@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { gameBackend } from "../game-backends.ts";
+import { requireGame } from "../../game/registry.ts";
 
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
@@ -20,7 +20,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
       const input = readLevelInput(file, level);
-      const backend = gameBackend(input.game, "cli/measure");
+      const backend = requireGame(input.game, "cli/measure");
       const body = backend.bodySchema.parse(input.body);
       const { measure } = backend.solve(body);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");

@@ -10,6 +10,7 @@ import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
+import { findGame } from "../../game/registry.ts";
 import { renderHtmlReport } from "../../report/html/render-html-report.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
@@ -74,7 +75,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "html") {
-        text = await renderHtmlReport({ file, ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile) });
+        text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile) });
       } else if (format === "json") {
         const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
         text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks }, null, 2) + "\n";

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { z } from "zod";
 import { InputError } from "../../io/errors.ts";
-import { formatSchemas } from "../../io/schemas/format-schemas.ts";
+import { formatJsonSchema, formatSchemas } from "../../io/schemas/format-schemas.ts";
 import type { CommandContext } from "../cli-io.ts";
 
 /** `levelramp schema <format>`: prints the JSON Schema of a file format (SPEC 3), generated from its zod schema. */
@@ -11,9 +10,8 @@ export function registerSchema(program: Command, ctx: CommandContext): void {
     .description(`print the JSON Schema of a file format: ${Object.keys(formatSchemas).join(", ")}`)
     .argument("<format>", "format name")
     .action((name: string) => {
-      const schema = formatSchemas[name];
-      if (!schema) throw new InputError("cli/schema", `expected one of ${Object.keys(formatSchemas).join(", ")}; got "${name}"`);
-      const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-      ctx.io.stdout(JSON.stringify({ $id: `levelramp/${name}`, ...json }, null, 2) + "\n");
+      const json = formatJsonSchema(name);
+      if (!json) throw new InputError("cli/schema", `expected one of ${Object.keys(formatSchemas).join(", ")}; got "${name}"`);
+      ctx.io.stdout(JSON.stringify(json, null, 2) + "\n");
     });
 }

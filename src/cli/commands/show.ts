@@ -4,7 +4,7 @@ import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import { svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { gameBackend } from "../game-backends.ts";
+import { requireGame } from "../../game/registry.ts";
 
 /**
  * `levelramp show <levels.json --level N | level.json> --out level.svg|png` (SPEC 2):
@@ -29,7 +29,8 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const width = o.width === undefined ? undefined : Number(o.width);
       if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new InputError("cli/show", `--width expects pixels > 0; got "${o.width}"`);
       const input = readLevelInput(file, level);
-      const backend = gameBackend(input.game, "cli/show");
+      const backend = requireGame(input.game, "cli/show");
+      if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
       const body = backend.bodySchema.parse(input.body);
       const solution = o.solution ? (input.solution ?? backend.solve(body).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;

@@ -1,15 +1,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { InputError } from "../../io/errors.ts";
 import type { Command } from "commander";
-import { main } from "../main.ts";
+import { gameNames } from "../../game/registry.ts";
+import { InputError } from "../../io/errors.ts";
 import type { CommandContext } from "../cli-io.ts";
 
 /**
  * `levelramp start` (what `npm start` runs): the main job on bundled
- * defaults — builds Carillon and Apsis chapters 1–2 (seed 1) into
- * `<out>/carillon` and `<out>/apsis` (over earlier outputs only with `--force`), verifies
- * both level files, and prints both per-chapter ramp deviation tables.
+ * defaults — builds every registered game (Carillon and Apsis) chapters 1–2
+ * (seed 1) into `<out>/<game>` (over earlier outputs only with `--force`),
+ * verifies each levels file, and prints each per-chapter ramp deviation table.
  */
 export function registerStart(program: Command, ctx: CommandContext): void {
   program
@@ -22,11 +22,11 @@ export function registerStart(program: Command, ctx: CommandContext): void {
     .action(async (o: { out: string; chapters: string; workers?: string; force?: boolean }) => {
       const t0 = performance.now();
       if (!o.force) {
-        const existing = ["carillon", "apsis"].map((g) => join(o.out, g, "levels.json")).filter((f) => existsSync(f));
+        const existing = gameNames().map((g) => join(o.out, g, "levels.json")).filter((f) => existsSync(f));
         if (existing.length) throw new InputError("cli/start", `${existing.join(" and ")} exist(s); pass --force to build again over them`);
       }
       const steps: string[][] = [];
-      for (const game of ["carillon", "apsis"]) {
+      for (const game of gameNames()) {
         const dir = join(o.out, game);
         const levels = join(dir, "levels.json");
         steps.push(
@@ -34,10 +34,10 @@ export function registerStart(program: Command, ctx: CommandContext): void {
           ["verify", levels],
         );
       }
-      steps.push(["report", join(o.out, "carillon", "levels.json")], ["report", join(o.out, "apsis", "levels.json")]);
+      steps.push(...gameNames().map((game) => ["report", join(o.out, game, "levels.json")]));
       for (const argv of steps) {
         ctx.io.stderr(`$ levelramp ${argv.join(" ")}\n`);
-        const code = await main(argv, ctx.io);
+        const code = await ctx.run(argv);
         if (code !== 0) {
           ctx.setExitCode(code as 1 | 2);
           return;

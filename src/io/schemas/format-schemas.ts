@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { apsisBodySchema } from "./apsis-body.ts";
 import { carillonBodySchema } from "./carillon-body.ts";
 import { levelFileSchema } from "./level.ts";
@@ -7,6 +7,7 @@ import { modelSchema } from "./model.ts";
 import { planSchema } from "./plan.ts";
 import { poolSchema } from "./pool.ts";
 import { rampSchema } from "./ramp.ts";
+import { shardSchema } from "./shard.ts";
 
 /** Every file format of SPEC 3 by name, as `levelramp schema <name>` lists them. */
 export const formatSchemas: Record<string, z.ZodType> = {
@@ -15,7 +16,23 @@ export const formatSchemas: Record<string, z.ZodType> = {
   model: modelSchema,
   ramp: rampSchema,
   plan: planSchema,
+  shard: shardSchema,
   level: levelFileSchema,
   "carillon-body": carillonBodySchema,
   "apsis-body": apsisBodySchema,
 };
+
+/**
+ * The JSON Schema (draft 2020-12) of a file format of SPEC 3, generated from
+ * the zod schema that validates it: what `levelramp schema <name>` prints and
+ * what the package ships as `schemas/<name>.schema.json`. It describes the
+ * input side (defaults optional); `$id` is `levelramp/<name>`.
+ *
+ * @param name a key of {@link formatSchemas}, e.g. `pool`.
+ * @returns undefined for a name that is no format.
+ */
+export function formatJsonSchema(name: string): Record<string, unknown> | undefined {
+  const schema = Object.hasOwn(formatSchemas, name) ? formatSchemas[name] : undefined;
+  if (!schema) return undefined;
+  return { $id: `levelramp/${name}`, ...z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) };
+}

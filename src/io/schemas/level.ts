@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { checkBody } from "./shared.ts";
+import { checkBody, levelGameSchema } from "./shared.ts";
 
 /** One level on its own, `levelramp/level@1` (SPEC 3), for measure, show and tests. */
 export const levelFileSchema = z
   .strictObject({
     format: z.literal("levelramp/level@1"),
-    game: z.enum(["carillon", "apsis"]),
+    game: levelGameSchema,
     level: z.unknown(),
   })
   .superRefine((file, ctx) => checkBody(file.game, file.level, ["level"], ctx));

@@ -1,16 +1,8 @@
-export * from "./chapter-plot-spec.ts";
-export * from "./deviation-table-html.ts";
-export * from "./html-escape.ts";
-export * from "./html-report-data.ts";
-export * from "./level-card-html.ts";
-export * from "./level-picture.ts";
-export * from "./overview-plot-spec.ts";
-export * from "./plot-config.ts";
-export * from "./plot-rows.ts";
-export * from "./render-html-report.ts";
-export * from "./render-vega-lite.ts";
-export * from "./report-script.ts";
-export * from "./report-style.ts";
-export * from "./rule-introductions.ts";
-export * from "./scope-svg-ids.ts";
-export * from "./svg-mark-titles.ts";
+// The HTML report (SPEC 1 job 4): the page, its data, and the helpers its tests pin.
+export { REPORT_DATA_ID, renderHtmlReport, type HtmlReportOptions } from "./render-html-report.ts";
+export { htmlReportData, type HtmlReportData, type HtmlReportInput, type NamedRamp, type ReportChapter, type ReportLevel } from "./html-report-data.ts";
+export { deviationTableHtml } from "./deviation-table-html.ts";
+export { escapeHtml, formatNumber, formatSigned, jsonForScript } from "./html-escape.ts";
+export { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
+export { scopeSvgIds } from "./scope-svg-ids.ts";
+export { svgMarkTitles } from "./svg-mark-titles.ts";

@@ -1,3 +1,4 @@
+import type { GameBackend } from "../../game/game-backend.ts";
 import { chapterPlotSpec } from "./chapter-plot-spec.ts";
 import { deviationTableHtml } from "./deviation-table-html.ts";
 import { escapeHtml, formatNumber, jsonForScript } from "./html-escape.ts";
@@ -12,6 +13,12 @@ import { scopeSvgIds } from "./scope-svg-ids.ts";
 
 /** Options of {@link renderHtmlReport}. */
 export interface HtmlReportOptions extends HtmlReportInput {
+  /**
+   * The levels file's game back end, which draws the level cards' pictures
+   * (`renderSvg`); absent, or a game without a picture: cards show numbers only.
+   * The report knows no game: the caller finds it (`findGame(file.game)`).
+   */
+  backend?: Pick<GameBackend, "renderSvg">;
   /** Overlay each level's stored solution on its thumbnail (default false: the bare level, as a player sees it). */
   solutions?: boolean;
   /**
@@ -42,8 +49,9 @@ export const REPORT_DATA_ID = "levelramp-report-data";
  * Plots are vega-lite 6 specs rendered to inline SVG in Node by vega's
  * `View.toSVG`. Same input, same page, byte for byte.
  *
- * @param options the levels file, the ramps to compare (default: the
- *   embedded ramp), a title, the file's name, `solutions`, `openThumbnailsUpTo`.
+ * @param options the levels file, the game back end that draws the
+ *   pictures, the ramps to compare (default: the embedded ramp), a title, the
+ *   file's name, `solutions`, `openThumbnailsUpTo`.
  * @returns the page's HTML text.
  * @throws Error `report/deviation: ...` when a ramp's metric is missing from
  *   a level; `report/html-plot: ...` or `report/html-picture: ...` when a plot
@@ -71,7 +79,7 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
         .map((l, i) => ({ l, i }))
         .filter(({ l }) => l.chapter === ch.chapter)
         .map(({ l, i }) => {
-          const picture = levelPicture(data.game, bodyOf.get(l.number)!, options.solutions ?? false);
+          const picture = levelPicture(options.backend, bodyOf.get(l.number)!, options.solutions ?? false);
           return levelCardHtml(data, i, picture === null ? null : scopeSvgIds(picture, `level-${l.number}-`));
         });
       const breaks = data.breaks.filter((b) => data.levels.find((l) => l.number === b.level)?.chapter === ch.chapter);

@@ -1,5 +1,5 @@
-import * as vega from "vega";
-import { compile, type TopLevelSpec } from "vega-lite";
+import type { Loader, LoggerInterface, View } from "vega";
+import type { TopLevelSpec } from "vega-lite";
 import { scopeSvgIds } from "./scope-svg-ids.ts";
 import { svgMarkTitles } from "./svg-mark-titles.ts";
 
@@ -8,7 +8,7 @@ import { svgMarkTitles } from "./svg-mark-titles.ts";
  * refused, and only in-page links (`#level-12`) pass `sanitize`, so plot
  * points can link to the level cards of the same page.
  */
-function offlineLoader(): vega.Loader {
+function offlineLoader(): Loader {
   const refuse = (uri: string) => Promise.reject(new Error(`report/html-plot: refused to load "${uri}" (plots are drawn offline from inline data)`));
   return {
     load: (uri) => refuse(uri),
@@ -22,13 +22,13 @@ function offlineLoader(): vega.Loader {
  * A logger for vega-lite and vega that keeps every warning and error
  * instead of printing it (the CLI's stderr stays clean).
  */
-function recordingLogger(messages: string[]): vega.LoggerInterface {
+function recordingLogger(messages: string[], warn: number): LoggerInterface {
   const keep = (kind: string) => (...args: readonly unknown[]) => {
     messages.push(`${kind} ${args.map(String).join(" ")}`);
     return logger;
   };
-  let level = vega.Warn;
-  const logger: vega.LoggerInterface = {
+  let level = warn;
+  const logger: LoggerInterface = {
     level(next?: number) {
       if (next === undefined) return level;
       level = next;
@@ -38,7 +38,7 @@ function recordingLogger(messages: string[]): vega.LoggerInterface {
     warn: keep("warn"),
     info: () => logger,
     debug: () => logger,
-  } as vega.LoggerInterface;
+  } as LoggerInterface;
   return logger;
 }
 
@@ -50,17 +50,19 @@ function recordingLogger(messages: string[]): vega.LoggerInterface {
  * numbers), and every id is renamed under `idPrefix` so several plots can
  * share one HTML page. Output depends on the spec alone. A warning from
  * vega-lite or vega (a conflicting legend, a field it cannot find) is an
- * error here: the report's specs are meant to compile cleanly.
+ * error here: the report's specs are meant to compile cleanly. vega and
+ * vega-lite (about 0.5 s to load) are imported on the first call only.
  *
  * @param spec a vega-lite 6 top-level spec whose data are `values`.
  * @param idPrefix prefix for the SVG's ids, e.g. `plot-3-`.
  * @throws Error `report/html-plot: ...` when vega-lite or vega rejects the spec or warns about it.
  */
 export async function renderVegaLite(spec: TopLevelSpec, idPrefix: string): Promise<string> {
-  let view: vega.View | undefined;
+  const [vega, { compile }] = await Promise.all([import("vega"), import("vega-lite")]);
+  let view: View | undefined;
   const messages: string[] = [];
   try {
-    const logger = recordingLogger(messages);
+    const logger = recordingLogger(messages, vega.Warn);
     const compiled = compile(spec, { logger }).spec;
     view = new vega.View(vega.parse(compiled), { renderer: "none", loader: offlineLoader(), logger, logLevel: vega.Warn });
     const svg = await view.toSVG();

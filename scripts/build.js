@@ -1,0 +1,43 @@
+// `npm run build` (and `prepare`, so `npm ci` and `npm pack` run it): makes what
+// the package ships besides models/ —
+//   dist/     src/ compiled by tsc (JavaScript + .d.ts; relative `.ts` imports
+//             rewritten to `.js`), the worker threads' entries included, and
+//             source-hash.txt (the hash of src/ that the generator's fingerprint names);
+//   fonts/    the bundled font (Roboto regular and bold + its OFL licence),
+//             copied from the dev dependency @expo-google-fonts/roboto;
+//   schemas/  the JSON Schema of every file format (what `levelramp schema` prints).
+// It starts from empty folders, so nothing stale ships. It does not type-check
+// (tsc --noCheck): `npm run typecheck` does, and CI runs it.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+
+for (const dir of ["dist", "fonts", "schemas"]) rmSync(join(root, dir), { recursive: true, force: true });
+
+execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck"], { cwd: root, stdio: "inherit" });
+
+const fontPackage = dirname(require.resolve("@expo-google-fonts/roboto/package.json"));
+mkdirSync(join(root, "fonts"));
+for (const [from, to] of [
+  ["400Regular/Roboto_400Regular.ttf", "Roboto_400Regular.ttf"],
+  ["700Bold/Roboto_700Bold.ttf", "Roboto_700Bold.ttf"],
+  ["LICENSE_FONT", "OFL.txt"],
+]) {
+  copyFileSync(join(fontPackage, from), join(root, "fonts", to));
+}
+
+// The hash of the sources just compiled: the compiled generator names itself by it, so shards
+// made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the sources do (SPEC 9).
+const { folderHash, sourceHashFile } = await import("../dist/pipeline/generator-fingerprint.js");
+writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
+
+const { formatJsonSchema, formatSchemas } = await import("../dist/io/schemas/format-schemas.js");
+mkdirSync(join(root, "schemas"));
+for (const name of Object.keys(formatSchemas)) {
+  writeFileSync(join(root, "schemas", `${name}.schema.json`), JSON.stringify(formatJsonSchema(name), null, 2) + "\n");
+}

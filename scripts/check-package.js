@@ -1,0 +1,152 @@
+// `npm run check-package` (a step of .ci/run): the package as a user gets it.
+// Packs it (`npm pack`, which builds it through `prepare`), checks what the
+// tarball holds, installs it into an empty project in a temp folder (from the
+// npm registry, or npm's cache when it already holds the dependencies), and
+// there: imports it from plain Node as ESM and with require() from CommonJS,
+// runs the README's library example and compares its output, type-checks a
+// consumer file against the shipped .d.ts, and runs the installed bin
+// (--version, --help, schema, select, show --out x.png, report --format html,
+// a two-worker build). Exits 1 naming the first check that fails.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+const tmp = mkdtempSync(join(tmpdir(), "levelramp-package-"));
+const project = join(tmp, "consumer");
+const t0 = performance.now();
+
+function fail(message) {
+  process.stderr.write(`check-package: ${message}\n(kept ${tmp} to look at)\n`);
+  process.exit(1);
+}
+
+/** Runs a command; returns stdout, or fails with its stderr. */
+function run(what, cmd, args, options = {}) {
+  const t = performance.now();
+  const r = spawnSync(cmd, args, { cwd: project, encoding: "utf8", maxBuffer: 64 << 20, ...options });
+  if (r.status !== (options.status ?? 0)) fail(`${what}: exit ${r.status}${r.error ? ` (${r.error.message})` : ""}\n${r.stderr}${r.stdout}`);
+  process.stderr.write(`check-package: ${what}: ok (${((performance.now() - t) / 1000).toFixed(1)} s)\n`);
+  return r.stdout;
+}
+
+function expect(what, ok, detail = "") {
+  if (!ok) fail(`${what}${detail ? `: ${detail}` : ""}`);
+}
+
+// 1. Pack (prepare builds dist/, fonts/, schemas/ first) and check the file list.
+const packed = JSON.parse(run("npm pack", "npm", ["pack", "--json", "--pack-destination", tmp], { cwd: root }))[0];
+const files = packed.files.map((f) => f.path);
+for (const f of [
+  "package.json",
+  "README.md",
+  "bin/levelramp.js",
+  "dist/index.js",
+  "dist/index.d.ts",
+  "dist/cli/bin.js",
+  "dist/pipeline/pipeline-worker.js",
+  "dist/select/lp-solver-worker.js",
+  "fonts/Roboto_400Regular.ttf",
+  "fonts/Roboto_700Bold.ttf",
+  "fonts/OFL.txt",
+  "schemas/pool.schema.json",
+  "models/generic/selection.json",
+  "models/carillon/plan.json",
+]) {
+  expect(`the tarball holds ${f}`, files.includes(f));
+}
+const stray = files.filter((f) => /^(src|test|bench|fixtures|docs|scripts|\.ci)\//.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".dev.js"));
+expect("the tarball holds only what a user needs", stray.length === 0, stray.slice(0, 5).join(", "));
+process.stderr.write(`check-package: ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked\n`);
+
+// 2. An empty project (CommonJS by default: no "type") that installs the tarball.
+cpSync(join(root, "fixtures/pools/generic-3x4x20.json"), join(tmp, "pool.json"));
+cpSync(join(root, "fixtures/apsis/key-and-lock.json"), join(tmp, "sky.json"));
+// A small problem for the MILP solvers (5 slots): chapter 1 part 1 of the generic pool.
+const pool = JSON.parse(readFileSync(join(tmp, "pool.json"), "utf8"));
+writeFileSync(join(tmp, "pool-small.json"), JSON.stringify({ ...pool, candidates: pool.candidates.filter((c) => c.chapter === 1 && c.part === 1) }));
+writeFileSync(join(tmp, "plan-small.json"), JSON.stringify({ format: "levelramp/plan@1", game: "generic", composed: 0, chapters: [{ chapter: 1, rules: [], parts: [{ part: 1, levels: 5 }] }] }));
+mkdirSync(project);
+writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }, null, 2) + "\n");
+run("npm install the tarball", "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(tmp, packed.filename)]);
+const installed = JSON.parse(readFileSync(join(project, "node_modules/levelramp/package.json"), "utf8"));
+expect("installed levelramp's version", installed.version === version, installed.version);
+for (const dev of ["tsx", "esbuild", "typescript", "vitest", "playwright-core", "@expo-google-fonts/roboto"]) {
+  expect(`a dev dependency (${dev}) is not installed with the package`, !existsSync(join(project, "node_modules", dev)));
+}
+
+// 3. Plain Node: ESM import (timed), require() from CommonJS, the README's example.
+const esm = run("import from ESM", process.execPath, [
+  "--input-type=module",
+  "-e",
+  'const t = performance.now(); const m = await import("levelramp"); console.log(JSON.stringify({ ms: performance.now() - t, n: Object.keys(m).length, select: typeof m.solveSelection, game: m.requireGame("carillon").game }));',
+]);
+const imported = JSON.parse(esm);
+expect("import('levelramp') gives the library", imported.select === "function" && imported.game === "carillon", esm);
+process.stderr.write(`check-package: import("levelramp"): ${imported.n} exports in ${imported.ms.toFixed(0)} ms\n`);
+const [major, minor] = process.versions.node.split(".").map(Number);
+const requireEsm = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+writeFileSync(join(project, "use.cjs"), 'const lr = require("levelramp");\nconsole.log(typeof lr.readPool, lr.gameNames().join(","));\n');
+if (requireEsm) {
+  const out = run("require from CommonJS", process.execPath, ["use.cjs"]);
+  expect("require('levelramp') gives the library", out.trim() === "function carillon,apsis", out);
+} else {
+  process.stderr.write(`check-package: require from CommonJS: skipped (Node ${process.versions.node} has no require(esm); use import())\n`);
+}
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const library = readme.slice(readme.indexOf("\n## Library"));
+const example = /```js\n([\s\S]*?)```/.exec(library)?.[1];
+const shown = /```text\n([\s\S]*?)```/.exec(library)?.[1];
+expect("README's Library section has a js example and its output", example !== undefined && shown !== undefined);
+writeFileSync(join(project, "pick-levels.mjs"), example);
+const printed = run("README's library example", process.execPath, ["pick-levels.mjs"]);
+expect("README's library example prints what the README shows", printed === shown, `printed:\n${printed}README shows:\n${shown}`);
+
+// 4. The .d.ts: a consumer file type-checks, and a wrong call is an error (so the types are not `any`).
+writeFileSync(
+  join(project, "tsconfig.json"),
+  JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: false, types: ["node"], typeRoots: [join(root, "node_modules/@types")] }, files: ["consumer.mts"] }, null, 2),
+);
+writeFileSync(
+  join(project, "consumer.mts"),
+  `import { apsisBackend, readPool, requireGame, type ApsisBody, type GameBackend, type Pool } from "levelramp";
+const pool: Pool = readPool("../pool.json");
+const game: GameBackend = requireGame(pool.game);
+const body: ApsisBody = apsisBackend.bodySchema.parse({});
+const metrics: Record<string, number> = apsisBackend.grade(body);
+// @ts-expect-error readPool takes a file name
+readPool(42);
+// @ts-expect-error a pool's game is a name
+const wrong: number = pool.game;
+export { game, metrics, wrong };
+`,
+);
+run("type-check a consumer against the .d.ts", process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.json"]);
+
+// 5. The installed bin.
+const bin = join(project, "node_modules/.bin/levelramp");
+expect("levelramp --version", run("levelramp --version", bin, ["--version"]).trim() === version);
+expect("levelramp --help lists select", run("levelramp --help", bin, ["--help"]).includes("select [options]"));
+const schema = run("levelramp schema pool", bin, ["schema", "pool"]);
+expect("levelramp schema pool is the shipped schemas/pool.schema.json", schema === readFileSync(join(project, "node_modules/levelramp/schemas/pool.schema.json"), "utf8"));
+const selected = JSON.parse(run("levelramp select (bundled generic models)", bin, ["select", "--pools", "../pool.json", "--json"]));
+expect("select answers 60 levels, proven optimal", selected.levels.length === 60 && selected.optimal === true);
+const small = ["select", "--pools", "../pool-small.json", "--plan", "../plan-small.json"];
+run("levelramp select --solver milp (javascript-lp-solver's worker thread)", bin, [...small, "--solver", "milp", "--out", "levels.json"]);
+const highs = JSON.parse(run("levelramp select --solver highs (HiGHS, WebAssembly)", bin, [...small, "--solver", "highs", "--json"]));
+const dp = JSON.parse(run("levelramp select --solver dp", bin, [...small, "--solver", "dp", "--json"]));
+expect("milp, highs and dp agree", JSON.parse(readFileSync(join(project, "levels.json"), "utf8")).objective === dp.objective && highs.objective === dp.objective);
+run("levelramp show --out sky.png (resvg, bundled font)", bin, ["show", "../sky.json", "--out", "sky.png", "--solution"]);
+expect("sky.png is a PNG", readFileSync(join(project, "sky.png")).subarray(1, 4).toString() === "PNG");
+const html = run("levelramp report --format html (vega)", bin, ["report", "levels.json", "--format", "html"]);
+expect("the HTML report has its plots", html.includes("<svg") && html.includes("</html>"));
+run("levelramp build apsis --chapters 1 --workers 2 (piscina workers)", bin, ["build", "apsis", "--chapters", "1", "--workers", "2", "--out", "out", "--quiet"]);
+run("levelramp verify", bin, ["verify", "out/levels.json", "--quiet"]);
+
+rmSync(tmp, { recursive: true, force: true });
+process.stderr.write(`check-package: all checks pass (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);

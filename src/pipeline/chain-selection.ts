@@ -1,0 +1,139 @@
+import { InputError } from "../io/errors.ts";
+import type { Pool } from "../io/schemas/pool.ts";
+import { buildProblem, describeBounds, withinBounds, type SelectionInputs } from "../select/build-problem.ts";
+import { extendSelection } from "../select/extend-selection.ts";
+import type { SolveOptions } from "../select/select.ts";
+import type { Selection, SelectionProblem } from "../select/selection-problem.ts";
+import { slotGroups, type SlotGroup } from "../select/slot-groups.ts";
+
+/**
+ * The build's selection problem (SPEC 6), built once and extended part by
+ * part instead of compiled again from the whole pool every part and round.
+ *
+ * The first {@link extend} compiles the problem with `buildProblem` over the
+ * pool as it stands (composed levels, the first part's candidates): slots,
+ * chain constraints, objective, fixed slots (composed levels, pins),
+ * excluded ids and the model's conflicts. Every later call appends only the
+ * pool candidates and conflict pairs added since (candidate `k` of the
+ * problem is candidate `k` of the pool) and fills the eligible lists of the
+ * part's own slots — exactly what `buildProblem` over the whole pool would
+ * give for those slots (a differential test pins it): the candidates the
+ * model's eligibility admits, not dropped, not excluded, not fixed
+ * elsewhere, in id order, narrowed by `bounds`.
+ */
+export class ChainSelection {
+  private problem: SelectionProblem | null = null;
+  private groups: SlotGroup[] = [];
+  private readonly excluded = new Set<number>();
+  private readonly taken = new Set<number>();
+  private readonly idIndex = new Map<string, number>();
+  private conflictsTaken = 0;
+  private readonly inputs: Omit<SelectionInputs, "pool">;
+
+  /** @param inputs the plan, model, ramp (with file names) and the chapters built; the pool comes with each call. */
+  constructor(inputs: Omit<SelectionInputs, "pool">) {
+    this.inputs = inputs;
+  }
+
+  /** The problem so far (after the first {@link extend}). */
+  get current(): SelectionProblem | null {
+    return this.problem;
+  }
+
+  /**
+   * One step of the chain: takes the pool's new candidates and conflicts,
+   * then solves part (`chapter`, `part`)'s slots with every earlier slot fixed
+   * to `picks` (extendSelection).
+   *
+   * @returns the step's selection; its picks over the group are the part's levels.
+   * @throws InputError (exit 2) as buildProblem for bad inputs or a candidate without a model metric;
+   *   NoAnswerError (exit 1) when no continuation meets the model.
+   */
+  async extend(pool: Pool, chapter: number, part: number, picks: readonly number[], options: SolveOptions): Promise<{ selection: Selection; group: SlotGroup; problem: SelectionProblem }> {
+    const problem = this.take(pool);
+    const group = this.groups.find((g) => g.chapter === chapter && g.part === part);
+    if (!group) throw new InputError("pipeline/selection", `expected chapter ${chapter} part ${part} among the selected slots`);
+    this.fillEligible(problem, group);
+    return { selection: await extendSelection(problem, picks, group, options), group, problem };
+  }
+
+  /** Compiles the problem on the first call; afterwards appends the pool's new candidates and conflict pairs. */
+  private take(pool: Pool): SelectionProblem {
+    if (!this.problem) return this.compile(pool);
+    const problem = this.problem;
+    const keys = this.metricKeys();
+    for (let i = problem.candidates.length; i < pool.candidates.length; i++) {
+      const c = pool.candidates[i];
+      for (const k of keys) {
+        if (!(k in c.metrics)) throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: this.inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
+      }
+      this.idIndex.set(c.id, i);
+      problem.candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics });
+      if (c.dropped !== undefined) this.excluded.add(i);
+    }
+    this.takeConflicts(pool, problem);
+    return problem;
+  }
+
+  /** The first compile: buildProblem over the pool so far, and what later steps keep of it. */
+  private compile(pool: Pool): SelectionProblem {
+    const built = buildProblem({ ...this.inputs, pool });
+    const problem = built.problem;
+    pool.candidates.forEach((c, i) => {
+      this.idIndex.set(c.id, i);
+      if (c.dropped !== undefined) this.excluded.add(i);
+    });
+    // As buildProblem: excluded ids leave every list; composed levels and pins leave every list but their own slot's.
+    for (const c of this.inputs.model.constraints) {
+      if (c.type === "exclude") this.excluded.add(this.idIndex.get(c.id)!);
+      if (c.type === "pin") this.taken.add(this.idIndex.get(c.id)!);
+    }
+    pool.candidates.forEach((c, i) => {
+      if (c.fixedLevel !== undefined && (this.inputs.chapters?.has(c.chapter) ?? true)) this.taken.add(i);
+    });
+    // buildProblem took the pool's conflicts so far; later ones are appended in pool order.
+    this.conflictsTaken = pool.conflicts?.length ?? 0;
+    this.groups = slotGroups(problem);
+    this.problem = problem;
+    return problem;
+  }
+
+  /** Appends the pool's conflict pairs added since the last step (as candidate index pairs). */
+  private takeConflicts(pool: Pool, problem: SelectionProblem): void {
+    const conflicts = pool.conflicts ?? [];
+    for (; this.conflictsTaken < conflicts.length; this.conflictsTaken++) {
+      const [a, b] = conflicts[this.conflictsTaken].ids.map((id) => this.idIndex.get(id));
+      if (a !== undefined && b !== undefined) problem.conflicts.push([a, b]);
+    }
+  }
+
+  /** The metric keys the model uses (its metric and every constraint key). */
+  private metricKeys(): Set<string> {
+    const { model } = this.inputs;
+    const keys = new Set([model.metric]);
+    for (const c of model.constraints) if ("key" in c) keys.add(c.key);
+    return keys;
+  }
+
+  /** Recomputes the eligible lists (and bounds notes) of the group's slots over the candidates so far. */
+  private fillEligible(problem: SelectionProblem, group: SlotGroup): void {
+    const { model } = this.inputs;
+    const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
+    const free = problem.candidates.map((_, k) => k).filter((k) => !this.excluded.has(k) && !this.taken.has(k));
+    const byId = (a: number, b: number) => (problem.candidates[a].id < problem.candidates[b].id ? -1 : problem.candidates[a].id > problem.candidates[b].id ? 1 : a - b);
+    for (let s = group.start; s < group.end; s++) {
+      if (problem.fixed[s]) continue; // a composed level or a pin: its list was settled when the problem was compiled
+      const slot = problem.slots[s];
+      let list = (model.eligibility === "any" ? free : free.filter((k) => problem.candidates[k].chapter === slot.chapter && problem.candidates[k].part === slot.part)).sort(byId);
+      let narrowed: string[] | undefined;
+      for (const b of bounds) {
+        if (slot.number < (b.from ?? 1) || slot.number > (b.to ?? Infinity)) continue;
+        const kept = list.filter((k) => withinBounds(problem.candidates[k].metrics[b.key], b));
+        if (kept.length < list.length) (narrowed ??= []).push(describeBounds(b));
+        list = kept;
+      }
+      problem.eligible[s] = list;
+      if (problem.narrowedBy) problem.narrowedBy[s] = narrowed;
+    }
+  }
+}

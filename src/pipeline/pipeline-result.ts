@@ -1,0 +1,74 @@
+import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Pool } from "../io/schemas/pool.ts";
+import type { PipelineInputs } from "./load-pipeline-inputs.ts";
+import type { PipelineEvents } from "./pipeline-events.ts";
+import type { PipelineSettings } from "./pipeline-settings.ts";
+import type { TaskRunner } from "./task-runner.ts";
+import type { DedupCounts } from "./pool-dedup.ts";
+
+/** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
+export interface PipelineOptions extends PipelineInputs {
+  /** A registered game's name (see the registry). */
+  game: string;
+  /** Chapters to build, in plan order (see parseChapters). */
+  chapters: number[];
+  seed: number;
+  /** Worker threads for generation (≤ 1: this thread). Never changes an output. */
+  workers: number;
+  settings: PipelineSettings;
+  events?: PipelineEvents;
+  /**
+   * Runs the compose and batch tasks (default: `createTaskRunner(workers)`,
+   * closed with the run). `merge` passes one that answers from the shards'
+   * recorded tasks (SPEC 9); any runner must answer a task with the pure
+   * function of it (`runPipelineTask`), or outputs stop being reproducible.
+   */
+  runner?: TaskRunner;
+}
+
+/** One part's figures. */
+export interface PartStats {
+  chapter: number;
+  part: number;
+  /** Levels of the part; of them `grownLevels` are grown (the rest composed). */
+  levels: number;
+  grownLevels: number;
+  /** Candidates grown (proven, measured) into the pool. */
+  grown: number;
+  /** Of them, dropped as too close to a level already chosen. */
+  dropped: number;
+  /** Conflict pairs marked inside the pool. */
+  conflicts: number;
+  /** Extra rounds of batches the part needed. */
+  extraRounds: number;
+  /** Candidates the generator gave up on (every attempt gave nothing). */
+  givenUp: number;
+}
+
+/** Figures of a pipeline run (`--stats`). Counts only: the same for any worker count. */
+export interface PipelineStats {
+  /** Composed levels (0 when the plan composes none or level 1 is not built). */
+  composed: number;
+  /** Candidates grown in all. */
+  grown: number;
+  /** Grown candidates whose body repeated one already in the same pool exactly (same id); kept once. */
+  repeatedIds: number;
+  /** The game's rejection counters while growing, plus `no-candidate`. */
+  generator: Record<string, number>;
+  /** The composer's figures for the kept set, plus `repeat-in-set`: composed sets dropped because two of their levels were the same. */
+  compose: Record<string, number>;
+  /** De-duplication: drops and conflict pairs per reason. */
+  dedup: DedupCounts;
+  parts: PartStats[];
+}
+
+/** What a build gives: the pool file, and (when selecting) the levels file. */
+export interface PipelineResult {
+  pool: Pool;
+  levels: LevelsFile | null;
+  stats: PipelineStats;
+  /** One sentence on what the chain starts from (composed levels, grown levels 1–5, or a later chapter). */
+  chainStart: string;
+  /** Worker threads generation ran on (0: this thread). Never part of an output file. */
+  threads: number;
+}

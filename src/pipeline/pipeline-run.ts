@@ -1,0 +1,474 @@
+import { DedupIndex } from "../dedup/dedup-index.ts";
+import type { GameBackend, GameDedup } from "../game/game-backend.ts";
+import { gameSource, requireGame } from "../game/registry.ts";
+import { candidateId } from "../io/candidate-id.ts";
+import { InputError, NoAnswerError } from "../io/errors.ts";
+import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Candidate, Pool } from "../io/schemas/pool.ts";
+import { buildProblem, type SelectionInputs } from "../select/build-problem.ts";
+import { toLevelsFile } from "../select/levels-file.ts";
+import { Objective } from "../select/objective.ts";
+import { rampTarget } from "../select/ramp-target.ts";
+import { makeSelection } from "../select/selection-problem.ts";
+import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
+import { ChainSelection } from "./chain-selection.ts";
+import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
+import { planParts, type PlanPartWork } from "./plan-parts.ts";
+import { PoolDeduper } from "./pool-dedup.ts";
+import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
+
+const add = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+/** One part's working state: its figures and the generator's rejections while growing it. */
+interface PartWork {
+  part: PlanPartWork;
+  /** Position of the part in plan order. */
+  index: number;
+  stats: PartStats;
+  rejections: Record<string, number>;
+}
+
+/**
+ * The state of one pipeline run (SPEC 1 job 1, 6, 9) and its steps, which
+ * {@link runPipeline} calls in order: the game's back end, the plan's parts,
+ * the pool and its de-duplication, the queued batches, the chain chosen so
+ * far (picks, where it stands after each part) and the figures.
+ */
+export class PipelineRun {
+  readonly backend: GameBackend;
+  readonly parts: PlanPartWork[];
+  readonly composedCount: number;
+  /** One sentence on what the chain starts from. */
+  readonly chainStart: string;
+  readonly stats: PipelineStats = { composed: 0, grown: 0, repeatedIds: 0, generator: {}, compose: {}, dedup: { dropped: {}, conflicts: {}, checked: 0 }, parts: [] };
+  readonly pool: Pool;
+  readonly runner: TaskRunner;
+  /** Parts whose first round is queued ahead of the part being selected. */
+  readonly lookahead: number;
+  private readonly options: PipelineOptions & { select: boolean };
+  private readonly ids = new Set<string>();
+  private readonly deduper: PoolDeduper;
+  private readonly selection: ChainSelection;
+  private readonly queued: Array<Array<Promise<GrowBatchResult>>> = [];
+  /** Where the chain stands after each part (null before anything is chosen). */
+  private readonly standAfter: Array<ChainStand | null> = [];
+  private batchesTotal = 0;
+  private picks: number[] = [];
+  private optimal = true;
+  private readonly solvers = new Set<string>();
+
+  /**
+   * Finds the game, plans the parts of the wanted chapters and starts the
+   * worker pool.
+   *
+   * @throws InputError (exit 2): an unknown game, bad plan settings, a plan
+   *   that composes levels for a game without a composer.
+   */
+  constructor(options: PipelineOptions & { select: boolean }) {
+    const { game, plan, settings } = options;
+    this.options = options;
+    this.backend = requireGame(game, "pipeline/game");
+    const firstLevelBuilt = options.chapters[0] === plan.chapters[0].chapter;
+    this.composedCount = firstLevelBuilt ? plan.composed : 0;
+    if (this.composedCount > 0 && !this.backend.can.compose) {
+      throw new InputError("pipeline/plan", `expected composed 0: ${game} cannot compose its first levels`, { file: options.planFile, jsonPath: "$.composed" });
+    }
+    this.parts = planParts(plan, this.backend, options.chapters, rampTarget(options.ramp), { composed: this.composedCount, poolPerLevel: settings.poolPerLevel, planFile: options.planFile });
+    this.chainStart = describeChainStart(this.composedCount, this.parts[0]?.levels[0]?.number ?? 1, this.parts[0]?.chapter, options.select);
+    this.pool = {
+      format: "levelramp/pool@1",
+      game,
+      seed: options.seed,
+      generator: { chapters: options.chapters, composed: this.composedCount, poolPerLevel: settings.poolPerLevel, attemptsPerCandidate: settings.attemptsPerCandidate, extraRounds: settings.extraRounds },
+      candidates: [],
+      conflicts: [],
+    };
+    this.deduper = new PoolDeduper(this.backend.dedup);
+    this.selection = new ChainSelection(this.selectionInputs());
+    this.runner = options.runner ?? createTaskRunner(options.workers);
+    // generate selects nothing, so no aim waits for a chain: queue every part at once.
+    this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
+  }
+
+  /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
+  startComposing(): Promise<ComposeTaskResult> | null {
+    return this.composedCount > 0 ? this.compose(0) : null;
+  }
+
+  /**
+   * Queues the first round of batches of every part up to `last` (plan
+   * order). Aims follow the chain (growAims): part q's first round sees the
+   * chain after part q − lookaheadParts − 1, whatever the worker count.
+   */
+  queueFirstRounds(last: number): void {
+    for (let i = this.queued.length; i <= Math.min(last, this.parts.length - 1); i++) {
+      this.queued.push(this.grow(this.parts[i], 0, this.firstRoundAims(i)));
+    }
+  }
+
+  /**
+   * The first round's batch tasks of every part, in plan order, without
+   * running any: what `generate --shard` shares out (SPEC 9). Only for
+   * `generate`, where no chain steers the aims, so each task is a pure
+   * function of the seed, the inputs and its (chapter, part, batch).
+   *
+   * @throws Error when the run selects (a build's aims follow its chain).
+   */
+  firstRoundTasks(): GrowBatchTask[] {
+    if (this.options.select) throw new Error("pipeline/run: a build's first rounds follow its chain; only generate lists them ahead");
+    return this.parts.flatMap((part, i) => this.growTasks(part, 0, this.firstRoundAims(i)));
+  }
+
+  /** The compose task on stream `attempt` (0: the first stream). */
+  composeTask(attempt: number): ComposeTask {
+    const { game, seed } = this.options;
+    return { kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt };
+  }
+
+  /**
+   * Takes the composed levels into the pool, fixed to their numbers (and
+   * into the de-duplication's chosen levels). A set in which two levels are
+   * the same (SPEC 7) is composed again on the next stream, at most
+   * `composeAttempts` streams in all.
+   *
+   * @throws NoAnswerError (exit 1) when every stream gives a set with a repeat.
+   */
+  async takeComposed(first: Promise<ComposeTaskResult>): Promise<void> {
+    const { settings, events } = this.options;
+    let composed = await first;
+    let repeats = 0;
+    for (let attempt = 0; ; attempt++) {
+      // the kept set's own figures (composers may report scores, which do not add up across sets)
+      this.stats.compose = { ...composed.stats, ...(repeats > 0 ? { "repeat-in-set": repeats } : {}) };
+      const repeat = firstRepeat(this.backend.dedup, composed.levels.map((g) => g.level));
+      if (!repeat) break;
+      repeats++;
+      this.stats.compose["repeat-in-set"] = repeats;
+      const what = `composed levels ${repeat.first} and ${repeat.second} are the same (${repeat.reason}, SPEC 7)`;
+      if (attempt + 1 >= settings.composeAttempts) {
+        throw new NoAnswerError("pipeline/build", `${what} on every one of ${settings.composeAttempts} composing streams; the composer must pick levels that differ`, { repeat });
+      }
+      events?.log?.(`${what}; composing again on the next stream (${attempt + 2} of ${settings.composeAttempts})`);
+      composed = await this.compose(attempt + 1);
+    }
+    const slots = this.parts.flatMap((p) => p.levels.map((l) => ({ ...l, chapter: p.chapter, part: p.part })));
+    composed.levels.forEach((g, i) => {
+      const slot = slots[i];
+      const c: Candidate = {
+        id: candidateId(this.options.game, slot.chapter, slot.part, g.level),
+        chapter: slot.chapter,
+        part: slot.part,
+        metrics: g.metrics,
+        rules: g.rules,
+        level: g.level,
+        solution: g.solution,
+        fixedLevel: slot.number,
+      };
+      this.pool.candidates.push(c);
+      this.ids.add(c.id);
+      this.deduper.addChosen(c.id, g.level);
+    });
+    this.stats.composed = composed.levels.length;
+  }
+
+  /**
+   * Builds part `index` (plan order): takes each round's batches into the
+   * pool (de-duplicated), then extends the chain over the part's levels; a
+   * pool that cannot fill the part, or a chain that cannot continue, grows
+   * another round of batches, up to `extraRounds`.
+   *
+   * @throws NoAnswerError (exit 1) naming the chapter and part after the extra rounds.
+   */
+  async buildPart(index: number): Promise<void> {
+    const part = this.parts[index];
+    this.queueFirstRounds(index + this.lookahead);
+    const work: PartWork = { part, index, rejections: {}, stats: { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, givenUp: 0 } };
+    this.stats.parts.push(work.stats);
+    let batches = this.queued[index];
+    for (let round = 0; ; round++) {
+      await this.takeBatches(work, batches);
+      const why = await this.continueChain(work);
+      if (why === null) return;
+      batches = this.extraRound(work, round, why);
+    }
+  }
+
+  /** The levels file of the whole chain, from the whole pool's problem; the pool records what the build chose. */
+  levelsFile(): LevelsFile {
+    const { model, ramp } = this.options;
+    const built = buildProblem(this.selectionInputs());
+    const selection = makeSelection({
+      picks: this.picks,
+      objective: new Objective(built.problem).total(this.picks),
+      // Part by part: each part optimal given the earlier ones; the whole is not proven (SPEC 6 status).
+      status: this.optimal && this.parts.length === 1 ? "optimal" : "feasible",
+      note: this.optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal",
+      solver: `incremental(${[...this.solvers].sort().join("+")})`,
+      stats: {},
+    });
+    const levels = toLevelsFile({ built, selection, pool: this.pool, model, ramp });
+    // What the build chose, so a later `select` over pools.json can say how it compares.
+    this.pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };
+    return levels;
+  }
+
+  /** Stops the worker threads. */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+
+  /** The selection's inputs: the pool as it stands, with the plan, model and ramp of the build. */
+  private selectionInputs(): SelectionInputs {
+    const o = this.options;
+    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters) };
+  }
+
+  private aimsFor(part: PlanPartWork, stand: ChainStand | null, raise = 0): number[] {
+    return growAims(this.options.model, part.grow.map((l) => l.target), stand, raise);
+  }
+
+  /** Aims of part `i`'s first round: the chain after part i − lookaheadParts − 1 (whatever the worker count). */
+  private firstRoundAims(i: number): number[] {
+    return this.aimsFor(this.parts[i], this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null);
+  }
+
+  /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
+  private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
+    const { game, seed, settings } = this.options;
+    return part.grow.map((level, b) => ({
+      kind: "grow",
+      game,
+      source: gameSource(game),
+      seed,
+      chapter: part.chapter,
+      part: part.part,
+      batch: round * part.grow.length + b,
+      level: aims[b] === level.target ? level : { ...level, target: aims[b] },
+      count: part.poolPerLevel,
+      rules: part.rules,
+      settings: part.settings,
+      attempts: settings.attemptsPerCandidate,
+    }));
+  }
+
+  /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
+  private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
+    const { events } = this.options;
+    this.batchesTotal += part.grow.length;
+    events?.total?.("pools", this.batchesTotal);
+    return this.growTasks(part, round, aims).map((task) => {
+      const p = this.runner.run(task);
+      p.then(() => events?.advance?.("pools", 1), () => {});
+      return p;
+    });
+  }
+
+  /** Queues composing on stream `attempt`. */
+  private compose(attempt: number): Promise<ComposeTaskResult> {
+    const { events } = this.options;
+    this.batchesTotal += 1;
+    events?.total?.("pools", this.batchesTotal);
+    const p = this.runner.run(this.composeTask(attempt));
+    p.then(() => events?.advance?.("pools", 1), () => {});
+    return p;
+  }
+
+  /**
+   * Takes a round's candidates into the pool in batch order: a repeated id is
+   * kept once; a candidate too close to a chosen level is kept with its drop
+   * reason; near-duplicates inside the pool become conflict pairs (SPEC 7).
+   */
+  private async takeBatches(work: PartWork, batches: Array<Promise<GrowBatchResult>>): Promise<void> {
+    const { events } = this.options;
+    const ps = work.stats;
+    const fresh: GrownCandidate[] = [];
+    for (const b of batches) {
+      const r = await b;
+      add(this.stats.generator, r.stats);
+      add(work.rejections, r.stats);
+      fresh.push(...r.candidates);
+    }
+    events?.total?.("dedup", this.stats.dedup.checked + fresh.length);
+    const poolKey = `${work.part.chapter}/${work.part.part}`;
+    for (const c of fresh) {
+      if (this.ids.has(c.id)) {
+        this.stats.repeatedIds++;
+        events?.advance?.("dedup", 1);
+        continue;
+      }
+      this.ids.add(c.id);
+      this.stats.grown++;
+      ps.grown++;
+      const verdict = this.deduper.check(poolKey, c.id, c.level);
+      const cand: Candidate = { ...c };
+      if (verdict.dropped !== undefined) {
+        cand.dropped = verdict.dropped;
+        ps.dropped++;
+      }
+      this.pool.candidates.push(cand);
+      this.pool.conflicts!.push(...verdict.conflicts.map((x) => ({ ids: x.ids, reason: x.reason })));
+      ps.conflicts += verdict.conflicts.length;
+      events?.advance?.("dedup", 1);
+    }
+    this.stats.dedup = this.deduper.counts;
+    ps.givenUp = work.rejections["no-candidate"] ?? 0;
+  }
+
+  /**
+   * Continues the chain over the part's levels (build only), every earlier
+   * level fixed; the chosen levels join the de-duplication's chosen ones.
+   *
+   * @returns null when the part is done, else why it needs another round.
+   */
+  private async continueChain(work: PartWork): Promise<string | null> {
+    const { part, stats: ps } = work;
+    const left = ps.grown - ps.dropped;
+    if (left < part.grow.length) {
+      let why = `its pool has ${left} candidate(s) left after de-duplication (${ps.grown} grown, ${ps.dropped} dropped as repeats of chosen levels) for ${part.grow.length} level(s)`;
+      if (ps.givenUp > 0) why += `; the generator gave up on ${ps.givenUp} candidate(s) (most frequent rejections: ${topReasons(work.rejections)})`;
+      return why;
+    }
+    if (!this.options.select) return null;
+    try {
+      const solveOptions = { timeLimitMs: this.options.settings.selectionTimeLimitSeconds * 1000 };
+      const { selection, group, problem } = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
+      this.optimal &&= selection.optimal;
+      this.solvers.add(selection.solver);
+      const chosen = selection.picks.slice(group.start, group.end);
+      this.picks = [...this.picks, ...chosen];
+      const end = problem.candidates[this.picks[this.picks.length - 1]]?.metrics[this.options.model.metric];
+      this.standAfter[work.index] = end === undefined ? null : { end, offset: end - problem.slots[this.picks.length - 1].target };
+      // candidate k of the problem is candidate k of the pool
+      for (const k of chosen) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
+      this.options.events?.advance?.("selection", 1);
+      return null;
+    } catch (err) {
+      if (!(err instanceof NoAnswerError)) throw err;
+      return `the pool cannot continue the chain yet (${err.message})`;
+    }
+  }
+
+  /**
+   * Queues another round of the part's batches: more candidates, aimed at
+   * max(target, the chain right before the part) and higher with every
+   * round ({@link extraRoundRaise}); after `extraRounds` rounds, stops the
+   * run with {@link stuckMessage}.
+   *
+   * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
+   */
+  private extraRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
+    const { settings, events } = this.options;
+    const { part, stats: ps } = work;
+    const stand = this.standAfter[work.index - 1] ?? null;
+    if (round >= settings.extraRounds) {
+      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, round, why, stand), {
+        chapter: part.chapter,
+        part: part.part,
+        why,
+        chainEnd: stand?.end ?? null,
+        best: this.bestOfPart(work)?.id ?? null,
+        stats: { ...ps },
+        generator: this.stats.generator,
+      });
+    }
+    ps.extraRounds++;
+    const raise = extraRoundRaise(part.grow.map((l) => l.target), round + 1);
+    const aims = this.aimsFor(part, stand, raise);
+    const where = stand !== null && aims.some((a, j) => a - raise !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
+    return this.grow(part, round + 1, aims);
+  }
+
+  /** The part's unused, kept candidate with the highest value of the model's metric (ties: the earliest), or null. */
+  private bestOfPart(work: PartWork): Candidate | null {
+    const metric = this.options.model.metric;
+    const used = new Set(this.picks);
+    let best: Candidate | null = null;
+    this.pool.candidates.forEach((c, k) => {
+      if (c.chapter !== work.part.chapter || c.part !== work.part.part || c.dropped !== undefined || used.has(k)) return;
+      const v = c.metrics[metric];
+      if (v !== undefined && (best === null || v > best.metrics[metric])) best = c;
+    });
+    return best;
+  }
+
+  /**
+   * Why a part stops the build, for the designer: the part and its levels,
+   * why, the extra rounds (each aimed higher), where the chain ends, the
+   * part's best candidate against it, and what to change (the part's
+   * generator settings by file and JSON path, the pool size, the rounds).
+   */
+  private stuckMessage(work: PartWork, round: number, why: string, stand: ChainStand | null): string {
+    const { part } = work;
+    const { model, plan, planFile } = this.options;
+    const metric = model.metric;
+    const lines = [`chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches, each aimed higher`];
+    if (stand !== null) {
+      const level = part.levels[0].number - 1;
+      lines.push(`the chain ends at ${metric} ${fmt(stand.end)} (level ${level}, ${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
+    }
+    const best = this.bestOfPart(work);
+    const pool = this.pool.candidates.filter((c) => c.chapter === part.chapter && c.part === part.part && c.dropped === undefined);
+    if (best === null) lines.push("the part's pool holds no candidate");
+    else {
+      const above = stand === null ? pool.length : pool.filter((c) => (c.metrics[metric] ?? -Infinity) >= stand.end).length;
+      const targets = `${fmt(part.levels[0].target)}–${fmt(part.levels[part.levels.length - 1].target)}`;
+      lines.push(`the part's pool holds ${pool.length} candidate(s), ${above} at or above the chain's end; the best unused is ${best.id} at ${metric} ${fmt(best.metrics[metric])} (targets ${targets})`);
+    }
+    const ci = plan.chapters.findIndex((c) => c.chapter === part.chapter);
+    const pj = ci < 0 ? -1 : plan.chapters[ci].parts.findIndex((p) => p.part === part.part);
+    const at = `${planFile ?? "the plan"} at $.chapters[${ci}].parts[${pj}]`;
+    lines.push(`what to change: grow this part's candidates higher or denser (its generator settings, ${at}.generator), more candidates per level (poolPerLevel there), or more extra rounds (extraRounds in the pipeline settings)`);
+    return lines.join("; ");
+  }
+
+}
+
+/** `level 7` or `levels 6–10`. */
+/** A metric value for a message (3 decimals). */
+function fmt(v: number): string {
+  return v.toFixed(3);
+}
+
+function levelRange(part: PlanPartWork): string {
+  const first = part.levels[0].number;
+  const last = part.levels[part.levels.length - 1].number;
+  return first === last ? `level ${first}` : `levels ${first}–${last}`;
+}
+
+/** The first pair of levels (1-based positions) of a composed set that are the same (SPEC 7), with the strongest reason. */
+function firstRepeat(dedup: GameDedup, bodies: unknown[]): { first: number; second: number; reason: string } | null {
+  const index = new DedupIndex(dedup);
+  for (let i = 0; i < bodies.length; i++) {
+    const verdict = index.addIfNew(String(i + 1), bodies[i]);
+    if (verdict.same) return { first: Number(verdict.id), second: i + 1, reason: verdict.comparison.reasons[0] };
+  }
+  return null;
+}
+
+/** The three most frequent rejection reasons, e.g. `try-gap ×120, build-overshoot ×8, no-candidate ×4`. */
+function topReasons(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([k]) => k !== "no-candidate")
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .slice(0, 3)
+    .map(([k, v]) => `${k} ×${v}`)
+    .join(", ");
+}
+
+/** What the chain starts from, in one sentence (printed first and kept in report.txt). */
+function describeChainStart(composed: number, firstLevel: number, firstChapter: number | undefined, select: boolean): string {
+  if (!select) {
+    // generate: pools only, no chain
+    if (composed > 0) return `levels 1–${composed} are composed and go into the pool fixed to their numbers; candidates repeating them are dropped`;
+    return `pools for levels ${firstLevel} on (chapter ${firstChapter})`;
+  }
+  if (firstLevel > 1) {
+    return `levels 1–${firstLevel - 1} are not built: the chain starts fresh at level ${firstLevel} (chapter ${firstChapter}) with no earlier level to continue from`;
+  }
+  if (composed > 0) return `levels 1–${composed} are composed and fixed; selection starts at level ${composed + 1}, continuing the chain from level ${composed}`;
+  return "the plan composes no levels: every level is grown and selected";
+}
