@@ -1,8 +1,9 @@
 // `npm run build` (and `prepare`, so `npm ci` and `npm pack` run it): makes what
 // the package ships besides models/ —
 //   dist/     src/ compiled by tsc (JavaScript + .d.ts; relative `.ts` imports
-//             rewritten to `.js`), the worker threads' entries included, and
-//             dist/editor/levelramp-editor.js: the ramp editor's page script
+//             rewritten to `.js`), the worker threads' entries included,
+//             source-hash.txt (the hash of src/ that the generator's fingerprint names),
+//             and dist/editor/levelramp-editor.js: the ramp editor's page script
 //             (the select core compiled for the browser by esbuild, which
 //             `report --pools --format html` inlines);
 //   fonts/    the bundled font (Roboto regular and bold + its OFL licence),
@@ -37,6 +38,11 @@ for (const [from, to] of [
 ]) {
   copyFileSync(join(fontPackage, from), join(root, "fonts", to));
 }
+
+// The hash of the sources just compiled: the compiled generator names itself by it, so shards
+// made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the sources do (SPEC 9).
+const { folderHash, sourceHashFile } = await import("../dist/pipeline/generator-fingerprint.js");
+writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
 
 const { formatJsonSchema, formatSchemas } = await import("../dist/io/schemas/format-schemas.js");
 mkdirSync(join(root, "schemas"));

@@ -6,7 +6,8 @@ import { bestDressing, withBuiltInBells } from "./dress/best-dressing.ts";
 import type { MarkKind } from "./engine/field.ts";
 import { growField, type GrowRequest, type GrownField } from "./grow/grow-field.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
-import { solveBody } from "./solver/solve-body.ts";
+import { proveGrown } from "./prove-grown.ts";
+import { aimMiss, DotSteer, STEER_BELOW_WEIGHT } from "./grow/dot-steer.ts";
 
 /** What {@link generateField} is asked for: a growth request plus the level's ramp target and the chapter's rules. */
 export interface GenerateFieldRequest extends GrowRequest {
@@ -53,7 +54,11 @@ const count = (stats: Record<string, number>, reason: string): void => {
  *   dressings ({@link bestDressing}: every mark matters, the level needs its
  *   rule, milestone, fair to read, bits nearest the target).
  * With `aim` n in the settings, the first n fields that pass are kept and the
- * one whose bits are nearest `target` is returned (the earliest on a tie).
+ * one whose bits are nearest `target` is returned (the earliest on a tie;
+ * when steering, a miss below the target counts double, {@link aimMiss}).
+ * With `steer` in the settings and a target, fields are aimed at the target
+ * ({@link DotSteer}: dot count, screening before dressing, a learnt dressing
+ * estimate; fields turned away are counted as `steer-screened`).
  * Each rejection is counted in `request.stats` by reason.
  *
  * @returns the field, or null when the bounded attempts ran out.
@@ -65,18 +70,37 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
   const dressing = models.generator.dressing;
   const counts = { ...dressing.marks, ...(settings.marks ?? {}) };
   const bellRange = settings.bells ?? dressing.builtInBells;
+  const target = request.target;
+  // Steering (settings.steer): dot counts, screening and a learnt dressing estimate aim the fields at the target.
+  const steer = settings.steer && target !== undefined ? new DotSteer(settings.steer, settings.dots, target) : null;
+  // Steered fields below the aim count double when choosing (aimMiss): the chain may not fall.
+  const below = steer ? STEER_BELOW_WEIGHT : 1;
   let best: GeneratedField | null = null;
   let kept = 0;
   const tries = settings.fieldTries ?? models.generator.tries.fields;
   for (let attempt = 0; attempt < tries && kept < aim; attempt++) {
     const bells = rules.includes("bell") ? randomInt(request.rng, bellRange[0], bellRange[1]) : 0;
-    const grown = growField({ ...request, bells });
+    const grown = growField(steer ? { ...request, settings: { ...settings, dots: steer.dotRange() }, bells, minDots: settings.dots[0] } : { ...request, bells });
     if (!grown) continue;
-    const field = rules.length > 0 ? dressed(grown) : plain(grown);
+    let field: GeneratedField | null;
+    if (rules.length === 0) {
+      field = plain(grown);
+    } else if (steer && grown.guarded) {
+      // Prove the grown field and measure it before dressing: a field far from the aim is not worth the dressing's checks.
+      const grownBits = proveGrown(grown, models, stats, true);
+      if (grownBits === null) continue;
+      if (!steer.admits(grownBits)) {
+        count(stats, "steer-screened");
+        continue;
+      }
+      field = dressed(grown, true);
+      if (field) steer.learn(grownBits, field.metrics.bits);
+    } else {
+      field = dressed(grown, false);
+    }
     if (!field) continue;
     kept++;
-    const target = request.target;
-    if (!best || (target !== undefined && Math.abs(field.metrics.bits - target) < Math.abs(best.metrics.bits - target))) best = field;
+    if (!best || (target !== undefined && aimMiss(field.metrics.bits, target, below) < aimMiss(best.metrics.bits, target, below))) best = field;
   }
   if (!best) count(stats, "no-field");
   return best;
@@ -126,28 +150,13 @@ export function generateField(request: GenerateFieldRequest): GeneratedField | n
     return finish(grown, grown.body, measure, []);
   }
 
-  function dressed(grown: GrownField): GeneratedField | null {
-    if (grown.guarded) {
-      // Built around its answer: with the built-in bells marked, the roots are exactly the winning taps.
-      try {
-        const base = solveBody(withBuiltInBells(grown), models);
-        if (base.goal !== grown.roots.length || base.winningFirstTaps.join() !== grown.roots.join()) {
-          count(stats, "guard-mismatch");
-          return null;
-        }
-      } catch (err) {
-        if (err instanceof NoAnswerError) {
-          count(stats, "search-limit");
-          return null;
-        }
-        throw err;
-      }
-    }
+  function dressed(grown: GrownField, proven: boolean): GeneratedField | null {
+    if (grown.guarded && !proven && proveGrown(grown, models, stats, false) === null) return null;
     const goals = {
       min: Math.max(grown.milestones.minGoal, settings.goal?.[0] ?? 0),
       max: Math.min(grown.roots.length + models.generator.dressing.maxExtraTaps, settings.goal?.[1] ?? Infinity),
     };
-    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, rng: request.rng, models, stats });
+    const chosen = bestDressing({ grown, rules, counts, driftStep: settings.driftStep, goals, target: request.target, below, rng: request.rng, models, stats });
     return chosen ? finish(grown, chosen.body, chosen.measure, chosen.removed) : null;
   }
 }

@@ -52,7 +52,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, level, carillon-body, apsis-body",
+    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, level, carillon-body, apsis-body",
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {
@@ -67,8 +67,13 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   generate: {
     usage: "[options] <game>",
-    summary: "grow candidate pools without selecting (SPEC 2)",
+    summary: "grow candidate pools without selecting (SPEC 2); --shard K/N grows one share for merge (SPEC 9)",
     load: async () => (await import("./commands/generate.ts")).registerGenerate,
+  },
+  merge: {
+    usage: "[options] <shards...>",
+    summary: "merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)",
+    load: async () => (await import("./commands/merge.ts")).registerMerge,
   },
   verify: {
     usage: "[options] <levels>",

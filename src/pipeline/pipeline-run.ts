@@ -12,8 +12,8 @@ import { rampTarget } from "../select/ramp-target.ts";
 import { makeSelection } from "../select/selection-problem.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { ChainSelection } from "./chain-selection.ts";
-import { growAims, type ChainStand } from "./grow-aims.ts";
-import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
+import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
 import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
@@ -88,7 +88,7 @@ export class PipelineRun {
     };
     this.deduper = new PoolDeduper(this.backend.dedup);
     this.selection = new ChainSelection(this.selectionInputs());
-    this.runner = createTaskRunner(options.workers);
+    this.runner = options.runner ?? createTaskRunner(options.workers);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
   }
@@ -105,9 +105,27 @@ export class PipelineRun {
    */
   queueFirstRounds(last: number): void {
     for (let i = this.queued.length; i <= Math.min(last, this.parts.length - 1); i++) {
-      const stand = this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null;
-      this.queued.push(this.grow(this.parts[i], 0, this.aimsFor(this.parts[i], stand)));
+      this.queued.push(this.grow(this.parts[i], 0, this.firstRoundAims(i)));
     }
+  }
+
+  /**
+   * The first round's batch tasks of every part, in plan order, without
+   * running any: what `generate --shard` shares out (SPEC 9). Only for
+   * `generate`, where no chain steers the aims, so each task is a pure
+   * function of the seed, the inputs and its (chapter, part, batch).
+   *
+   * @throws Error when the run selects (a build's aims follow its chain).
+   */
+  firstRoundTasks(): GrowBatchTask[] {
+    if (this.options.select) throw new Error("pipeline/run: a build's first rounds follow its chain; only generate lists them ahead");
+    return this.parts.flatMap((part, i) => this.growTasks(part, 0, this.firstRoundAims(i)));
+  }
+
+  /** The compose task on stream `attempt` (0: the first stream). */
+  composeTask(attempt: number): ComposeTask {
+    const { game, seed } = this.options;
+    return { kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt };
   }
 
   /**
@@ -208,30 +226,41 @@ export class PipelineRun {
     return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters) };
   }
 
-  private aimsFor(part: PlanPartWork, stand: ChainStand | null): number[] {
-    return growAims(this.options.model, part.grow.map((l) => l.target), stand);
+  private aimsFor(part: PlanPartWork, stand: ChainStand | null, raise = 0): number[] {
+    return growAims(this.options.model, part.grow.map((l) => l.target), stand, raise);
+  }
+
+  /** Aims of part `i`'s first round: the chain after part i − lookaheadParts − 1 (whatever the worker count). */
+  private firstRoundAims(i: number): number[] {
+    return this.aimsFor(this.parts[i], this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null);
+  }
+
+  /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
+  private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
+    const { game, seed, settings } = this.options;
+    return part.grow.map((level, b) => ({
+      kind: "grow",
+      game,
+      source: gameSource(game),
+      seed,
+      chapter: part.chapter,
+      part: part.part,
+      batch: round * part.grow.length + b,
+      level: aims[b] === level.target ? level : { ...level, target: aims[b] },
+      count: part.poolPerLevel,
+      rules: part.rules,
+      settings: part.settings,
+      attempts: settings.attemptsPerCandidate,
+    }));
   }
 
   /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
   private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
-    const { game, seed, settings, events } = this.options;
+    const { events } = this.options;
     this.batchesTotal += part.grow.length;
     events?.total?.("pools", this.batchesTotal);
-    return part.grow.map((level, b) => {
-      const p = this.runner.run({
-        kind: "grow",
-        game,
-        source: gameSource(game),
-        seed,
-        chapter: part.chapter,
-        part: part.part,
-        batch: round * part.grow.length + b,
-        level: aims[b] === level.target ? level : { ...level, target: aims[b] },
-        count: part.poolPerLevel,
-        rules: part.rules,
-        settings: part.settings,
-        attempts: settings.attemptsPerCandidate,
-      });
+    return this.growTasks(part, round, aims).map((task) => {
+      const p = this.runner.run(task);
       p.then(() => events?.advance?.("pools", 1), () => {});
       return p;
     });
@@ -239,10 +268,10 @@ export class PipelineRun {
 
   /** Queues composing on stream `attempt`. */
   private compose(attempt: number): Promise<ComposeTaskResult> {
-    const { game, seed, events } = this.options;
+    const { events } = this.options;
     this.batchesTotal += 1;
     events?.total?.("pools", this.batchesTotal);
-    const p = this.runner.run({ kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt });
+    const p = this.runner.run(this.composeTask(attempt));
     p.then(() => events?.advance?.("pools", 1), () => {});
     return p;
   }
@@ -323,31 +352,87 @@ export class PipelineRun {
   }
 
   /**
-   * Queues another round of the part's batches, aimed no lower than the
-   * chain right before the part; after `extraRounds` rounds, stops the run.
+   * Queues another round of the part's batches: more candidates, aimed at
+   * max(target, the chain right before the part) and higher with every
+   * round ({@link extraRoundRaise}); after `extraRounds` rounds, stops the
+   * run with {@link stuckMessage}.
    *
-   * @throws NoAnswerError (exit 1) naming the chapter, part and why.
+   * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
    */
   private extraRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
+    const stand = this.standAfter[work.index - 1] ?? null;
     if (round >= settings.extraRounds) {
-      throw new NoAnswerError(
-        "pipeline/build",
-        `chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches`,
-        { chapter: part.chapter, part: part.part, why, stats: { ...ps }, generator: this.stats.generator },
-      );
+      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, round, why, stand), {
+        chapter: part.chapter,
+        part: part.part,
+        why,
+        chainEnd: stand?.end ?? null,
+        best: this.bestOfPart(work)?.id ?? null,
+        stats: { ...ps },
+        generator: this.stats.generator,
+      });
     }
     ps.extraRounds++;
-    const stand = this.standAfter[work.index - 1] ?? null;
-    const aims = this.aimsFor(part, stand);
-    const aimed = stand !== null && aims.some((a, j) => a !== part.grow[j].target);
-    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}${aimed ? `, aimed no lower than the chain's end ${stand.end.toFixed(3)}` : ""})`);
+    const raise = extraRoundRaise(part.grow.map((l) => l.target), round + 1);
+    const aims = this.aimsFor(part, stand, raise);
+    const where = stand !== null && aims.some((a, j) => a - raise !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
     return this.grow(part, round + 1, aims);
   }
+
+  /** The part's unused, kept candidate with the highest value of the model's metric (ties: the earliest), or null. */
+  private bestOfPart(work: PartWork): Candidate | null {
+    const metric = this.options.model.metric;
+    const used = new Set(this.picks);
+    let best: Candidate | null = null;
+    this.pool.candidates.forEach((c, k) => {
+      if (c.chapter !== work.part.chapter || c.part !== work.part.part || c.dropped !== undefined || used.has(k)) return;
+      const v = c.metrics[metric];
+      if (v !== undefined && (best === null || v > best.metrics[metric])) best = c;
+    });
+    return best;
+  }
+
+  /**
+   * Why a part stops the build, for the designer: the part and its levels,
+   * why, the extra rounds (each aimed higher), where the chain ends, the
+   * part's best candidate against it, and what to change (the part's
+   * generator settings by file and JSON path, the pool size, the rounds).
+   */
+  private stuckMessage(work: PartWork, round: number, why: string, stand: ChainStand | null): string {
+    const { part } = work;
+    const { model, plan, planFile } = this.options;
+    const metric = model.metric;
+    const lines = [`chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches, each aimed higher`];
+    if (stand !== null) {
+      const level = part.levels[0].number - 1;
+      lines.push(`the chain ends at ${metric} ${fmt(stand.end)} (level ${level}, ${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
+    }
+    const best = this.bestOfPart(work);
+    const pool = this.pool.candidates.filter((c) => c.chapter === part.chapter && c.part === part.part && c.dropped === undefined);
+    if (best === null) lines.push("the part's pool holds no candidate");
+    else {
+      const above = stand === null ? pool.length : pool.filter((c) => (c.metrics[metric] ?? -Infinity) >= stand.end).length;
+      const targets = `${fmt(part.levels[0].target)}–${fmt(part.levels[part.levels.length - 1].target)}`;
+      lines.push(`the part's pool holds ${pool.length} candidate(s), ${above} at or above the chain's end; the best unused is ${best.id} at ${metric} ${fmt(best.metrics[metric])} (targets ${targets})`);
+    }
+    const ci = plan.chapters.findIndex((c) => c.chapter === part.chapter);
+    const pj = ci < 0 ? -1 : plan.chapters[ci].parts.findIndex((p) => p.part === part.part);
+    const at = `${planFile ?? "the plan"} at $.chapters[${ci}].parts[${pj}]`;
+    lines.push(`what to change: grow this part's candidates higher or denser (its generator settings, ${at}.generator), more candidates per level (poolPerLevel there), or more extra rounds (extraRounds in the pipeline settings)`);
+    return lines.join("; ");
+  }
+
 }
 
 /** `level 7` or `levels 6–10`. */
+/** A metric value for a message (3 decimals). */
+function fmt(v: number): string {
+  return v.toFixed(3);
+}
+
 function levelRange(part: PlanPartWork): string {
   const first = part.levels[0].number;
   const last = part.levels[part.levels.length - 1].number;

@@ -14,7 +14,9 @@ let instance: Promise<Highs> | undefined;
  * `highs`): the model is passed as CSR arrays (no text), with exact gaps
  * (`mip_rel_gap` = `mip_abs_gap` = 0) and HiGHS's own time limit, which it
  * checks inside its solves. At a limit the answer carries HiGHS's best
- * incumbent (if any) and its dual bound.
+ * incumbent (if any) and its dual bound. "Infeasible" (and a failed run) is
+ * asked again without presolve, whose MIP reductions HiGHS 1.15 gets wrong
+ * on some models.
  *
  * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default 60 s).
  */
@@ -33,18 +35,23 @@ export function highsBackend(timeLimitSeconds = 60): MilpBackend {
       try {
         m.passModel(modelData(highs, request));
         m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: left / 1000 });
-        try {
-          m.run();
-        } catch (err) {
-          // HiGHS 1.15's presolve fails on some small chain models (status −1);
-          // the same model solves without it.
-          if (!(err instanceof Error) || !/status -1/.test(err.message)) throw err;
+        const codes = highs.constants.modelStatus;
+        // HiGHS 1.15's MIP presolve fails on some small chain models (status −1)
+        // or calls them infeasible when they are not (its issues #3296, #3090):
+        // such answers are asked again without presolve.
+        const again = () => {
           m.clearSolver();
           m.options.set({ presolve: "off", time_limit: Math.max(0.001, Math.min(remainingMs(), budgetMs ?? Infinity) / 1000) });
           m.run();
+        };
+        try {
+          m.run();
+        } catch (err) {
+          if (!(err instanceof Error) || !/status -1/.test(err.message)) throw err;
+          again();
         }
+        if (m.getModelStatus() === codes.infeasible && m.options.get("presolve") !== "off") again();
         const status = m.getModelStatus();
-        const codes = highs.constants.modelStatus;
         if (status === codes.infeasible) return { status: "infeasible" };
         const hasSolution = Number(m.info.get("primal_solution_status")) === 2;
         const values = hasSolution ? Float64Array.from(m.getSolution().colValue) : undefined;

@@ -12,7 +12,8 @@ import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { rulesTapModel } from "../../src/carillon/solver/rules-tap-model.ts";
-import { solveField, type SolveResult } from "../../src/carillon/solver/solve-field.ts";
+import { hasAnswer, solveField, type SolveResult } from "../../src/carillon/solver/solve-field.ts";
+import { markUnits, withoutMarks } from "../../src/carillon/check/mark-units.ts";
 import { TapSearch } from "../../src/carillon/solver/tap-search.ts";
 import type { TapModel } from "../../src/carillon/solver/tap-model.ts";
 import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
@@ -145,6 +146,51 @@ describe("the rules' solver (SPEC 4.5)", () => {
       }
     }
     expect(compared).toBeGreaterThan(300);
+  });
+});
+
+describe("hasAnswer: the early-exit check that every mark matters asks", () => {
+  it("agrees with comparing full solves (goal and winning first taps) on marked fields with one mark removed, and really stops early", () => {
+    let same = 0;
+    let differ = 0;
+    let statesEarly = 0;
+    let statesFull = 0;
+    for (let k = 0; k < 30; k++) {
+      const body = markedScatter(`has-answer/${k}`, 12, ALL);
+      const limits = { maxStates: 200_000 };
+      let solved: SolveResult;
+      try {
+        solved = solveField(rulesTapModel(compileField(body, models.physics)), limits);
+      } catch (err) {
+        if (err instanceof NoAnswerError) continue;
+        throw err;
+      }
+      for (const unit of markUnits(body)) {
+        const trial = withoutMarks(body, unit);
+        const field = compileField(trial, models.physics);
+        const model = rulesTapModel(field);
+        let full: SolveResult | null = null;
+        try {
+          full = solveField(rulesTapModel(field), { ...limits, maxGoal: solved.goal });
+        } catch (err) {
+          if (!(err instanceof NoAnswerError)) throw err;
+        }
+        const expected = full !== null && full.goal === solved.goal && full.winningFirstTaps.join() === solved.winningFirstTaps.join();
+        const counting = { states: 0 };
+        const counted: TapModel = { ...model, tapsFrom: (s) => (counting.states++, model.tapsFrom(s)) } as TapModel;
+        expect(hasAnswer(counted, solved, limits)).toBe(expected);
+        if (expected) same++;
+        else {
+          differ++;
+          statesEarly += counting.states;
+          statesFull += (full?.states ?? 0) + 1;
+        }
+      }
+    }
+    // both outcomes happen, and where the answer differs the check expands fewer states than a full solve
+    expect(same).toBeGreaterThan(0);
+    expect(differ).toBeGreaterThan(0);
+    expect(statesEarly).toBeLessThan(statesFull);
   });
 });
 

@@ -1,20 +1,8 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { markUnits, withoutMarks } from "./mark-units.ts";
-import { solveBody } from "../solver/solve-body.ts";
+import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";
 import type { SolveResult } from "../solver/solve-field.ts";
-import { NoAnswerError } from "../../io/errors.ts";
-
-/** The solver's answer, or null when no sequence of up to `maxGoal` taps clears the field. */
-function solveCapped(body: CarillonBody, models: CarillonModels, maxGoal: number, maxStates?: number): SolveResult | null {
-  try {
-    return solveBody(body, models, { maxGoal, maxStates });
-  } catch (err) {
-    const reason = err instanceof NoAnswerError ? (err.detail as { reason?: string } | undefined)?.reason : undefined;
-    if (reason === "goal-over-limit" || reason === "unsolvable") return null;
-    throw err;
-  }
-}
 
 /** What {@link stripUnneededMarks} found. */
 export interface MarkMattersResult {
@@ -26,7 +14,7 @@ export interface MarkMattersResult {
   kept: number[][];
   /** The solver's answer on the returned body (same goal and winning first taps as the input). */
   solved: SolveResult;
-  /** Solver runs made. */
+  /** Solver runs and answer checks made. */
   solves: number;
 }
 
@@ -67,12 +55,10 @@ export function stripUnneededMarks(
     const next: number[][] = [];
     for (const unit of kept) {
       const trial = withoutMarks(current, unit);
-      // Only "the same goal" matters, so the trial's search stops at the current goal.
-      const answer = solveCapped(trial, models, currentSolved.goal, maxStates);
+      // Only "the same goal and winning first taps" matters: the check stops at the first difference.
       solves++;
-      if (answer && answer.goal === currentSolved.goal && answer.winningFirstTaps.join() === currentSolved.winningFirstTaps.join()) {
+      if (bodyHasAnswer(trial, models, currentSolved, maxStates)) {
         current = trial;
-        currentSolved = answer;
         removed.push(unit);
         changed = true;
       } else {
@@ -80,6 +66,11 @@ export function stripUnneededMarks(
       }
     }
     kept = next;
+  }
+  // The answer on the body returned (same goal and winning first taps; its stored solution may differ).
+  if (removed.length > 0) {
+    solves++;
+    currentSolved = solveBody(current, models, { maxGoal: currentSolved.goal, maxStates });
   }
   return { body: current, removed, kept, solved: currentSolved, solves };
 }

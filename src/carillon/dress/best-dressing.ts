@@ -5,6 +5,7 @@ import { dressField } from "./dress-field.ts";
 import type { MarkKind } from "../engine/field.ts";
 import type { MarkCounts } from "../model/generator-model.ts";
 import type { GrownField } from "../grow/grow-field.ts";
+import { aimMiss } from "../grow/dot-steer.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 
 /** What {@link bestDressing} is asked for. */
@@ -19,6 +20,8 @@ export interface BestDressingRequest {
   goals: { min: number; max: number };
   /** Ramp target in bits of the level the candidate is grown for (none: the first dressing that passes). */
   target?: number;
+  /** Weight of a miss below `target` when choosing ({@link aimMiss}; default 1, the plain distance). */
+  below?: number;
   rng: Rng;
   models: CarillonModels;
   stats: Record<string, number>;
@@ -58,7 +61,7 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
     }
     passed++;
     const t = request.target;
-    if (!best || (t !== undefined && Math.abs(checked.measure.bits - t) < Math.abs(best.measure.bits - t))) best = checked;
+    if (!best || (t !== undefined && aimMiss(checked.measure.bits, t, request.below) < aimMiss(best.measure.bits, t, request.below))) best = checked;
   }
   if (!best) {
     count("no-dressing");

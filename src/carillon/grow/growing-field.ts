@@ -57,7 +57,7 @@ export class GrowingField {
     private readonly physics: CarillonPhysics,
     private readonly fair: CarillonFair,
     private readonly model: CarillonGeneratorModel,
-    private readonly rules: { guard: boolean; thinStarts: boolean },
+    private readonly rules: { guard: boolean; thinStarts: boolean; thinStartTouches?: number },
   ) {}
 
   /** Number of dots. */
@@ -114,11 +114,12 @@ export class GrowingField {
       sets = verdict;
     }
     if (this.rules.thinStarts) {
+      const most = this.rules.thinStartTouches ?? this.model.thinStartTouches;
       for (const u of ins) {
         const t = this.roots.indexOf(u);
-        if (t >= 0 && this.touches[t] >= this.model.thinStartTouches) return "thin-start";
+        if (t >= 0 && this.touches[t] >= most) return "thin-start";
       }
-      if (isRoot && outs.length > this.model.thinStartTouches) return "thin-start";
+      if (isRoot && outs.length > most) return "thin-start";
     }
 
     const index = this.count;

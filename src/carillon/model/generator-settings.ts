@@ -1,6 +1,25 @@
 import { z } from "zod";
 import { markCountsSchema } from "./generator-model.ts";
 
+/**
+ * A part's steering calibration (plan.json `generator.steer`, written by
+ * `npm run steer -- --write`, tools/carillon-steer.ts): what the part's
+ * settings give, so the generator can aim a candidate's fields at a value.
+ */
+export const dotSteerSchema = z.strictObject({
+  plainBits: z
+    .tuple([z.number().min(0), z.number().min(0)])
+    .describe("median bits of grown fields (built-in bells marked, no dressing) at the low and the high end of `dots`"),
+  dressBits: z.number().describe("median of (kept dressing's bits − the grown field's bits); 0 on a plain chapter"),
+  window: z
+    .number()
+    .positive()
+    .optional()
+    .describe("bits: a grown field is dressed only when its bits plus the dressing estimate lie this close to the aim (default 1; widens by 25% every 8 fields turned away)"),
+});
+
+export type DotSteerSettings = z.infer<typeof dotSteerSchema>;
+
 const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
 
 /**
@@ -40,6 +59,13 @@ export const carillonGeneratorSettingsSchema = z
       .min(1)
       .optional()
       .describe("fields grown per candidate before giving up; replaces generator.json tries.fields (parts whose dressings rarely pass need more)"),
+    steer: dotSteerSchema.optional().describe("calibration that aims a candidate's fields at its target (tools/carillon-steer.ts writes it)"),
+    thinStartTouches: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("dots a root's own ring may touch once starts are thin (SPEC 4.3 item 6); replaces generator.json thinStartTouches (1 gives longer relays and more bits)"),
     coreSize: range.optional().describe("[min, max] dots per core, root included; replaces generator.json coreSize (fields with many roots grow better with small cores)"),
     goal: range
       .optional()

@@ -1,7 +1,23 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { fieldEngine } from "../engine/field-engine.ts";
+import { compileField } from "../engine/field.ts";
 import type { CarillonModels } from "../model/load-models.ts";
-import { solveField, type SolveResult } from "./solve-field.ts";
+import { plainTapModel } from "./plain-tap-model.ts";
+import { rulesTapModel } from "./rules-tap-model.ts";
+import { hasAnswer, solveField, type SolveResult } from "./solve-field.ts";
+import type { TapModel } from "./tap-model.ts";
+
+/**
+ * The tap model the searches play a body with (the plain closure model on a
+ * plain body, the rules' model on a marked one), without the rest of a
+ * {@link fieldEngine} (reach graph object, ring table): what a solve needs
+ * and no more, since the generator's checks solve many bodies.
+ *
+ * @throws InputError (exit 2) for a malformed mark.
+ */
+export function bodyTapModel(body: CarillonBody, models: CarillonModels): TapModel {
+  const field = compileField(body, models.physics);
+  return field.marked ? rulesTapModel(field) : plainTapModel(field);
+}
 
 /**
  * Goal, one optimal solution and the winning first taps of a body (SPEC 4.5),
@@ -17,5 +33,16 @@ export function solveBody(
   models: CarillonModels,
   options: { deadlineMs?: number; maxGoal?: number; maxStates?: number } = {},
 ): SolveResult {
-  return solveField(fieldEngine(body, models.physics).model, { maxStates: models.solver.maxStates, ...options });
+  return solveField(bodyTapModel(body, models), { maxStates: models.solver.maxStates, ...options });
+}
+
+/**
+ * Whether a body's answer is exactly `expected`: the same goal and the same
+ * winning first taps ({@link hasAnswer}, which stops at the first
+ * difference), with solver.json's state limit or `maxStates`.
+ *
+ * @throws NoAnswerError past the state limit.
+ */
+export function bodyHasAnswer(body: CarillonBody, models: CarillonModels, expected: Pick<SolveResult, "goal" | "winningFirstTaps">, maxStates?: number): boolean {
+  return hasAnswer(bodyTapModel(body, models), expected, { maxStates: maxStates ?? models.solver.maxStates });
 }

@@ -53,3 +53,29 @@ export function solveField(model: TapModel, limits: SearchLimits): SolveResult {
   }
   return { goal, solution, winningFirstTaps, states: search.states };
 }
+
+/**
+ * Whether a field's answer is exactly `expected` (SPEC 4.5): the same goal
+ * and the same set of winning first taps, as {@link solveField} would find
+ * them, but stopping at the first difference. First taps are tried in
+ * ascending order, each searched against `goal − 1` (one transposition table
+ * throughout); only when every one wins or loses as expected is the field
+ * also checked to need no fewer taps. "Every mark matters" asks this of
+ * every mark, and most marks matter, so most checks end after a few taps.
+ *
+ * @throws NoAnswerError (exit 1) past the limits.
+ */
+export function hasAnswer(model: TapModel, expected: Pick<SolveResult, "goal" | "winningFirstTaps">, limits: SearchLimits): boolean {
+  const { goal } = expected;
+  if (expected.winningFirstTaps.length === 0) return false;
+  const search = new TapSearch(model, limits);
+  const start = model.start();
+  if (model.lowerBound(start, goal) > goal) return false;
+  const winning = new Set(expected.winningFirstTaps);
+  for (const dot of model.tapsFrom(start)) {
+    const wins = search.path(model.tap(start, dot).next, goal - 1) !== null;
+    if (wins !== winning.has(dot)) return false;
+  }
+  // Some first tap wins in `goal`; the goal is the same only if nothing shorter clears the field.
+  return search.path(start, goal - 1) === null;
+}

@@ -5,7 +5,7 @@ import { gameNames, requireGame } from "../../game/registry.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
-import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
+import { buildLevels, generatePools, type PipelineOptions, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/parse-chapters.ts";
@@ -36,7 +36,8 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-function wholeNumber(module: string, text: string | undefined, option: string, least: number): number | undefined {
+/** A whole number ≥ `least` from option `option`, or undefined when it is not given. @throws InputError (exit 2). */
+export function wholeNumber(module: string, text: string | undefined, option: string, least: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError(module, `${option} expects a whole number ≥ ${least}; got "${text}"`);
   return Number(text);
@@ -65,26 +66,14 @@ export function pipelineOptions(cmd: Command): Command {
  */
 export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
-  const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
-  const settings = loadPipelineSettings();
-  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
-  const workers = wholeNumber(module, o.workers, "--workers", 1) ?? defaultWorkers();
-  const inputs = loadPipelineInputs(game, {
-    planFile: o.plan ?? modelsPath(game, "plan.json"),
-    modelFile: o.model ?? modelsPath(game, "selection.json"),
-    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
-  });
-  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
-  if (!o.force) {
-    for (const f of outputs) if (existsSync(f)) throw new InputError(module, `${f} exists; pass --force to overwrite it`);
-  }
+  const options = readPipelineOptions(gameName, o, module, outputs);
+  const { game, chapters, seed, workers } = options;
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
   let result: PipelineResult;
   try {
-    const options = { game, ...inputs, chapters, seed, workers, settings, events: bars };
-    result = select ? await buildLevels(options) : await generatePools(options);
+    result = select ? await buildLevels({ ...options, events: bars }) : await generatePools({ ...options, events: bars });
     if (result.levels) {
       const verified = verifyLevels(result.levels, bars);
       if (!verified.ok) {
@@ -97,11 +86,40 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
-    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
+    io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
-  return { ...result, plan: inputs.plan };
+  return { ...result, plan: options.plan };
+}
+
+/** `chapter 3` or `chapters 1–4`. */
+export function describeChapters(chapters: readonly number[]): string {
+  return chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
+}
+
+/**
+ * The options of a `build` or `generate` run from parsed CLI options: the
+ * game, the model files (defaults from `models/<game>/`), chapters, seed,
+ * workers and pipeline settings; refuses existing `outputs` without
+ * --force before any work.
+ *
+ * @throws InputError (exit 2) for any bad option or file.
+ */
+export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, outputs: string[]): PipelineOptions {
+  const game = requireGame(gameName, "pipeline/game").game;
+  const settings = loadPipelineSettings();
+  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
+  const workers = wholeNumber(module, o.workers, "--workers", 1) ?? defaultWorkers();
+  const inputs = loadPipelineInputs(game, {
+    planFile: o.plan ?? modelsPath(game, "plan.json"),
+    modelFile: o.model ?? modelsPath(game, "selection.json"),
+    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
+  });
+  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
+  if (!o.force) {
+    for (const f of outputs) if (existsSync(f)) throw new InputError(module, `${f} exists; pass --force to overwrite it`);
+  }
+  return { game, ...inputs, chapters, seed, workers, settings };
 }
 
 /** Report files every build writes (checked against --force before any work). */

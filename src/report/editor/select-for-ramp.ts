@@ -5,7 +5,7 @@ import { diagnoseInfeasible } from "../../select/diagnose-infeasible.ts";
 import { toLevelsFile } from "../../select/levels-file.ts";
 import { dpApplies } from "../../select/solve-dp.ts";
 import { solveDpBranching } from "../../select/solve-dp-branching.ts";
-import { SolverLimitError } from "../../select/solver-limits.ts";
+import { SolverLimitError, solverLimits } from "../../select/solver-limits.ts";
 import type { EditorFiles, EditorInputs } from "./editor-data.ts";
 
 /** The page's answer for one ramp: what `window.levelramp.result()` gives, plus the new levels file. */
@@ -101,7 +101,9 @@ export function selectForRamp(inputs: EditorInputs, ramp: Ramp): EditorAnswer {
   }
   let result;
   try {
-    result = solveDpBranching(built.problem);
+    // The limits `select` passes (models/select/solver.json; in the page, as the bundle compiled them in).
+    const limits = solverLimits();
+    result = solveDpBranching(built.problem, { ...limits.dp, maxBranches: limits.branching.maxRuns });
   } catch (err) {
     if (err instanceof SolverLimitError) return none("unknown", `${err.message}; select hands such a model to HiGHS: download ramp.json and run ${command}`);
     throw err;
