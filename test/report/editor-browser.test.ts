@@ -1,8 +1,7 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
@@ -10,16 +9,14 @@ import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { EditorResult } from "../../src/report/editor/start-editor.ts";
 import { fixture, runCli } from "../pipeline/run-cli.ts";
+import { chromiumMissing, offlineChromium, openPage } from "./offline-chromium.ts";
 
 // The ramp editor page (SPEC 8, issue 20) in Debian's Chromium, driven by
 // playwright-core as test/report/html-browser.test.ts does: a real mouse drag,
 // window.levelramp against `levelramp select --ramp`, the downloads, the
 // messages when the page cannot answer, no console error, a screenshot.
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const missing = existsSync(CHROMIUM) ? null : `no browser at ${CHROMIUM}: install Debian's chromium package (apt-get install -y chromium) to run the ramp editor browser test`;
-if (missing) console.warn(`editor-browser.test: SKIPPED — ${missing}`);
+const missing = chromiumMissing("the ramp editor browser test");
 
 let dir = "";
 let context: BrowserContext;
@@ -51,12 +48,7 @@ async function cliAnswer(c: Case, ramp: Ramp) {
 }
 
 async function open(name: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`${name}: console ${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
-  await page.goto(pathToFileURL(cases[name].html).href, { waitUntil: "load" });
+  const page = await openPage(context, cases[name].html, name, problems);
   await page.waitForFunction(() => (window as unknown as { levelramp?: unknown }).levelramp !== undefined);
   return page;
 }
@@ -108,21 +100,8 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
       await ok(["report", levels, "--pools", fixture("pools/generic-3x4x20.json"), "--format", "html", "--out", html]);
       cases[name] = { html, levels, select: [] };
     }
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "levelramp-chromium-profile-")), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 900 },
-      offline: true,
-      acceptDownloads: true,
-    });
-    // The page loads nothing: every request but the page itself (and its own downloads) fails the test.
-    await context.route("**/*", (route) => {
-      const url = route.request().url();
-      if (url.startsWith("file:") && url.endsWith(".html")) return route.continue();
-      problems.push(`request left the page: ${url}`);
-      return route.abort();
-    });
+    // The page loads nothing: every request but the page itself fails the test.
+    context = await offlineChromium(problems, { acceptDownloads: true });
   }, 180_000);
 
   afterAll(async () => {
