@@ -1,5 +1,6 @@
 import { findGame } from "../game/registry.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Plan } from "../io/schemas/plan.ts";
 import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
 import { deviationTable } from "../report/deviation-table.ts";
@@ -22,6 +23,12 @@ export interface BuildReportInput {
   pool: Pool;
   stats: PipelineStats;
   chainStart: string;
+  /**
+   * The plan the build selected with, and the names the page's `levelramp
+   * select` command line gives the plan and model (null: the game's default):
+   * with them report.html is a ramp editor over the build's pool (SPEC 8).
+   */
+  editor?: { plan: Plan; planFile: string | null; modelFile: string | null };
 }
 
 /** Writes some report files of a build. */
@@ -81,10 +88,15 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
   ];
 };
 
-/** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
-export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
-  { name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json" }) },
-];
+/**
+ * `report.html`: the HTML report with plots and level pictures (`report
+ * --format html`); given the plan, a ramp editor over the build's pools.json.
+ */
+export const htmlReportWriter: BuildReportWriter = async ({ levels, pool, editor }) => {
+  const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile } : undefined;
+  const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
+  return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
+};
 
 /**
  * The report writers a build runs, in order — the hook for more report

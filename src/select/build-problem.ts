@@ -20,7 +20,7 @@ export interface SelectionInputs {
   rampFile: string;
   /** Levels frozen from an earlier levels file (`--keep-until N` / `--keep 1-40,81-85` with `--from`). */
   keep?: { levels: number[]; from: LevelsFile; fromFile: string; option: string };
-  /** Chapters to select (default: every chapter the pool has candidates for). */
+  /** Chapters to select (default: every chapter the pool has candidates for; with eligibility "any", every chapter of the plan). */
   chapters?: ReadonlySet<number>;
 }
 
@@ -40,7 +40,8 @@ export interface BuiltProblem {
 
 /**
  * Compiles pool + plan + model + ramp (+ kept levels) into a selection problem
- * (SPEC 6). Slots are the plan's levels of the chapters the pool covers;
+ * (SPEC 6). Slots are the plan's levels of the chapters the pool covers (of
+ * every chapter with `eligibility: "any"`, where a candidate's chapter does not matter);
  * a candidate is eligible in its own part's slots (`eligibility: "part"`) or
  * everywhere (`"any"`); dropped and excluded candidates are left out; pins,
  * composed levels (`fixedLevel`) and kept levels fix their slot to one
@@ -56,8 +57,9 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const { pool, plan, model, ramp } = inputs;
   // 1. Files agree with each other: game, metric keys, ramp metric, plan parts.
   const keys = checkInputs(inputs);
-  // 2. Slots: the plan's levels of the selected chapters, with ramp targets.
-  const chapters = inputs.chapters ?? new Set(pool.candidates.map((c) => c.chapter));
+  // 2. Slots: the plan's levels of the selected chapters (default: those the pool
+  //    has candidates for; every chapter with eligibility "any"), with ramp targets.
+  const chapters = inputs.chapters ?? new Set(model.eligibility === "any" ? plan.chapters.map((c) => c.chapter) : pool.candidates.map((c) => c.chapter));
   const slots = planSlots(plan, rampTarget(ramp), chapters);
   // 3. Candidates: every pool candidate, by index; kept levels are appended by step 5.
   const table = candidateTable(pool);

@@ -65,9 +65,16 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   });
   // 4. A class per distinct (signature, values of every metric the model reads).
   const keys = [...new Set([problem.metric, ...problem.chain.map((c) => c.key)])];
-  const columns = keys.map((m) => Float64Array.from(problem.candidates, (c) => c.metrics[m]));
-  const eligibleSomewhere = Int32Array.from(signature.keys()).filter((k) => signature[k] >= 0);
-  const { id: classOf, count } = equalRuns(eligibleSomewhere, n, [signature, ...columns], alone);
+  const columns = keys.map((m) => {
+    const col = new Float64Array(n);
+    for (let k = 0; k < n; k++) col[k] = problem.candidates[k].metrics[m];
+    return col;
+  });
+  let somewhere = 0;
+  for (let k = 0; k < n; k++) if (signature[k] >= 0) somewhere++;
+  const eligibleSomewhere = new Int32Array(somewhere);
+  for (let k = 0, at = 0; k < n; k++) if (signature[k] >= 0) eligibleSomewhere[at++] = k;
+  const { id: classOf, count } = equalRuns(eligibleSomewhere, n, columns, alone, signature);
   const members: number[][] = Array.from({ length: count }, () => []);
   for (let k = 0; k < n; k++) if (classOf[k] >= 0) members[classOf[k]].push(k);
   const ids = problem.candidates;

@@ -9,6 +9,8 @@ import { SolverLimitError } from "./solver-limits.ts";
 export interface ClassDpLimits {
   maxStates: number;
   maxWork: number;
+  /** Memory the tables may take, MB (dense states 8 bytes; sparse ones about 8·L + 50). */
+  maxMemoryMB: number;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface ClassDpTable {
   denseBase: Float64Array;
   sparse: Array<RunStates | undefined>;
   states: number;
+  /** States kept outside the dense array (their memory grows with the run length). */
+  sparseStates: number;
   work: number;
   /** Slots whose new-run successors were found by range minima (the rest one by one). */
   rangeSlots: number;
@@ -55,11 +59,13 @@ export function sparseCtg(table: ClassDpTable, i: number, d: number, run: number
  * may take form one range per compatible group — a new run: buckets above the
  * state's (up to value + by under a `maxRise` on the key); the run grown (from
  * a state with no scarce class): values from the state's up in its bucket.
- * Evenness splits a range where the step turns. Work per slot: O(n log n) to
- * build the tables, O(g log n) per state (n classes, g compatible groups);
- * where g is not small against n, successors are looked at one by one.
+ * Evenness splits a range where the step turns. States are swept in ascending
+ * value, so every range end is a pointer that only moves forward. Work per
+ * slot: O(n log n) per table to build the range-min tables, O(g) per state
+ * (n classes, g groups, amortised pointer moves, O(1) per range); where g is
+ * not small against n, successors are looked at one by one.
  *
- * @throws SolverLimitError `select/dp` past `limits.maxStates` or `limits.maxWork`.
+ * @throws SolverLimitError `select/dp` past `limits.maxStates`, `maxMemoryMB` or `maxWork`.
  */
 export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): ClassDpTable {
   const { sets, L, KV } = ctx;
@@ -71,7 +77,7 @@ export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): C
     denseBase[i] = total - sets.start[j] * L * KV;
     total += (sets.start[j + 1] - sets.start[j]) * L * KV;
   }
-  const table: ClassDpTable = { ctx, slots, dense: new Float64Array(0), denseBase, sparse: [], states: total, work: 0, rangeSlots: 0 };
+  const table: ClassDpTable = { ctx, slots, dense: new Float64Array(0), denseBase, sparse: [], states: total, sparseStates: 0, work: 0, rangeSlots: 0 };
   checkLimits(table, limits, 0);
   table.dense = new Float64Array(total);
   // 2. Sparse states, forward: runs that used a scarce class before their last pick.
@@ -91,6 +97,11 @@ function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): 
   const where = ctx.problem.slots[slot] ? `, at level ${ctx.problem.slots[slot].number}` : "";
   if (table.states > limits.maxStates) {
     throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxStates in models/select/solver.json`);
+  }
+  // Dense states: one number. Sparse ones: last, run, kv, the multiset, the cost, the hash slot — with the arrays' doubling slack.
+  const mb = (8 * (table.states - table.sparseStates) + (8 * ctx.L + 50) * table.sparseStates) / 2 ** 20;
+  if (mb > limits.maxMemoryMB) {
+    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), a shorter maxRun, or a larger dp.maxMemoryMB in models/select/solver.json`);
   }
   if (table.work > limits.maxWork) {
     throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxWork in models/select/solver.json`);
@@ -187,13 +198,17 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   const scratch = new Scratch(ctx);
   const mem = new Int32Array(L);
   let next: RunStates | undefined;
+  let i = 0;
   const add = (s: RunStep) => {
     if (s.dense) return;
     next ??= new RunStates(L);
-    if (next.add(s.d, s.run, s.q, s.mem).added) table.states++;
+    if (next.add(s.d, s.run, s.q, s.mem).added) {
+      table.states++;
+      if (++table.sparseStates % 65536 === 0) checkLimits(table, limits, i + 1);
+    }
   };
   table.sparse = [undefined];
-  for (let i = 0; i + 1 < slots; i++) {
+  for (i = 0; i + 1 < slots; i++) {
     next = undefined;
     // From dense states whose last class is scarce, and from every sparse state.
     const j = sets.setOf[i];
@@ -236,6 +251,13 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[from], ctx.rep[s.d]) + after;
     if (v < best) best = v;
   };
+  // The cost of a new-run successor looked at one by one (slots with many groups for their classes).
+  const newRunStep = (p: number, d: number, q2: number) => {
+    const after = dense[denseIndex(table, i + 1, p, 1, q2)];
+    const here = obj.slotCost(i + 1, ctx.rep[d]);
+    const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[from], ctx.rep[d]) + after;
+    if (v < best) best = v;
+  };
   // Range minima: every state's new-run part, and the grown-run part of states with no scarce class.
   if (grouped) {
     buildRangeMins(table, i, scratch);
@@ -254,7 +276,12 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const at = (p - first) * L * KV;
     const runs = longer?.[p - first] ? L : 1;
     for (let q = 0; q < KV; q++) {
-      if (!grouped) newRuns[(p - first) * KV + q] = newRunCost(table, i, c, q);
+      if (!grouped) {
+        best = Infinity;
+        from = c;
+        table.work += eachNewRunStep(ctx, i + 1, c, q, newRunStep);
+        newRuns[(p - first) * KV + q] = best;
+      }
       const newRun = newRuns[(p - first) * KV + q];
       for (let run = runs + 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
       for (let run = 1; run <= runs; run++) {
@@ -285,21 +312,6 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     sparse.ctg[s] = best < newRun ? best : newRun;
   }
   for (let p = first; p < sets.start[j + 1]; p++) scratch.pos[sets.cls[p]] = -1;
-}
-
-/** Least cost of the successors of (c, q) that start a new run at slot i + 1, one by one. */
-function newRunCost(table: ClassDpTable, i: number, c: number, q: number): number {
-  const { ctx, dense } = table;
-  const { obj } = ctx;
-  const linf = obj.norm === "Linf";
-  let best = Infinity;
-  table.work += eachNewRunStep(ctx, i + 1, c, q, (p, d, q2) => {
-    const after = dense[denseIndex(table, i + 1, p, 1, q2)];
-    const here = obj.slotCost(i + 1, ctx.rep[d]);
-    const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[c], ctx.rep[d]) + after;
-    if (v < best) best = v;
-  });
-  return best;
 }
 
 /**

@@ -2,7 +2,7 @@ import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.t
 import { chainRulesOf, STEP_TOLERANCE } from "./chain-rules.ts";
 import { objectiveOf } from "./objective.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
-import { SolverLimitError, solverLimits } from "./solver-limits.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
 
 /** Costs and values go to MILP solvers in integer micro-units (SPEC 6 solver notes). */
 export const MICRO = 1e6;
@@ -93,14 +93,15 @@ class Rows {
  * - `maxRun(k, L)`: per bucket, in every window of L + 1 slots, Σ y ≤ L;
  * - conflicts (classes of one candidate each): Σ_s y[s,a] + Σ_s y[s,b] ≤ 1;
  * - objective in micro-units: Σ cost·y for L1/L2; Linf minimises z with
- *   z ≥ Σ cost·y[s,·]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s).
+ *   z ≥ Σ cost·y[s,·]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s)
+ *   (e_s in the metric's units, its cost λ·10^6).
  *
  * Costs are rounded to integer micro-units, so answers are exact to 1e-6 per level.
  *
  * @throws SolverLimitError `select/milp` when the model would pass
  *   `milp.maxVariables` or `milp.maxNonzeros` (models/select/solver.json).
  */
-export function compileMilp(problem: SelectionProblem): LinearModel {
+export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
   const classes = candidateClassesOf(problem);
   const rules = chainRulesOf(problem);
   const obj = objectiveOf(problem);
@@ -111,7 +112,7 @@ export function compileMilp(problem: SelectionProblem): LinearModel {
   const yStart = new Int32Array(S + 1);
   for (let s = 0; s < S; s++) yStart[s + 1] = yStart[s] + classes.lists[classes.listOfSlot[s]].length;
   const numY = yStart[S];
-  checkSize(problem, classes, numY, even);
+  checkSize(problem, classes, numY, even, limits);
   const yClass = new Int32Array(numY);
   for (let s = 0; s < S; s++) yClass.set(classes.lists[classes.listOfSlot[s]], yStart[s]);
   const numVars = numY + (linf ? 1 : 0) + (even ? Math.max(0, S - 1) : 0);
@@ -151,11 +152,12 @@ export function compileMilp(problem: SelectionProblem): LinearModel {
   }
   if (even) {
     for (let s = 0; s + 1 < S; s++) {
+      // e_s in the metric's units (coefficients near 1 keep HiGHS's presolve sound), costing λ·MICRO.
       const e = numY + s;
-      cost[e] = problem.objective.evenness;
-      const dt = Math.round((problem.slots[s + 1].target - problem.slots[s].target) * MICRO);
+      cost[e] = problem.objective.evenness * MICRO;
+      const dt = problem.slots[s + 1].target - problem.slots[s].target;
       const vars = [...range(s + 1), ...range(s), e];
-      const up = vars.map((v) => (v === e ? -1 : (v >= yStart[s + 1] ? 1 : -1) * Math.round(obj.value(rep(v)) * MICRO)));
+      const up = vars.map((v) => (v === e ? -1 : (v >= yStart[s + 1] ? 1 : -1) * obj.value(rep(v))));
       rows.add(vars, up, -Infinity, dt);
       rows.add(vars, up.map((k, i) => (vars[i] === e ? -1 : -k)), -Infinity, -dt);
     }
@@ -178,8 +180,7 @@ export function compileMilp(problem: SelectionProblem): LinearModel {
 }
 
 /** Refuses a model past the MILP size bounds, before any row is built. */
-function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: number, even: boolean): void {
-  const limits = solverLimits().milp;
+function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: number, even: boolean, limits: SolverLimits["milp"]): void {
   const pairKeys = new Set(problem.chain.filter((c) => c.type !== "maxRun").map((c) => c.key)).size;
   const runs = problem.chain.filter((c): c is Extract<typeof c, { type: "maxRun" }> => c.type === "maxRun");
   const nonzeros = numY * (2 + 2 * pairKeys + runs.reduce((a, r) => a + r.length + 1, 0) + (even ? 4 : 0) + (problem.objective.norm === "Linf" ? 1 : 0));

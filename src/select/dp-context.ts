@@ -3,7 +3,7 @@ import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.t
 import { chainRulesOf, STEP_TOLERANCE, type ChainRules } from "./chain-rules.ts";
 import { objectiveOf, type Objective } from "./objective.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
-import { equalRuns } from "./equal-runs.ts";
+import { equalRuns, sortRange } from "./equal-runs.ts";
 
 /**
  * The classes eligible in each slot, arranged for the dp, flat: set j (one per
@@ -170,22 +170,6 @@ function slotSets(classes: CandidateClasses, group: Int32Array, pv: Float64Array
   return { setOf: classes.listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, grouped };
 }
 
-/** Sorts `a[from .. to)` in place: insertion sort for short ranges, else the engine's sort. */
-function sortRange(a: Int32Array, from: number, to: number, compare: (x: number, y: number) => number): void {
-  if (to - from > 24) {
-    a.set(Array.from(a.subarray(from, to)).sort(compare), from);
-    return;
-  }
-  for (let i = from + 1; i < to; i++) {
-    const x = a[i];
-    let k = i - 1;
-    while (k >= from && compare(a[k], x) > 0) {
-      a[k + 1] = a[k];
-      k--;
-    }
-    a[k + 1] = x;
-  }
-}
 
 /**
  * Whether class `d` may follow class `c` under every pairwise rule whose key

@@ -6,7 +6,7 @@ import type { Selection, SelectionProblem } from "./selection-problem.ts";
 import { dpApplies } from "./solve-dp.ts";
 import { solveDpBranching } from "./solve-dp-branching.ts";
 import { solveMilp, type MilpResult } from "./solve-milp.ts";
-import { SolverLimitError, solverLimits } from "./solver-limits.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
 
 /** Which solver `select` uses (SPEC 2 `--solver`). */
 export type SolverChoice = "auto" | "dp" | "milp" | "highs";
@@ -19,6 +19,8 @@ export interface SolveOptions {
   timeLimitMs?: number;
   /** Slots up to which a model counts as small for javascript-lp-solver under `auto` (default `milp.smallSlots`, 40: a part or a tier). */
   smallSlots?: number;
+  /** Work bounds of the solvers (default models/select/solver.json). */
+  limits?: SolverLimits;
 }
 
 /**
@@ -64,20 +66,21 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
   const solver = options.solver ?? "auto";
   const until = performance.now() + (options.timeLimitMs ?? 30_000);
   const left = () => Math.max(0, until - performance.now());
+  const limits = options.limits ?? solverLimits();
   if (solver === "dp" || (solver === "auto" && dpApplies(problem))) {
     try {
-      const r = solveDpBranching(problem);
+      const r = solveDpBranching(problem, { ...limits.dp, maxBranches: limits.branching.maxRuns });
       if ("selection" in r) return r.selection;
       throw infeasible(problem);
     } catch (err) {
       if (!(err instanceof SolverLimitError)) throw err;
       if (solver === "dp") throw new SelectionNoAnswer("select/dp", "unknown", err.message.replace(/^select\/dp: /, ""), undefined, err.limit);
-      return highs(problem, left(), `the dp passed its bound (${err.message})`);
+      return highs(problem, left(), limits, `the dp passed its bound (${err.message})`);
     }
   }
-  if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? solverLimits().milp.smallSlots))) {
+  if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? limits.milp.smallSlots))) {
     const budget = solver === "milp" ? left() : left() / 2;
-    const r = await milp(problem, () => solveMilp(problem, lpSolverBackend(budget)), solver === "milp");
+    const r = await milp(problem, () => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
     if (r && "selection" in r) return r.selection;
     // javascript-lp-solver is known to misreport degenerate chain models as
     // infeasible and to hang on them: HiGHS confirms, or answers.
@@ -85,7 +88,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
       throw new SelectionNoAnswer("select/milp", "unknown", `${r.note} (${(budget / 1000).toFixed(0)} s); try --solver highs or a longer --time-limit`, undefined, "time limit");
     }
   }
-  return highs(problem, left());
+  return highs(problem, left(), limits);
 }
 
 /** Runs a MILP; SolverLimitError (too large) becomes `unknown`; with `strict` a wrong answer is an error, else undefined. */
@@ -101,8 +104,8 @@ async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, s
   }
 }
 
-async function highs(problem: SelectionProblem, ms: number, why?: string): Promise<Selection> {
-  const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000)), true);
+async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits, why?: string): Promise<Selection> {
+  const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
   if (r && "infeasible" in r) throw infeasible(problem);
   const seconds = (ms / 1000).toFixed(0);

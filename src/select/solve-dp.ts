@@ -15,6 +15,8 @@ export interface DpOptions {
   maxStates?: number;
   /** Work bound: transitions looked at and range queries (default `dp.maxWork`). */
   maxWork?: number;
+  /** Memory bound of the tables, MB (default `dp.maxMemoryMB`). */
+  maxMemoryMB?: number;
   /** Where new runs are found by range minima (default `auto`; tests compare `always` with `never`). */
   ranges?: "auto" | "always" | "never";
 }
@@ -52,7 +54,11 @@ export function dpApplies(problem: Pick<SelectionProblem, "chain" | "candidates"
 export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpResult {
   const t0 = performance.now();
   const defaults = solverLimits().dp;
-  const limits: ClassDpLimits = { maxStates: options.maxStates ?? defaults.maxStates, maxWork: options.maxWork ?? defaults.maxWork };
+  const limits: ClassDpLimits = {
+    maxStates: options.maxStates ?? defaults.maxStates,
+    maxWork: options.maxWork ?? defaults.maxWork,
+    maxMemoryMB: options.maxMemoryMB ?? defaults.maxMemoryMB,
+  };
   const S = problem.slots.length;
   const ctx = dpContext(problem, options.excluded, options.ranges);
   const stats = (table?: ClassDpTable) => ({

@@ -6,6 +6,7 @@ import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
 import { objectiveOf } from "./objective.ts";
 import { relaxedReach } from "./relaxed-reach.ts";
 import { gapOf, makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
+import type { SolverLimits } from "./solver-limits.ts";
 
 /** A MILP answer (status `optimal` or `feasible`), a proof of infeasibility, or a limit reached with no answer. */
 export type MilpResult = { selection: Selection } | { infeasible: true } | { limit: true; note: string };
@@ -18,6 +19,8 @@ export interface MilpOptions {
   tieBreakBudgetMs?: number;
   /** Run the relaxed forward pass first, proving most infeasible models infeasible without a solver (default: for javascript-lp-solver). */
   precheck?: boolean;
+  /** Size bounds of the model (default `milp` of models/select/solver.json). */
+  limits?: SolverLimits["milp"];
 }
 
 /**
@@ -50,7 +53,7 @@ export async function solveMilp(problem: SelectionProblem, backend: MilpBackend,
   const t0 = performance.now();
   try {
     if ((options.precheck ?? backend.name === "milp") && relaxedReach(problem).infeasibleAt >= 0) return { infeasible: true };
-    const model = compileMilp(problem);
+    const model = compileMilp(problem, options.limits);
     const first = await backend.solve({ model });
     if (first.status === "infeasible") return { infeasible: true };
     let classes = first.values ? classPicks(model, (v) => first.values![v]) : undefined;
@@ -66,8 +69,9 @@ export async function solveMilp(problem: SelectionProblem, backend: MilpBackend,
       solves += tied.solves;
       classes = tied.classes;
       if (tied.cutShort) {
-        const objective = scaledObjective(model, first.values!) / MICRO;
-        return { selection: feasible(problem, model, backend, classes, { ...first, bound: objective * MICRO }, stats(), "time limit while breaking ties: the objective is optimal, the smallest ids are not proven") };
+        // The first solve proved the objective optimal: the bound is the objective itself (gap 0).
+        const s = finish(problem, model, backend, classes, "feasible", stats());
+        return { selection: { ...s, bound: s.objective, gap: 0, note: `${solverName(backend)} time limit while breaking ties: the objective is optimal, the smallest ids are not proven` } };
       }
     }
     return { selection: finish(problem, model, backend, classes, "optimal", stats()) };

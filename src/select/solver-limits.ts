@@ -9,6 +9,7 @@ export const solverLimitsSchema = z.strictObject({
   dp: z.strictObject({
     maxStates: z.number().int().min(1).describe("dp states (all slots) before the dp stops; past it auto hands the model to HiGHS"),
     maxWork: z.number().int().min(1).describe("dp steps (transitions looked at, range queries) before it stops"),
+    maxMemoryMB: z.number().int().min(1).describe("memory the dp's tables may take (MB) before it stops"),
   }),
   branching: z.strictObject({
     maxRuns: z.number().int().min(1).describe("dp runs conflict branching may make"),
@@ -27,11 +28,12 @@ const defaultFile = fileURLToPath(new URL("../../models/select/solver.json", imp
 let defaults: SolverLimits | undefined;
 
 /**
- * The bundled solver limits (models/select/solver.json), read once.
+ * Solver limits from a file (default: the bundled models/select/solver.json, read once).
  *
- * @throws InputError (exit 2) when the file is malformed.
+ * @throws InputError (exit 2) naming the file and JSON path when it is malformed.
  */
-export function solverLimits(): SolverLimits {
+export function solverLimits(file?: string): SolverLimits {
+  if (file !== undefined) return readJsonFile(solverLimitsSchema, file);
   return (defaults ??= readJsonFile(solverLimitsSchema, defaultFile));
 }
 

@@ -1,8 +1,9 @@
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { gameNames, requireGame } from "../../game/registry.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
 import { writeFileSet } from "../../io/write-file-set.ts";
 import { buildLevels, generatePools, type PipelineOptions, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
@@ -78,7 +79,7 @@ export function pipelineOptions(cmd: Command): Command {
  * draws progress bars, verifies built levels (exit 1 listing failures) and
  * prints the summary.
  */
-export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult> {
+export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
   const module = select ? "cli/build" : "cli/generate";
   const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
@@ -103,7 +104,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
-  return result;
+  return { ...result, plan: options.plan };
 }
 
 /** `chapter 3` or `chapters 1–4`. */
@@ -154,7 +155,9 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const names = ["pools.json", "levels.json", ...buildReportWriterFiles];
       const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));
       const levels = result.levels!;
-      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
+      // report.html's `levelramp select` line runs in the output folder, beside pools.json.
+      const editor = { plan: result.plan, planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null };
+      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart, editor });
       const set = [
         { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },
         { name: "levels.json", data: JSON.stringify(levels, null, 2) + "\n" },

@@ -13,6 +13,7 @@ import { parseRanges } from "../../select/keep-ranges.ts";
 import { describeStatus, toLevelsFile } from "../../select/levels-file.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/select.ts";
 import type { Selection } from "../../select/selection-problem.ts";
+import { solverLimits } from "../../select/solver-limits.ts";
 import { solveIncremental } from "../../select/solve-incremental.ts";
 import { dpApplies } from "../../select/solve-dp.ts";
 import { countMoves, MIN_MOVES_NOTE, solveDpMinMovesBranching } from "../../select/solve-dp-min-moves.ts";
@@ -32,6 +33,7 @@ interface SelectOptions {
   incremental?: boolean;
   minMoves?: string;
   timeLimit: string;
+  limits?: string;
   requireOptimal?: boolean;
   json?: boolean;
   stats?: boolean;
@@ -47,6 +49,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--model <file>", "selection model (default models/<game>/selection.json)")
     .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
     .option("--plan <file>", "plan (default models/<game>/plan.json)")
+    .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
     .option("--solver <name>", "auto | dp | milp | highs", "auto")
     .option("--keep-until <level>", "freeze levels 1..N from --from")
@@ -70,7 +73,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       }
       const built = buildProblem(inputs);
       const t0 = performance.now();
-      const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000 };
+      const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000, limits: solverLimits(o.limits) };
       let selection: Selection;
       try {
         selection = o.incremental ? await solveIncremental(built.problem, options) : await solveSelection(built.problem, options);

@@ -5,6 +5,9 @@ import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import { deviationReport, type RampDeviation } from "../deviation-report.ts";
 import { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
 
+/** Id of the `<script type="application/json">` block that holds the report data. */
+export const REPORT_DATA_ID = "levelramp-report-data";
+
 /** A ramp to measure the levels against, with the label the report shows. */
 export interface NamedRamp {
   /** Label, e.g. the ramp file's name. */
