@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -69,6 +70,12 @@ describe("bad pools, models, ramps and CSV", () => {
     truncateSync(big, 65 * 1024 * 1024); // sparse: no 65 MiB written
     await refused("file too large", ["select", "--pools", big, ...generic, "--json"], [big, "expected a file of at most 64 MiB; it has 65 MiB"]);
   });
+  it("a CSV saved as Latin-1: the first byte that is not UTF-8, with line and column (never read with replacement characters)", async () => {
+    await refused("Latin-1 CSV", ["select", "--pools", bad("latin1-id.csv"), ...generic, "--json"], [bad("latin1-id.csv"), "line 2, column 8", "expected UTF-8 text; byte 0xE9 is not UTF-8", "save it as UTF-8"]);
+  });
+  it("a CSV saved as UTF-16", async () => {
+    await refused("UTF-16 CSV", ["select", "--pools", bad("utf16-pool.csv"), ...generic, "--json"], [bad("utf16-pool.csv"), "expected UTF-8 text; it is UTF-16"]);
+  });
   it("a folder given as an input file", async () => {
     const d = tempDir();
     await refused("folder as input", ["verify", d], [d, "expected a file; it is a folder"]);
@@ -138,6 +145,31 @@ describe("outputs: every path problem found before any work, in words", () => {
     }
     const out = join(folder, "levels.json");
     await refused("--out in an unwritable folder", ["select", "--pools", pool, ...generic, "--out", out], [`--out ${out}`, "cannot write in", /permission denied|operation not permitted|read-only/]);
+  });
+  it("--out a symbolic link, a device or a named pipe is refused, not replaced by the rename", async () => {
+    const t = tempDir();
+    const target = join(t, "real.json");
+    writeFileSync(target, "keep me");
+    const link = join(t, "link.json");
+    symlinkSync(target, link);
+    await refused("--out a symbolic link", ["select", "--pools", pool, ...generic, "--out", link, "--force"], [`--out ${link}`, "it is a symbolic link", "give the path it points to"]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, "utf8")).toBe("keep me");
+    const folderLink = join(t, "out-link");
+    symlinkSync(t, folderLink);
+    await refused("build --out a symbolic link", ["build", "carillon", "--workers", "1", "--out", folderLink, "--quiet"], [`--out ${folderLink}`, "it is a symbolic link"]);
+    // as root, the rename would have removed /dev/null itself
+    await refused("--out a device", ["select", "--pools", pool, ...generic, "--out", "/dev/null", "--force"], ["--out /dev/null", "it is a device"]);
+    expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
+    const fifo = join(t, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    await refused("--out a named pipe", ["report", fixture("pipeline/compare-apsis-level.json"), "--out", fifo, "--force"], [`--out ${fifo}`, "it is a named pipe"]);
+  });
+  it("--out through a loop of symbolic links", async () => {
+    const t = tempDir();
+    symlinkSync(join(t, "b"), join(t, "a"));
+    symlinkSync(join(t, "a"), join(t, "b"));
+    await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
   });
   it("build --out an existing file is refused before the build (an impossible plan would fail with exit 1 after growing)", async () => {
     const file = join(tempDir(), "out");
