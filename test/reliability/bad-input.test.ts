@@ -82,6 +82,18 @@ describe("bad pools, models, ramps and CSV", () => {
   });
 });
 
+describe("inputs at the bounds", () => {
+  it("a ramp point of 1e9 (the bound): select writes an objective above 1e9, and verify reads that file again", async () => {
+    const out = join(tempDir(), "levels.json");
+    const r = await runCli(["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", fixture("io/ramp-point-at-1e9.json"), "--plan", modelFile("generic", "plan.json"), "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const objective = JSON.parse(readFileSync(out, "utf8")).objective as number;
+    expect(objective).toBeGreaterThan(1e9);
+    const v = await runCli(["verify", out, "--quiet"]);
+    expect(v.code, v.stderr).toBe(0);
+  });
+});
+
 describe("JSON syntax: one line with line and column", () => {
   it("NaN", async () => {
     await refused("NaN in JSON", ["select", "--pools", bad("nan-in-pool.json"), ...generic, "--json"], [bad("nan-in-pool.json"), /line 2, column \d+/, 'found "NaN"', "JSON has no NaN or Infinity"]);
