@@ -92,6 +92,13 @@ describe("inputs at the bounds", () => {
     const v = await runCli(["verify", out, "--quiet"]);
     expect(v.code, v.stderr).toBe(0);
   });
+  it("a ramp from −1e9 to 1e9 with --solver highs: exit 1 naming the MILP's cost range (HiGHS refused the model: an internal error, exit 70)", async () => {
+    const r = await runCli(["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", fixture("io/ramp-from-minus-1e9-to-1e9.json"), "--plan", modelFile("generic", "plan.json"), "--solver", "highs", "--json"]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout).status).toBe("unknown");
+    expect(r.stderr).toContain("select/milp: the objective's numbers are too large for the MILP");
+    expect(r.stderr).not.toContain("internal error");
+  });
 });
 
 describe("JSON syntax: one line with line and column", () => {
