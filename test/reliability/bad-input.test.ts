@@ -64,6 +64,12 @@ describe("bad pools, models, ramps and CSV", () => {
   it("a seed beyond 2^53 in a pool file is refused, not rounded", async () => {
     await refused("seed beyond 2^53 in a file", ["select", "--pools", bad("seed-beyond-2-53-pool.json"), ...generic, "--json"], [bad("seed-beyond-2-53-pool.json"), "$.seed"]);
   });
+  it("a plan of 1e9 levels, or 100,000 candidates per level (the heap filled until Node died)", async () => {
+    const plan = bad("plan-1e9-levels.json");
+    await refused("plan with too many levels", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", plan, "--json"], [plan, "$.chapters[0].parts[0].levels", "expected at most 1,000,000 levels in the whole plan; this part brings it to 1,000,000,000"]);
+    const perLevel = bad("plan-pool-per-level-100000.json");
+    await refused("plan with too many candidates per level", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", perLevel, "--json"], [perLevel, /\$\.chapters\[0\]\.parts\[1\]\.poolPerLevel: expected at most 1,000 candidates per level/]);
+  });
   it("a file above the input limit is refused before it is read", async () => {
     const big = join(tempDir(), "pool.json");
     writeFileSync(big, "");
