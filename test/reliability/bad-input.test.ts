@@ -70,6 +70,11 @@ describe("bad pools, models, ramps and CSV", () => {
     const perLevel = bad("plan-pool-per-level-100000.json");
     await refused("plan with too many candidates per level", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", perLevel, "--json"], [perLevel, /\$\.chapters\[0\]\.parts\[1\]\.poolPerLevel: expected at most 1,000 candidates per level/]);
   });
+  it("a levels file with no levels (report printed an empty table, exit 0)", async () => {
+    const file = bad("levels-file-with-no-levels.json");
+    await refused("levels file with no levels (report)", ["report", file], [file, "$.levels", "expected at least one level"]);
+    await refused("levels file with no levels (verify)", ["verify", file], [file, "$.levels", "expected at least one level"]);
+  });
   it("a file above the input limit is refused before it is read", async () => {
     const big = join(tempDir(), "pool.json");
     writeFileSync(big, "");

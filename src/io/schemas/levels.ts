@@ -46,7 +46,7 @@ export const levelsSchema = z
       })
       .optional()
       .describe("the plan's parts this file fills, levels first..last of each: verify checks every level's number, chapter and part against them"),
-    levels: z.array(shippedLevelSchema),
+    levels: z.array(shippedLevelSchema).min(1, { error: "expected at least one level (a levels file with none ships nothing)" }),
   })
   .superRefine((file, ctx) => {
     if (file.status !== undefined && file.optimal !== (file.status === "optimal")) {
