@@ -100,6 +100,8 @@ class Rows {
  *
  * @throws SolverLimitError `select/milp` when the model would pass
  *   `milp.maxVariables` or `milp.maxNonzeros` (models/select/solver.json).
+ *   Also when a level's cost passes 1e15 micro-units or their sum passes
+ *   2^53 (limit `milp cost range`): HiGHS refuses such a model.
  */
 export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
   const classes = candidateClassesOf(problem);
