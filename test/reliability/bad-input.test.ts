@@ -49,6 +49,10 @@ describe("bad pools, models, ramps and CSV", () => {
     const out = join(tempDir(), "levels.json");
     await refused("non-decimal CSV number", ["select", "--pools", bad("hex-number.csv"), ...generic, "--out", out], [bad("hex-number.csv"), "line 3, column 4", 'expected a decimal number', '"0x10"'], out);
   });
+  it("a CSV row whose chapter the plan lacks is named by its line, not a JSON path", async () => {
+    const csv = bad("csv-row-chapter-not-in-plan.csv");
+    await refused("CSV row outside the plan", ["select", "--pools", csv, "--json"], [`${csv} at line 3:`, "the plan has no chapter 99 part 1"]);
+  });
   it("bounds with from > to", async () => {
     await refused("bounds from > to", ["select", "--pools", pool, "--model", bad("bounds-from-after-to-model.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", modelFile("generic", "plan.json"), "--json"], [bad("bounds-from-after-to-model.json"), "$.constraints[4].to", "expected from ≤ to"]);
   });
