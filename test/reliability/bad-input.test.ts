@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { reportError } from "../../src/cli/main.ts";
@@ -204,6 +205,14 @@ describe("outputs: every path problem found before any work, in words", () => {
     symlinkSync(join(t, "b"), join(t, "a"));
     symlinkSync(join(t, "a"), join(t, "b"));
     await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
+  });
+  it("start over an earlier run without --force stops before any work (the README's start example passes --force)", async () => {
+    const out = tempDir();
+    mkdirSync(join(out, "carillon"));
+    writeFileSync(join(out, "carillon", "levels.json"), "{}");
+    await refused("start over earlier outputs without --force", ["start", "--out", out], [`${join(out, "carillon", "levels.json")} exist(s); pass --force`]);
+    expect(readdirSync(out)).toEqual(["carillon"]);
+    expect(readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out --force");
   });
   it("build --out an existing file is refused before the build (an impossible plan would fail with exit 1 after growing)", async () => {
     const file = join(tempDir(), "out");
