@@ -13,6 +13,8 @@ export interface BenchCase<I = unknown> {
   repeat?: number;
   /** Warm-up runs before timing (default: until 0.5 s or 30 runs, at least 2); the first is reported as the cold time. */
   warmup?: number;
+  /** Releases what `setup` made (a browser, a temp folder); not timed. */
+  teardown?: (input: I) => unknown | Promise<unknown>;
 }
 
 /** A named group of cases, one file under bench/ exports one. */
@@ -55,6 +57,7 @@ export async function runSuite(suite: BenchSuite): Promise<BenchRow[]> {
       counters = await c.run(input);
       times.push(performance.now() - t0);
     }
+    await c.teardown?.(input);
     times.sort((a, b) => a - b);
     const row: BenchRow = {
       suite: suite.name,

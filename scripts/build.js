@@ -1,7 +1,11 @@
 // `npm run build` (and `prepare`, so `npm ci` and `npm pack` run it): makes what
 // the package ships besides models/ —
 //   dist/     src/ compiled by tsc (JavaScript + .d.ts; relative `.ts` imports
-//             rewritten to `.js`), the worker threads' entries included;
+//             rewritten to `.js`), the worker threads' entries included,
+//             source-hash.txt (the hash of src/ that the generator's fingerprint names),
+//             and dist/editor/levelramp-editor.js: the ramp editor's page script
+//             (the select core compiled for the browser by esbuild, which
+//             `report --pools --format html` inlines);
 //   fonts/    the bundled font (Roboto regular and bold + its OFL licence),
 //             copied from the dev dependency @expo-google-fonts/roboto;
 //   schemas/  the JSON Schema of every file format (what `levelramp schema` prints).
@@ -20,6 +24,11 @@ for (const dir of ["dist", "fonts", "schemas"]) rmSync(join(root, dir), { recurs
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck"], { cwd: root, stdio: "inherit" });
 
+const { buildEditorBundle } = await import("../dist/report/editor/editor-bundle.js");
+const editor = await buildEditorBundle();
+mkdirSync(join(root, "dist", "editor"));
+writeFileSync(join(root, "dist", "editor", "levelramp-editor.js"), editor.code);
+
 const fontPackage = dirname(require.resolve("@expo-google-fonts/roboto/package.json"));
 mkdirSync(join(root, "fonts"));
 for (const [from, to] of [
@@ -29,6 +38,11 @@ for (const [from, to] of [
 ]) {
   copyFileSync(join(fontPackage, from), join(root, "fonts", to));
 }
+
+// The hash of the sources just compiled: the compiled generator names itself by it, so shards
+// made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the sources do (SPEC 9).
+const { folderHash, sourceHashFile } = await import("../dist/pipeline/generator-fingerprint.js");
+writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
 
 const { formatJsonSchema, formatSchemas } = await import("../dist/io/schemas/format-schemas.js");
 mkdirSync(join(root, "schemas"));

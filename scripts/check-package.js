@@ -6,7 +6,7 @@
 // runs the README's library example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
 // (--version, --help, schema, select, show --out x.png, report --format html,
-// a two-worker build). Exits 1 naming the first check that fails.
+// the ramp editor page, a two-worker build). Exits 1 naming the first check that fails.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -51,6 +51,7 @@ for (const f of [
   "dist/cli/bin.js",
   "dist/pipeline/pipeline-worker.js",
   "dist/select/lp-solver-worker.js",
+  "dist/editor/levelramp-editor.js",
   "fonts/Roboto_400Regular.ttf",
   "fonts/Roboto_700Bold.ttf",
   "fonts/OFL.txt",
@@ -145,8 +146,11 @@ run("levelramp show --out sky.png (resvg, bundled font)", bin, ["show", "../sky.
 expect("sky.png is a PNG", readFileSync(join(project, "sky.png")).subarray(1, 4).toString() === "PNG");
 const html = run("levelramp report --format html (vega)", bin, ["report", "levels.json", "--format", "html"]);
 expect("the HTML report has its plots", html.includes("<svg") && html.includes("</html>"));
+const editor = run("levelramp report --pools --format html (the ramp editor, its bundled page script)", bin, ["report", "levels.json", "--pools", "../pool-small.json", "--plan", "../plan-small.json", "--format", "html"]);
+expect("the editor page holds its data and script", editor.includes('id="levelramp-editor-data"') && editor.includes("setRamp"));
 run("levelramp build apsis --chapters 1 --workers 2 (piscina workers)", bin, ["build", "apsis", "--chapters", "1", "--workers", "2", "--out", "out", "--quiet"]);
 run("levelramp verify", bin, ["verify", "out/levels.json", "--quiet"]);
+expect("a build's report.html is a ramp editor", readFileSync(join(project, "out/report.html"), "utf8").includes('id="levelramp-editor-data"'));
 
 rmSync(tmp, { recursive: true, force: true });
 process.stderr.write(`check-package: all checks pass (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);

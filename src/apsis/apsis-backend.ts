@@ -1,6 +1,8 @@
 import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
+import { apsisWellFormed } from "./check/well-formed.ts";
+import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
 import { generateSkyLevel } from "./generate-sky-level.ts";
 import { apsisGeneratorSchema } from "./model/generator-settings.ts";
@@ -20,6 +22,8 @@ import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
  * - `solve`: the rounds solution (arrow indices per round) and `measure --json`
  *   `{arrows, depth, reads, freeAtStart, rounds}`;
  * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
+ * - `wellFormed`: a sky at all (rings, inside the rim and clear of the sun, no
+ *   overlap, every lock with its key), before anything solves or draws it;
  * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
  * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
  * - `renderSvg`: the sky as SVG, with an optional rounds overlay;
@@ -42,7 +46,11 @@ export const apsisBackend = {
     return { solution: solved.solution, measure: { ...skyMeasure(solved) } };
   },
   grade: (body) => skyMetrics(body, solveSky(body)),
-  validate: (body, solution, rules) => checkLevel(body, solution, rules),
+  wellFormed: (body) => apsisWellFormed(body, loadSkyModel()),
+  validate(body, solution, rules) {
+    const malformed = apsisWellFormed(body, loadSkyModel());
+    return malformed.length > 0 ? malformed : checkLevel(body, solution, rules);
+  },
   composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
   renderSvg: (body, options?) => renderSkySvg(body, options),
   summarizeLevels(levels) {

@@ -10,6 +10,7 @@ import { loadCarillonModels } from "./model/load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
 import { renderCarillonSvg } from "./picture/render-svg.ts";
 import { validateLevel } from "./check/validate-level.ts";
+import { carillonWellFormed } from "./check/well-formed.ts";
 import { carillonDedup } from "./dedup/carillon-dedup.ts";
 import type { CarillonTransform } from "./dedup/carillon-transforms.ts";
 import type { PreparedCarillonLevel } from "./dedup/prepare-carillon-level.ts";
@@ -29,7 +30,8 @@ function finiteBits(m: CarillonMeasure): number {
  * `generate` grows, dresses (chapters with rules), proves, checks and
  * measures one field for a part/level; `solve` gives the SPEC 3 `measure
  * --json` record; `grade` the metrics `{bits, goal, dots, starts}`;
- * `validate` every shipped-level check (rules included: every mark matters,
+ * `wellFormed` whether a body is a field at all (the model's field, dots
+ * inside it, no two overlapping); `validate` every shipped-level check (rules included: every mark matters,
  * the level needs its rule, the replay through the rules); `renderSvg` the
  * picture with every mark drawn; `composeFirst` the composed levels 1–5
  * (SPEC 4.6, see compose/); `dedup` when two fields are the same (SPEC 7,
@@ -86,7 +88,11 @@ export const carillonBackend = {
     return { bits: finiteBits(m), goal: m.goal, dots: m.dots, starts: m.starts };
   },
 
+  wellFormed: (body) => carillonWellFormed(body, loadCarillonModels().physics),
+
   validate(body, solution, rules) {
+    const malformed = carillonWellFormed(body, loadCarillonModels().physics);
+    if (malformed.length > 0) return malformed;
     return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
   },
 

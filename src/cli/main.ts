@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Help } from "commander";
-import { LevelrampError } from "../io/errors.ts";
+import { describeFsError, isFsError, LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
 
 /** Adds one command, with its options and action, to the program. */
@@ -52,7 +52,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, level, carillon-body, apsis-body",
+    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, level, carillon-body, apsis-body",
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {
@@ -67,8 +67,13 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   generate: {
     usage: "[options] <game>",
-    summary: "grow candidate pools without selecting (SPEC 2)",
+    summary: "grow candidate pools without selecting (SPEC 2); --shard K/N grows one share for merge (SPEC 9)",
     load: async () => (await import("./commands/generate.ts")).registerGenerate,
+  },
+  merge: {
+    usage: "[options] <shards...>",
+    summary: "merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)",
+    load: async () => (await import("./commands/merge.ts")).registerMerge,
   },
   verify: {
     usage: "[options] <levels>",
@@ -96,9 +101,12 @@ function commandNamed(argv: readonly string[]): string | undefined {
 
 /**
  * Runs the levelramp command line (SPEC 2) and returns the exit code: 0
- * success; 1 the work ran and the answer is "no"; 2 bad input or usage
- * (never a stack trace for bad input). Only the command that runs is
- * imported; the others are listed from {@link COMMANDS}.
+ * success; 1 the work ran and the answer is "no"; 2 bad input or usage,
+ * including a file-system error (the path and the reason in words); 70 an
+ * internal error (a bug: one line and the command to re-run for the trace).
+ * No stack trace is printed unless the environment has `LEVELRAMP_DEBUG=1`.
+ * Only the command that runs is imported; the others are listed from
+ * {@link COMMANDS}.
  *
  * @param argv arguments after the program name, e.g. `["select", "--pools", "p.json", ...]`.
  * @param io where to write (default: the process's streams).
@@ -126,12 +134,41 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return 0;
       return 2;
     }
-    if (err instanceof LevelrampError) {
-      io.stderr(`levelramp: ${err.message}\n`);
-      return err.exitCode;
-    }
-    throw err;
+    return reportError(err, argv, io);
   }
+}
+
+/** Whether stack traces are wanted (`LEVELRAMP_DEBUG=1`). */
+function debugging(): boolean {
+  return process.env.LEVELRAMP_DEBUG === "1";
+}
+
+/** A word of the command line as a POSIX shell reads it back. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * One line for an error that ended a command, and its exit code (SPEC 2):
+ * a LevelrampError's own message and code; a file-system error as the path
+ * and the reason in words (exit 2); anything else is a bug: "internal error"
+ * and the command to re-run with `LEVELRAMP_DEBUG=1` for the trace (exit 70).
+ */
+export function reportError(err: unknown, argv: readonly string[], io: CliIo): number {
+  const trace = debugging() && err instanceof Error && err.stack ? `${err.stack}\n` : "";
+  if (err instanceof LevelrampError) {
+    io.stderr(`levelramp: ${err.message}\n${trace}`);
+    return err.exitCode;
+  }
+  if (isFsError(err)) {
+    const path = err.path ? `${err.path}: ` : "";
+    io.stderr(`levelramp: ${path}cannot ${err.syscall}: ${describeFsError(err)}\n${trace}`);
+    return 2;
+  }
+  const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  io.stderr(`levelramp: internal error (a bug in levelramp): ${message.split("\n")[0]}\n`);
+  io.stderr(trace || `  for the trace, run it again as: LEVELRAMP_DEBUG=1 levelramp ${argv.map(shellWord).join(" ")}\n`);
+  return 70;
 }
 
 /** A command's term in `levelramp --help`: from the table for every command, loaded or not, so the listing never depends on which one runs. */

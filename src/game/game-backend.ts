@@ -113,7 +113,19 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
   /** Metrics of a level (rounded to 6 decimals). */
   grade(body: Body): Record<string, number>;
   /**
-   * Every check a shipped level must pass (SPEC 4.2/4.5, 5.3/5.4): exact goal,
+   * The rules a body must meet to be a level of this game at all, checked
+   * before it is solved, measured, drawn or compared (cheap: no solving).
+   * Carillon: the field is the model's field, every dot wholly inside it, no
+   * two dots overlapping; Apsis: every arrow inside the rim and clear of the
+   * sun, no two arrows overlapping, every lock with its key. Empty when the
+   * body is a level. `measure`, `show`, `compare` and `select` refuse a body
+   * that fails (exit 2, {@link checkLevelBody}); `verify` reports it (exit 1);
+   * `validate` runs it first.
+   */
+  wellFormed(body: Body): LevelProblem[];
+  /**
+   * Every check a shipped level must pass (SPEC 4.2/4.5, 5.3/5.4): the
+   * {@link GameBackend.wellFormed} rules first (only they, when one fails), then exact goal,
    * the stored solution replayed through the game's own rules, fair to read,
    * marks/rules needed. Empty when it passes.
    */
@@ -146,6 +158,7 @@ export function checkGameBackend(backend: GameBackend): string[] {
   if (!/^[a-z][a-z0-9-]*$/.test(backend.game ?? "")) problems.push(`expected a game name of lower-case letters, digits and dashes; got "${backend.game}"`);
   if (backend.game === "generic") problems.push(`"generic" is the name of metrics-only pools, not a game`);
   if (!backend.metricNames?.length) problems.push("expected at least one metric name");
+  if (typeof backend.wellFormed !== "function") problems.push("expected wellFormed(body): the rules a body meets to be a level at all");
   if (backend.can.compose !== (typeof backend.composeFirst === "function")) problems.push(`can.compose is ${backend.can.compose} but composeFirst is ${backend.composeFirst ? "present" : "absent"}`);
   if (backend.can.picture !== (typeof backend.renderSvg === "function")) problems.push(`can.picture is ${backend.can.picture} but renderSvg is ${backend.renderSvg ? "present" : "absent"}`);
   if (backend.can.summary !== (typeof backend.summarizeLevels === "function")) problems.push(`can.summary is ${backend.can.summary} but summarizeLevels is ${backend.summarizeLevels ? "present" : "absent"}`);

@@ -1,56 +1,40 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { InputError } from "./errors.ts";
-
-const pending = new Set<string>();
-let hooked = false;
-
-function removePending(): void {
-  for (const tmp of pending) rmSync(tmp, { force: true });
-  pending.clear();
-}
-
-function hookSignals(): void {
-  if (hooked) return;
-  hooked = true;
-  process.on("exit", removePending);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      removePending();
-      process.exit(130);
-    });
-  }
-}
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { describeFsError, InputError, isFsError } from "./errors.ts";
+import { onInterrupt } from "./on-interrupt.ts";
+import { checkOutputFile, tempBeside } from "./output-paths.ts";
+import { syncFolder, writeDurable } from "./write-file-set.ts";
 
 /**
- * Writes `data` to `path` atomically (SPEC 2): a temp file beside the target,
- * fsync, then rename. A crash or Ctrl-C leaves either the old file or the new
- * one, never half of either; a temp file still pending at exit is removed.
+ * Writes `data` to `path` atomically (SPEC 2): a temp file beside the target
+ * (`.<name>.levelramp-tmp-<pid>-<n>.tmp`), fsync, then rename. A crash or
+ * Ctrl-C leaves either the old file or the new one, never half of either; a
+ * temp file is removed on Ctrl-C, and one left by a killed run is removed by
+ * the next run that writes the same path.
  *
  * @param path target file; its folder is created when missing.
  * @param data file contents (UTF-8 text or bytes).
  * @param options.force overwrite an existing file (default false).
- * @throws InputError (exit 2) when `path` exists and `force` is not set.
+ * @param options.module the module named in errors (default `io/atomic-write`).
+ * @throws InputError (exit 2) when `path` exists and `force` is not set, is a
+ *   folder, lies under a file or in a folder that cannot be written, or the
+ *   file system fails (the path and the reason in words).
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean } = {}): void {
-  if (!options.force && existsSync(path)) {
-    throw new InputError("io/atomic-write", `${path} exists; pass --force to overwrite it`);
-  }
-  hookSignals();
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.floor(performance.now() * 1000)}.tmp`);
-  pending.add(tmp);
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean; module?: string } = {}): void {
+  const module = options.module ?? "io/atomic-write";
+  checkOutputFile(path, { force: options.force, module });
+  const tmp = tempBeside(path, "tmp");
+  const undo = onInterrupt(() => rmSync(tmp, { force: true }));
   try {
-    const fd = openSync(tmp, "w");
-    try {
-      writeSync(fd, typeof data === "string" ? Buffer.from(data, "utf8") : data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    mkdirSync(dirname(path), { recursive: true });
+    writeDurable(tmp, data);
     renameSync(tmp, path);
-  } finally {
+    syncFolder(dirname(path));
+  } catch (err) {
     rmSync(tmp, { force: true });
-    pending.delete(tmp);
+    if (isFsError(err)) throw new InputError(module, `${path}: cannot ${err.syscall}: ${describeFsError(err)}`);
+    throw err;
+  } finally {
+    undo();
   }
 }

@@ -59,3 +59,37 @@ export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
   }
   return out;
 }
+
+/** Plain words for the file-system error codes a user can meet (Node's `err.code`). */
+const WORDS: Record<string, string> = {
+  ENOENT: "no such file or folder",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EISDIR: "it is a folder",
+  ENOTDIR: "a part of the path is a file, not a folder",
+  EEXIST: "it already exists",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EROFS: "the file system is read-only",
+  EMFILE: "too many open files",
+  ENAMETOOLONG: "the name is too long",
+  ENOTEMPTY: "the folder is not empty",
+  EBUSY: "it is busy (in use)",
+  EXDEV: "it is on another device",
+  EIO: "an input/output error",
+  ELOOP: "a loop of symbolic links",
+  ENXIO: "no such device",
+};
+
+/** Whether `err` is a Node file-system error (it carries an `E...` code and a syscall). */
+export function isFsError(err: unknown): err is NodeJS.ErrnoException {
+  const e = err as NodeJS.ErrnoException | null;
+  return typeof e === "object" && e !== null && typeof e.code === "string" && /^E[A-Z]+$/.test(e.code) && typeof e.syscall === "string";
+}
+
+/** A file-system error in words, e.g. `permission denied (EACCES)`. */
+export function describeFsError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== "string") return String((err as Error)?.message ?? err);
+  return `${WORDS[code] ?? (err as Error).message} (${code})`;
+}

@@ -1,10 +1,11 @@
 export { writeFileAtomic } from "./atomic-write.ts";
 export { candidateId } from "./candidate-id.ts";
 export { canonicalJson } from "./canonical-json.ts";
-export { InputError, LevelrampError, NoAnswerError, jsonPath } from "./errors.ts";
+export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, jsonPath } from "./errors.ts";
 export { parseWith, readJson, readJsonFile } from "./read-json-file.ts";
 export { roundMetric } from "./round-metric.ts";
 export { readPool } from "./read-pool.ts";
+export { readShard } from "./read-shard.ts";
 export { readLevelInput, type LevelInput } from "./read-level-input.ts";
 export { readCsvPool } from "./read-csv-pool.ts";
-export { apsisArrowSchema, apsisBodySchema, candidateSchema, carillonBodySchema, carillonDotSchema, carillonMarkSchema, checkBody, constraintSchema, formatJsonSchema, formatSchemas, gameSchema, knownGames, levelFileSchema, levelGameSchema, levelsSchema, metricsSchema, modelSchema, planPartSchema, planSchema, poolSchema, provenanceSchema, rampSchema, registerBodySchema, shippedLevelSchema, type ApsisArrow, type ApsisBody, type Candidate, type CarillonBody, type CarillonDot, type CarillonMark, type Constraint, type Game, type LevelFile, type LevelsFile, type Model, type Plan, type PlanPart, type Pool, type Ramp, type ShippedLevel } from "./schemas/index.ts";
+export { apsisArrowSchema, apsisBodySchema, candidateSchema, carillonBodySchema, carillonDotSchema, carillonMarkSchema, checkBody, constraintSchema, formatJsonSchema, formatSchemas, gameSchema, knownGames, levelFileSchema, levelGameSchema, levelsSchema, metricsSchema, modelSchema, planPartSchema, planSchema, poolSchema, provenanceSchema, rampSchema, registerBodySchema, shardSchema, shippedLevelSchema, type ApsisArrow, type ApsisBody, type Candidate, type CarillonBody, type CarillonDot, type CarillonMark, type Constraint, type Game, type LevelFile, type LevelsFile, type Model, type Plan, type PlanPart, type Pool, type Ramp, type ShardFile, type ShippedLevel } from "./schemas/index.ts";

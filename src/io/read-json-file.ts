@@ -1,39 +1,69 @@
-import { readFileSync } from "node:fs";
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
 import { InputError, jsonPath } from "./errors.ts";
+import { readTextFile } from "./read-text-file.ts";
 
 /**
- * Reads and parses a JSON file, with errors that name the file.
+ * Reads and parses a JSON file, with errors that name the file. A UTF-8
+ * byte-order mark is dropped; a file above the input limit (64 MiB) is
+ * refused before it is read.
  *
- * @throws InputError (exit 2) when the file is missing or unreadable, or is not JSON
- *   (the message gives the line and column of the syntax error).
+ * @throws InputError (exit 2) when the file is missing, a folder, too large or
+ *   unreadable, or is not JSON: the message names the line and column of the
+ *   first syntax error and what was found there, on one line (`NaN`,
+ *   `Infinity`, trailing commas and comments are not JSON).
  */
 export function readJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError("io/read", code === "ENOENT" ? "expected a file; it does not exist" : `cannot read it (${code})`, { file });
-  }
+  const text = readTextFile(file, "io/read");
   try {
     return JSON.parse(text);
   } catch (err) {
-    const message = (err as Error).message;
-    const at = /position (\d+)/.exec(message);
-    // Node 20 names no position for some errors but quotes the text near it: find that.
-    const near = /"(?:\.\.\.)?([\s\S]*?)(?:\.\.\.)?" is not valid JSON/.exec(message);
-    const token = /Unexpected token '(.)'/.exec(message)?.[1];
-    const start = near && near[1].length >= 3 ? text.indexOf(near[1]) : -1;
-    const nearAt = start >= 0 && token !== undefined && near![1].includes(token) ? start + near![1].indexOf(token) : start;
-    let where = "";
-    if (at || nearAt >= 0 || /end of JSON input/.test(message)) {
-      const pos = at ? Number(at[1]) : nearAt >= 0 ? nearAt : text.length;
-      const before = text.slice(0, pos).split("\n");
-      where = ` (line ${before.length}, column ${before[before.length - 1].length + 1})`;
-    }
-    throw new InputError("io/read", `expected JSON${where}: ${message}`, { file });
+    throw new InputError("io/read", describeJsonError(text, (err as Error).message), { file });
   }
+}
+
+/** Line and column (1-based) of a character offset. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+const WHY: Partial<Record<string, string>> = {
+  InvalidSymbol: "expected a JSON value",
+  ValueExpected: "expected a value",
+  PropertyNameExpected: "expected a double-quoted property name",
+  CommaExpected: "expected a comma",
+  ColonExpected: "expected a colon",
+  CloseBraceExpected: "expected }",
+  CloseBracketExpected: "expected ]",
+  EndOfFileExpected: "expected the end of the file",
+  InvalidCommentToken: "expected no comment (JSON has none)",
+  UnexpectedEndOfComment: "expected no comment (JSON has none)",
+  UnexpectedEndOfString: "expected the string to end with a quote on its line",
+  UnexpectedEndOfNumber: "expected a digit",
+  InvalidUnicode: "expected a \\uXXXX escape",
+  InvalidEscapeCharacter: "expected an escape of \\\" \\\\ / b f n r t or u",
+  InvalidCharacter: "expected no control character inside a string",
+};
+
+/**
+ * The first JSON syntax error of `text` in one line: where (line, column),
+ * what was expected and what is there. jsonc-parser (which reports every
+ * error with its offset) locates it; Node's own message is the fallback.
+ */
+export function describeJsonError(text: string, nodeMessage: string): string {
+  const errors: ParseError[] = [];
+  parseTolerant(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return `expected JSON: ${nodeMessage.replace(/\s+/g, " ")}`;
+  const { line, column } = lineColumn(text, first.offset);
+  const found = text.slice(first.offset).match(/^(?:[A-Za-z_$+\-][\w$.+\-]*|\S)/)?.[0];
+  const code = printParseErrorCode(first.error);
+  const trailing = (code === "ValueExpected" || code === "PropertyNameExpected") && /,\s*$/.test(text.slice(0, first.offset)) && /^[\]}]/.test(text.slice(first.offset).trimStart());
+  const what = trailing ? "expected no comma before the closing bracket (JSON has no trailing commas)" : (WHY[code] ?? `expected JSON (${code})`);
+  const there = found === undefined ? "the end of the file" : JSON.stringify(found.length > 20 ? `${found.slice(0, 20)}…` : found);
+  const extra = found !== undefined && /^-?(NaN|Infinity)$/.test(found) ? " (JSON has no NaN or Infinity: write a finite number)" : "";
+  return `expected JSON (line ${line}, column ${column}): ${what}; found ${there}${extra}`;
 }
 
 /**

@@ -14,6 +14,9 @@ export interface LevelInput {
   number?: number;
   id?: string;
   rules?: string[];
+  /** The file it was read from, and the JSON path of the body in it (for messages). */
+  file?: string;
+  bodyPath?: string;
 }
 
 /**
@@ -35,11 +38,11 @@ export function readLevelInput(file: string, level?: number): LevelInput {
     if (i < 0) throw new InputError("io/read-level", `expected level ${level} in the file (${holds})`, { file, jsonPath: "$.levels" });
     const l = levels.levels[i];
     if (l.level === undefined) throw new InputError("io/read-level", "expected a level body", { file, jsonPath: `$.levels[${i}].level` });
-    return { game: levels.game, body: l.level, solution: l.solution, number: l.number, id: l.id, rules: l.rules };
+    return { game: levels.game, body: l.level, solution: l.solution, number: l.number, id: l.id, rules: l.rules, file, bodyPath: `$.levels[${i}].level` };
   }
   if (format !== "levelramp/level@1") {
     throw new InputError("io/read-level", `expected a level file (levelramp/level@1) or a levels file (levelramp/levels@1); this is ${typeof format === "string" ? `a ${format} file` : "not a levelramp file"}`, { file, jsonPath: "$.format" });
   }
   const one = parseWith(levelFileSchema, raw, file);
-  return { game: one.game, body: one.level };
+  return { game: one.game, body: one.level, file, bodyPath: "$.level" };
 }

@@ -34,10 +34,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
   const run = new PipelineRun(options);
   options.events?.log?.(run.chainStart);
   try {
-    // 2. Start composing levels 1..composed, then queue the first round of the first parts' batches.
+    // 2. The progress totals; start composing levels 1..composed, then queue the first round of the first parts' batches.
+    run.announceTotals();
     const composing = run.startComposing();
     run.queueFirstRounds(run.lookahead);
-    options.events?.total?.("selection", options.select ? run.parts.length : 0);
     // 3. The composed levels join the pool fixed to their numbers (composed again while two are the same).
     if (composing) await run.takeComposed(composing);
     // 4. Part by part: take its batches, drop repeats, extend the chain; extra rounds until the chain continues.

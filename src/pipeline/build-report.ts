@@ -1,11 +1,13 @@
 import { findGame } from "../game/registry.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
+import type { Plan } from "../io/schemas/plan.ts";
 import type { Pool } from "../io/schemas/pool.ts";
 import { deviationReport } from "../report/deviation-report.ts";
 import { deviationTable } from "../report/deviation-table.ts";
 import { renderHtmlReport } from "../report/html/render-html-report.ts";
 import { poolCoverage } from "../report/pool-coverage.ts";
 import { findBreaks } from "../select/find-breaks.ts";
+import { levelsStatus } from "../select/levels-file.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
 /** One report file a build writes into its output folder. */
@@ -21,6 +23,12 @@ export interface BuildReportInput {
   pool: Pool;
   stats: PipelineStats;
   chainStart: string;
+  /**
+   * The plan the build selected with, and the names the page's `levelramp
+   * select` command line gives the plan and model (null: the game's default):
+   * with them report.html is a ramp editor over the build's pool (SPEC 8).
+   */
+  editor?: { plan: Plan; planFile: string | null; modelFile: string | null };
 }
 
 /** Writes some report files of a build. */
@@ -73,17 +81,22 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
   const breaks = findBreaks(levels.levels, levels.model.constraints);
   const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
   const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
-  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, optimal: levels.optimal, ramps: [report], breaks, stats };
+  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
   return [
     { name: "report.txt", text },
     { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },
   ];
 };
 
-/** `report.html`: the HTML report with plots and level pictures (`report --format html`). */
-export const htmlReportWriter: BuildReportWriter = async ({ levels }) => [
-  { name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json" }) },
-];
+/**
+ * `report.html`: the HTML report with plots and level pictures (`report
+ * --format html`); given the plan, a ramp editor over the build's pools.json.
+ */
+export const htmlReportWriter: BuildReportWriter = async ({ levels, pool, editor }) => {
+  const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile } : undefined;
+  const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
+  return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
+};
 
 /**
  * The report writers a build runs, in order — the hook for more report

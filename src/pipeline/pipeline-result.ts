@@ -3,6 +3,7 @@ import type { Pool } from "../io/schemas/pool.ts";
 import type { PipelineInputs } from "./load-pipeline-inputs.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
+import type { TaskRunner } from "./task-runner.ts";
 import type { DedupCounts } from "./pool-dedup.ts";
 
 /** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
@@ -16,6 +17,13 @@ export interface PipelineOptions extends PipelineInputs {
   workers: number;
   settings: PipelineSettings;
   events?: PipelineEvents;
+  /**
+   * Runs the compose and batch tasks (default: `createTaskRunner(workers)`,
+   * closed with the run). `merge` passes one that answers from the shards'
+   * recorded tasks (SPEC 9); any runner must answer a task with the pure
+   * function of it (`runPipelineTask`), or outputs stop being reproducible.
+   */
+  runner?: TaskRunner;
 }
 
 /** One part's figures. */

@@ -9,10 +9,11 @@ import { buildProblem, type SelectionInputs } from "../select/build-problem.ts";
 import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
+import { makeSelection } from "../select/selection-problem.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { ChainSelection } from "./chain-selection.ts";
 import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
-import type { ComposeTaskResult, GrowBatchResult, GrownCandidate } from "./pipeline-task.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
 import { planParts, type PlanPartWork } from "./plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
@@ -54,7 +55,9 @@ export class PipelineRun {
   private readonly queued: Array<Array<Promise<GrowBatchResult>>> = [];
   /** Where the chain stands after each part (null before anything is chosen). */
   private readonly standAfter: Array<ChainStand | null> = [];
+  /** Batches (compose and grow) and candidates the run will take: the plan's first rounds, up front; extra rounds add theirs. */
   private batchesTotal = 0;
+  private candidatesTotal = 0;
   private picks: number[] = [];
   private optimal = true;
   private readonly solvers = new Set<string>();
@@ -87,9 +90,25 @@ export class PipelineRun {
     };
     this.deduper = new PoolDeduper(this.backend.dedup);
     this.selection = new ChainSelection(this.selectionInputs());
-    this.runner = createTaskRunner(options.workers);
+    this.runner = options.runner ?? createTaskRunner(options.workers);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
+    this.batchesTotal = (this.composedCount > 0 ? 1 : 0) + this.parts.reduce((n, p) => n + p.grow.length, 0);
+    this.candidatesTotal = this.parts.reduce((n, p) => n + p.grow.length * p.poolPerLevel, 0);
+  }
+
+  /**
+   * Tells the progress bars their totals before any work (issue 17: totals
+   * known up front): the batches and candidates of every part's first round
+   * (a batch the generator gives fewer candidates than asked lowers the
+   * candidates' total; an extra round or a second composing stream raises
+   * both), and the parts to select.
+   */
+  announceTotals(): void {
+    const { events, select } = this.options;
+    events?.total?.("pools", this.batchesTotal);
+    events?.total?.("dedup", this.candidatesTotal);
+    events?.total?.("selection", select ? this.parts.length : 0);
   }
 
   /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
@@ -104,9 +123,27 @@ export class PipelineRun {
    */
   queueFirstRounds(last: number): void {
     for (let i = this.queued.length; i <= Math.min(last, this.parts.length - 1); i++) {
-      const stand = this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null;
-      this.queued.push(this.grow(this.parts[i], 0, this.aimsFor(this.parts[i], stand)));
+      this.queued.push(this.grow(this.parts[i], 0, this.firstRoundAims(i)));
     }
+  }
+
+  /**
+   * The first round's batch tasks of every part, in plan order, without
+   * running any: what `generate --shard` shares out (SPEC 9). Only for
+   * `generate`, where no chain steers the aims, so each task is a pure
+   * function of the seed, the inputs and its (chapter, part, batch).
+   *
+   * @throws Error when the run selects (a build's aims follow its chain).
+   */
+  firstRoundTasks(): GrowBatchTask[] {
+    if (this.options.select) throw new Error("pipeline/run: a build's first rounds follow its chain; only generate lists them ahead");
+    return this.parts.flatMap((part, i) => this.growTasks(part, 0, this.firstRoundAims(i)));
+  }
+
+  /** The compose task on stream `attempt` (0: the first stream). */
+  composeTask(attempt: number): ComposeTask {
+    const { game, seed } = this.options;
+    return { kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt };
   }
 
   /**
@@ -181,13 +218,15 @@ export class PipelineRun {
   levelsFile(): LevelsFile {
     const { model, ramp } = this.options;
     const built = buildProblem(this.selectionInputs());
-    const selection = {
+    const selection = makeSelection({
       picks: this.picks,
       objective: new Objective(built.problem).total(this.picks),
-      optimal: this.optimal,
+      // Part by part: each part optimal given the earlier ones; the whole is not proven (SPEC 6 status).
+      status: this.optimal && this.parts.length === 1 ? "optimal" : "feasible",
+      note: this.optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal",
       solver: `incremental(${[...this.solvers].sort().join("+")})`,
       stats: {},
-    };
+    });
     const levels = toLevelsFile({ built, selection, pool: this.pool, model, ramp });
     // What the build chose, so a later `select` over pools.json can say how it compares.
     this.pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };
@@ -209,26 +248,41 @@ export class PipelineRun {
     return growAims(this.options.model, part.grow.map((l) => l.target), stand, raise);
   }
 
+  /** Aims of part `i`'s first round: the chain after part i − lookaheadParts − 1 (whatever the worker count). */
+  private firstRoundAims(i: number): number[] {
+    return this.aimsFor(this.parts[i], this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null);
+  }
+
+  /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
+  private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
+    const { game, seed, settings } = this.options;
+    return part.grow.map((level, b) => ({
+      kind: "grow",
+      game,
+      source: gameSource(game),
+      seed,
+      chapter: part.chapter,
+      part: part.part,
+      batch: round * part.grow.length + b,
+      level: aims[b] === level.target ? level : { ...level, target: aims[b] },
+      count: part.poolPerLevel,
+      rules: part.rules,
+      settings: part.settings,
+      attempts: settings.attemptsPerCandidate,
+    }));
+  }
+
   /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
   private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
-    const { game, seed, settings, events } = this.options;
-    this.batchesTotal += part.grow.length;
-    events?.total?.("pools", this.batchesTotal);
-    return part.grow.map((level, b) => {
-      const p = this.runner.run({
-        kind: "grow",
-        game,
-        source: gameSource(game),
-        seed,
-        chapter: part.chapter,
-        part: part.part,
-        batch: round * part.grow.length + b,
-        level: aims[b] === level.target ? level : { ...level, target: aims[b] },
-        count: part.poolPerLevel,
-        rules: part.rules,
-        settings: part.settings,
-        attempts: settings.attemptsPerCandidate,
-      });
+    const { events } = this.options;
+    if (round > 0) {
+      this.batchesTotal += part.grow.length;
+      this.candidatesTotal += part.grow.length * part.poolPerLevel;
+      events?.total?.("pools", this.batchesTotal);
+      events?.total?.("dedup", this.candidatesTotal);
+    }
+    return this.growTasks(part, round, aims).map((task) => {
+      const p = this.runner.run(task);
       p.then(() => events?.advance?.("pools", 1), () => {});
       return p;
     });
@@ -236,10 +290,12 @@ export class PipelineRun {
 
   /** Queues composing on stream `attempt`. */
   private compose(attempt: number): Promise<ComposeTaskResult> {
-    const { game, seed, events } = this.options;
-    this.batchesTotal += 1;
-    events?.total?.("pools", this.batchesTotal);
-    const p = this.runner.run({ kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt });
+    const { events } = this.options;
+    if (attempt > 0) {
+      this.batchesTotal += 1;
+      events?.total?.("pools", this.batchesTotal);
+    }
+    const p = this.runner.run(this.composeTask(attempt));
     p.then(() => events?.advance?.("pools", 1), () => {});
     return p;
   }
@@ -258,8 +314,9 @@ export class PipelineRun {
       add(this.stats.generator, r.stats);
       add(work.rejections, r.stats);
       fresh.push(...r.candidates);
+      this.candidatesTotal += r.candidates.length - work.part.poolPerLevel;
     }
-    events?.total?.("dedup", this.stats.dedup.checked + fresh.length);
+    events?.total?.("dedup", this.candidatesTotal);
     const poolKey = `${work.part.chapter}/${work.part.part}`;
     for (const c of fresh) {
       if (this.ids.has(c.id)) {

@@ -1,4 +1,5 @@
 import cliProgress from "cli-progress";
+import { onInterrupt } from "../io/on-interrupt.ts";
 import type { PipelineEvents, PipelinePhase } from "./pipeline-events.ts";
 
 /** Pipeline events drawn as progress bars, plus a way to stop drawing. */
@@ -14,7 +15,10 @@ const LABELS: Record<PipelinePhase, string> = { pools: "pools", dedup: "dedup", 
  * (pools: batches, dedup: candidates, selection: parts, verification:
  * levels) with counts and an ETA, created when the phase first reports.
  * With `enabled` false (stderr not a terminal, or `--quiet`) nothing is
- * drawn; `log` lines still go to `writeLine` unless `quiet`.
+ * drawn; `log` lines still go to `writeLine` unless `quiet`. The bars hide
+ * the cursor and turn line wrap off while they draw: `stop()` gives both
+ * back, and so does Ctrl-C (SIGINT/SIGTERM, through {@link onInterrupt}:
+ * the bars stop, then the process exits 130).
  *
  * @param stream the terminal stream (process.stderr).
  * @param writeLine where log lines go when no bar is drawn.
@@ -35,6 +39,11 @@ export function createProgressBars(options: { enabled: boolean; quiet: boolean; 
     },
     cliProgress.Presets.shades_classic,
   );
+  // Ctrl-C while the bars draw: stop them (cursor and line wrap back), end the line, then exit.
+  const release = onInterrupt(() => {
+    multi.stop();
+    options.stream.write("\n");
+  });
   const bars = new Map<PipelinePhase, cliProgress.SingleBar>();
   const units: Record<PipelinePhase, string> = { pools: "batches", dedup: "candidates", selection: "parts", verification: "levels" };
   const bar = (phase: PipelinePhase, total: number) => {
@@ -49,6 +58,9 @@ export function createProgressBars(options: { enabled: boolean; quiet: boolean; 
     log: (line) => multi.log(`${line}\n`),
     total: (phase, total) => bar(phase, total).setTotal(total),
     advance: (phase, by) => bar(phase, 0).increment(by),
-    stop: () => multi.stop(),
+    stop: () => {
+      release();
+      multi.stop();
+    },
   };
 }

@@ -1,18 +1,22 @@
 import { DedupIndex } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
+import { candidateId } from "../io/candidate-id.ts";
+import { canonicalJson } from "../io/canonical-json.ts";
 import { LevelrampError } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
-import type { Constraint } from "../io/schemas/model.ts";
+import type { Constraint, Model } from "../io/schemas/model.ts";
 import { findBreaks } from "../select/find-breaks.ts";
 import { rampTarget } from "../select/ramp-target.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { findGame } from "../game/registry.ts";
+import { objectiveOf } from "../select/objective.ts";
+import { problemOfLevels, recheckStatus, type StatusCheck } from "../select/recheck-status.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 
 /** One reason a level fails verification. */
 export interface LevelFailure {
-  /** Global level number. */
+  /** Global level number; 0 for a failure of the file as a whole (objective, model). */
   level: number;
   id: string;
   /**
@@ -21,7 +25,13 @@ export interface LevelFailure {
    * measure), `target` (target or deviation differ from the embedded ramp),
    * a model constraint (`nonDecreasing(bits)`, `maxRun(reads)`, `unique`, ...),
    * `duplicate` (the same level as an earlier one, SPEC 7), `no-body`,
-   * `no-solution`, or `check-error` (a check could not run).
+   * `no-solution`, `id` (the id is not the hash of the body, or names
+   * another chapter/part), `plan` (number, chapter and part are not a slot of
+   * the plan's parts the file fills), `missing` (a level number of those parts,
+   * or between the first and last, is not in the file), `objective` (the
+   * stored objective is not the file's own), `model` (the embedded model is
+   * not the one given with `--model`), `status` (the file says optimal, but a
+   * better order of its levels exists), or `check-error` (a check could not run).
    */
   reason: string;
   message: string;
@@ -34,6 +44,19 @@ export interface VerifyResult {
   /** Levels in the file. */
   levels: number;
   failures: LevelFailure[];
+  /** The file's status, re-derived where possible (SPEC 6 status). */
+  status: StatusCheck;
+  /** Which model the order, the objective and the status were checked against: `embedded`, or the file given. */
+  model: string;
+}
+
+/** What {@link verifyLevels} checks against besides the file itself. */
+export interface VerifyOptions {
+  /** The designer's current model (`verify --model`): constraints, objective and status are checked against it, and the embedded model must equal it. */
+  model?: Model;
+  /** Its file name, for messages. */
+  modelFile?: string;
+  events?: PipelineEvents;
 }
 
 function constraintName(c: Constraint | { type: "unique" }): string {
@@ -42,53 +65,137 @@ function constraintName(c: Constraint | { type: "unique" }): string {
 
 /**
  * Verifies a levels file again (SPEC 1 job 5, SPEC 2 `verify`): for every
- * game level, the back end's checks (goal exact, the stored solution replays
- * through the game's rules, fair to read, marks/rules needed), the stored
- * metrics against a fresh measure, and the target/deviation against the
- * embedded ramp; across the file, the embedded model's constraints (the
- * order never gets easier, runs, rises, drops, pins, conflicts, each id once,
- * via findBreaks) and no two levels the same (SPEC 7, each level against
- * every earlier one). A generic file gets the model constraints and targets only.
+ * level, the target and deviation against the embedded ramp; for game levels,
+ * that the body is a level at all (the game's `wellFormed`: nothing else is
+ * checked on a body that is not), the id against a fresh hash of the body
+ * (SPEC 2 stable ids: an arrow turned, a note changed, hearts changed), the
+ * game's checks (`validate`: solution replayed, fair to read, rules needed),
+ * the stored metrics against a fresh measure, and no two levels the same
+ * (SPEC 7); across the file, every number, chapter and part against the
+ * plan's parts the file fills (`plan` in files from this version; older
+ * files: numbers contiguous), the model's constraints (the order never gets
+ * easier, runs, rises, drops, pins, conflicts, each id once, via
+ * findBreaks), the stored objective against the file's own, and its status
+ * (a file that says optimal is re-solved over its own levels with the dp,
+ * {@link recheckStatus}). With `options.model` (`verify --model M.json`), the
+ * constraints, objective and status are those of the designer's current
+ * model, and an embedded model that differs from it is a failure; without,
+ * the embedded model is used and the result says so. A generic file gets
+ * the model checks, numbering, targets and status only.
  *
- * @returns every failure, by level then in check order; `ok` when there is none.
+ * @returns every failure, by level then in check order (file-wide ones as level 0); `ok` when there is none.
  */
-export function verifyLevels(file: LevelsFile, events?: PipelineEvents): VerifyResult {
+export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): VerifyResult {
+  const { model: current, modelFile, events } = options;
   const failures: LevelFailure[] = [];
   const fail = (level: number, id: string, reason: string, message: string) => failures.push({ level, id, reason, message });
   const target = rampTarget(file.ramp);
   const metric = file.ramp.metric;
   const backend = findGame(file.game) ?? null;
   const index = backend ? new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup) : null;
+  const model = current ?? file.model;
   events?.total?.("verification", file.levels.length);
 
+  // 1. Each level: target and deviation; for a game, the body, its id, the game's checks, metrics, repeats.
   for (const l of file.levels) {
     const t = target(l.number);
     if (Math.abs(l.target - t) > 1e-6) fail(l.number, l.id, "target", `the stored target ${l.target} is not the ramp's ${t} at level ${l.number}`);
     const value = l.metrics[metric];
+    if (value === undefined) fail(l.number, l.id, "metrics", `the level has no ${metric} (the ramp's metric)`);
     if (value !== undefined && Math.abs(l.deviation - roundMetric(value - l.target)) > 1e-6) {
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
-    if (backend && index) verifyGameLevel(backend, index, l, fail);
+    if (backend && index) verifyGameLevel(backend, index, l, file.model.eligibility, fail);
     events?.advance?.("verification", 1);
   }
-
-  for (const b of findBreaks(file.levels, file.model.constraints)) {
+  // 2. The numbering: every level a slot of the plan's parts the file fills, none missing.
+  verifyNumbering(file, fail);
+  // 3. The order under the model's constraints.
+  for (const b of findBreaks(file.levels, model.constraints)) {
     const at = file.levels.find((l) => l.number === b.level);
     fail(b.level, at?.id ?? "?", constraintName(b.constraint), b.message);
   }
+  // 4. The model itself, the stored objective, the status.
+  const checked = current ? { ...file, model: current } : file;
+  if (current && canonicalJson(current) !== canonicalJson(file.model)) {
+    fail(0, "", "model", `the embedded model is not ${modelFile ?? "the model given"}: ${modelDifference(file.model, current)}`);
+  }
+  const own = roundMetric(objectiveOf(problemOfLevels(checked)).total(file.levels.map((_, s) => s)));
+  if (Math.abs(own - file.objective) > 1e-6 * Math.max(1, Math.abs(own))) {
+    fail(0, "", "objective", `the stored objective ${file.objective} is not the objective of these levels, ${own} (${model.objective.norm}${model.objective.evenness ? ` + evenness ${model.objective.evenness}` : ""} over the stored deviations)`);
+  }
+  const status = recheckStatus(checked);
+  if (!status.ok) {
+    const at = status.better ? file.levels.find((l) => l.number === status.better!.level) : undefined;
+    fail(at?.number ?? 0, at?.id ?? "", "status", status.message);
+  }
   failures.sort((a, b) => a.level - b.level);
-  return { ok: failures.length === 0, game: file.game, levels: file.levels.length, failures };
+  return { ok: failures.length === 0, game: file.game, levels: file.levels.length, failures, status, model: current ? (modelFile ?? "given") : "embedded" };
 }
 
+/** What differs between two models, in words (metric, eligibility, objective, constraints added or removed). */
+function modelDifference(embedded: Model, current: Model): string {
+  const parts: string[] = [];
+  if (embedded.metric !== current.metric) parts.push(`metric ${embedded.metric} instead of ${current.metric}`);
+  if (embedded.eligibility !== current.eligibility) parts.push(`eligibility ${embedded.eligibility} instead of ${current.eligibility}`);
+  if (canonicalJson(embedded.objective) !== canonicalJson(current.objective)) parts.push(`objective ${canonicalJson(embedded.objective)} instead of ${canonicalJson(current.objective)}`);
+  const words = (c: Constraint) => canonicalJson(c);
+  const have = new Set(embedded.constraints.map(words));
+  const want = new Set(current.constraints.map(words));
+  const missing = current.constraints.filter((c) => !have.has(words(c)));
+  const extra = embedded.constraints.filter((c) => !want.has(words(c)));
+  if (missing.length) parts.push(`it lacks ${missing.map(words).join(", ")}`);
+  if (extra.length) parts.push(`it adds ${extra.map(words).join(", ")}`);
+  return parts.length ? parts.join("; ") : "the same content in another order";
+}
+
+/**
+ * Numbering (SPEC 2 global level numbers): with the plan's parts in the file,
+ * each level's number must be a slot of them with the same chapter and part,
+ * and every slot filled; without (files from before `plan`), the numbers must
+ * run without a gap from the first to the last.
+ */
+function verifyNumbering(file: LevelsFile, fail: (level: number, id: string, reason: string, message: string) => void): void {
+  const have = new Set(file.levels.map((l) => l.number));
+  if (file.plan) {
+    const slot = new Map<number, { chapter: number; part: number }>();
+    for (const p of file.plan.parts) for (let n = p.first; n <= p.last; n++) slot.set(n, { chapter: p.chapter, part: p.part });
+    for (const l of file.levels) {
+      const s = slot.get(l.number);
+      if (!s) fail(l.number, l.id, "plan", `level ${l.number} is not a slot of the plan's parts this file fills (${file.plan.parts.map((p) => `c${p.chapter}p${p.part}: ${p.first}–${p.last}`).join(", ")})`);
+      else if (s.chapter !== l.chapter || s.part !== l.part) fail(l.number, l.id, "plan", `level ${l.number} is in chapter ${s.chapter} part ${s.part} of the plan; the file says chapter ${l.chapter} part ${l.part}`);
+    }
+    for (const [n, s] of slot) if (!have.has(n)) fail(n, "", "missing", `level ${n} (chapter ${s.chapter} part ${s.part}) is not in the file`);
+    return;
+  }
+  const first = file.levels[0]?.number;
+  const last = file.levels[file.levels.length - 1]?.number;
+  if (first === undefined) return;
+  for (let n = first + 1; n < last; n++) if (!have.has(n)) fail(n, "", "missing", `level ${n} is not in the file (its levels run ${first}–${last})`);
+}
+
+/** The checks of one game level; a body that is not a level (wellFormed) gets no other check. */
 function verifyGameLevel(
   backend: GameBackend,
   index: DedupIndex<unknown, unknown, DedupComparison<unknown>>,
   l: LevelsFile["levels"][number],
+  eligibility: Model["eligibility"],
   fail: (level: number, id: string, reason: string, message: string) => void,
 ): void {
   if (l.level === undefined) {
     fail(l.number, l.id, "no-body", "the level has no body to check");
     return;
+  }
+  const malformed = backend.wellFormed(l.level);
+  for (const p of malformed) fail(l.number, l.id, p.reason, p.message);
+  if (malformed.length > 0) return;
+  const m = new RegExp(`^${backend.game}-c(\\d+)-p(\\d+)-([0-9a-f]{10})$`).exec(l.id);
+  if (m) {
+    const fresh = candidateId(backend.game, Number(m[1]), Number(m[2]), l.level);
+    if (fresh !== l.id) fail(l.number, l.id, "id", `the id is not the hash of the body (the body hashes to ${fresh}): the level was changed after it was grown`);
+    else if (eligibility === "part" && (Number(m[1]) !== l.chapter || Number(m[2]) !== l.part)) {
+      fail(l.number, l.id, "id", `the level was grown for chapter ${m[1]} part ${m[2]}, but the file puts it in chapter ${l.chapter} part ${l.part} (the model's eligibility is "part")`);
+    }
   }
   const guard = (what: string, work: () => void) => {
     try {

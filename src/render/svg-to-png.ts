@@ -16,11 +16,16 @@ function loadResvg(): typeof Resvg {
 export interface SvgToPngOptions {
   /** Width of the PNG in pixels; the height follows the SVG's aspect ratio. Default: the SVG's own width (user units = pixels). */
   width?: number;
+  /** Height of the PNG in pixels instead (the width follows); not with `width`. */
+  height?: number;
   /** Fonts to render text with. Default: {@link bundledFont} (Roboto). */
   font?: FontSet;
   /** Background colour (CSS colour). Default: transparent where the SVG paints nothing. */
   background?: string;
 }
+
+/** The largest PNG side rendered, in pixels (SPEC 2 resource bounds: 8,000 × 8,000 × 4 bytes is 256 MB). */
+export const MAX_PICTURE_PX = 8000;
 
 /**
  * Renders an SVG document (a level picture or a plot) to PNG bytes with
@@ -31,17 +36,21 @@ export interface SvgToPngOptions {
  * Greek, Cyrillic and common symbols).
  *
  * @param svg the SVG source (UTF-8 text).
- * @param options `width` in pixels (a positive integer; default the SVG's width), `font`, `background`.
+ * @param options `width` or `height` in pixels (a positive integer; default the SVG's own size), `font`, `background`.
  * @returns the PNG file's bytes.
- * @throws LevelrampError (exit 2) `render/svg-to-png: ...` for a width that is not a positive
- *   integer, a font file that does not exist, or SVG that resvg cannot parse;
+ * @throws LevelrampError (exit 2) `render/svg-to-png: ...` for a width or height that is not a positive
+ *   integer, a picture whose width or height would pass {@link MAX_PICTURE_PX},
+ *   a font file that does not exist, or SVG that resvg cannot parse;
  *   `render/font: ...` when the bundled font is not installed.
  */
 export function svgToPng(svg: string, options: SvgToPngOptions = {}): Uint8Array {
-  const { width } = options;
-  if (width !== undefined && !(Number.isInteger(width) && width > 0)) {
-    throw new LevelrampError("render/svg-to-png", `expected width to be a positive whole number of pixels; got ${width}`, 2);
+  const { width, height } = options;
+  for (const [name, v] of [["width", width], ["height", height]] as const) {
+    if (v !== undefined && !(Number.isInteger(v) && v > 0 && v <= MAX_PICTURE_PX)) {
+      throw new LevelrampError("render/svg-to-png", `expected ${name} to be a whole number of pixels from 1 to ${MAX_PICTURE_PX.toLocaleString("en-US")}; got ${v}`, 2);
+    }
   }
+  if (width !== undefined && height !== undefined) throw new LevelrampError("render/svg-to-png", "expected width or height, not both (the other follows the picture's shape)", 2);
   const font = options.font ?? bundledFont();
   for (const f of font.files) {
     if (!existsSync(f)) throw new LevelrampError("render/svg-to-png", `font file ${f} does not exist`, 2);
@@ -60,12 +69,18 @@ export function svgToPng(svg: string, options: SvgToPngOptions = {}): Uint8Array
         cursiveFamily: font.family,
         fantasyFamily: font.family,
       },
-      fitTo: width === undefined ? { mode: "original" } : { mode: "width", value: width },
+      fitTo: width !== undefined ? { mode: "width", value: width } : height !== undefined ? { mode: "height", value: height } : { mode: "original" },
       background: options.background,
       logLevel: "off",
     });
   } catch (err) {
     throw new LevelrampError("render/svg-to-png", `could not read the SVG: ${err instanceof Error ? err.message : String(err)}`, 2);
+  }
+  // The size the picture will have, before a single pixel is allocated.
+  const scale = width !== undefined ? width / resvg.width : height !== undefined ? height / resvg.height : 1;
+  const [w, h] = [Math.ceil(resvg.width * scale), Math.ceil(resvg.height * scale)];
+  if (!(w <= MAX_PICTURE_PX && h <= MAX_PICTURE_PX)) {
+    throw new LevelrampError("render/svg-to-png", `expected a picture of at most ${MAX_PICTURE_PX.toLocaleString("en-US")} × ${MAX_PICTURE_PX.toLocaleString("en-US")} pixels; this one would be ${w} × ${h} (give a smaller width or height)`, 2);
   }
   const png = resvg.render().asPng();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);

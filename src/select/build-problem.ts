@@ -1,4 +1,5 @@
 import { InputError } from "../io/errors.ts";
+import { csvLineOf } from "../io/csv-line-of.ts";
 import type { LevelsFile, ShippedLevel } from "../io/schemas/levels.ts";
 import type { Model } from "../io/schemas/model.ts";
 import type { Plan } from "../io/schemas/plan.ts";
@@ -6,7 +7,7 @@ import type { Pool } from "../io/schemas/pool.ts";
 import type { Ramp } from "../io/schemas/ramp.ts";
 import { planSlots } from "./plan-slots.ts";
 import { rampTarget } from "./ramp-target.ts";
-import type { ChainConstraint, SelectionCandidate, SelectionProblem, SlotFix } from "./selection-problem.ts";
+import type { ChainConstraint, SelectionCandidate, SelectionProblem, Slot, SlotFix } from "./selection-problem.ts";
 
 /** The files a selection reads, with their names for error messages. */
 export interface SelectionInputs {
@@ -20,7 +21,7 @@ export interface SelectionInputs {
   rampFile: string;
   /** Levels frozen from an earlier levels file (`--keep-until N` / `--keep 1-40,81-85` with `--from`). */
   keep?: { levels: number[]; from: LevelsFile; fromFile: string; option: string };
-  /** Chapters to select (default: every chapter the pool has candidates for). */
+  /** Chapters to select (default: every chapter the pool has candidates for; with eligibility "any", every chapter of the plan). */
   chapters?: ReadonlySet<number>;
 }
 
@@ -40,11 +41,13 @@ export interface BuiltProblem {
 
 /**
  * Compiles pool + plan + model + ramp (+ kept levels) into a selection problem
- * (SPEC 6). Slots are the plan's levels of the chapters the pool covers;
+ * (SPEC 6). Slots are the plan's levels of the chapters the pool covers (of
+ * every chapter with `eligibility: "any"`, where a candidate's chapter does not matter);
  * a candidate is eligible in its own part's slots (`eligibility: "part"`) or
  * everywhere (`"any"`); dropped and excluded candidates are left out; pins,
  * composed levels (`fixedLevel`) and kept levels fix their slot to one
  * candidate (pins override eligibility) and leave every other slot's list.
+ * Slots with the same list share one array (the dp groups candidates by it).
  *
  * @throws InputError (exit 2) naming the file and JSON path: a metric key the
  *   model or ramp uses that a candidate lacks, a ramp about another metric, a
@@ -53,8 +56,49 @@ export interface BuiltProblem {
  */
 export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const { pool, plan, model, ramp } = inputs;
+  // 1. Files agree with each other: game, metric keys, ramp metric, plan parts.
+  const keys = checkInputs(inputs);
+  // 2. Slots: the plan's levels of the selected chapters (default: those the pool
+  //    has candidates for; every chapter with eligibility "any"), with ramp targets.
+  const chapters = inputs.chapters ?? new Set(model.eligibility === "any" ? plan.chapters.map((c) => c.chapter) : pool.candidates.map((c) => c.chapter));
+  const slots = planSlots(plan, rampTarget(ramp), chapters);
+  // 3. Candidates: every pool candidate, by index; kept levels are appended by step 5.
+  const table = candidateTable(pool);
+  const fixes = new SlotFixes(slots);
+  // 4. Dropped and excluded candidates leave; composed levels fix their slot.
+  const excluded = excludedCandidates(inputs, table, fixes, chapters);
+  // 5. Kept levels (--keep, --keep-until) fix their slots to the earlier file's level.
+  const keptIndex = applyKeeps(inputs, keys, table, fixes);
+  // 6. Pins fix their slot (a kept level wins over a pin of the same level).
+  applyPins(inputs, table, fixes);
+  // 7. Each slot's candidates: fixed, or by eligibility, narrowed by `bounds`.
+  const { eligible, narrowedBy } = eligibleLists(model, slots, table, fixes, excluded);
+  // 8. Conflict pairs from the model and the pool.
+  const conflicts = conflictPairs(inputs, table, keptIndex);
+  // 9. What pool coverage looks at: every usable candidate each slot admits.
+  const open = openLists(model, slots, table, fixes, excluded);
+  const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  return {
+    problem: { metric: model.metric, slots, candidates: table.candidates, eligible, chain, conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy },
+    sources: table.sources,
+    open,
+  };
+}
+
+const MODULE = "select/build-problem";
+
+/** The problem's candidates with their sources, and pool id → candidate index. */
+interface CandidateTable {
+  candidates: SelectionCandidate[];
+  sources: CandidateSource[];
+  poolIndex: Map<string, number>;
+}
+
+/** Checks that the files fit together; returns every metric key the model reads. */
+function checkInputs(inputs: SelectionInputs): Set<string> {
+  const { pool, plan, model, ramp } = inputs;
   if (plan.game !== pool.game) {
-    throw new InputError("select/build-problem", `expected a plan for game "${pool.game}" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
+    throw new InputError(MODULE, `expected a plan for game "${pool.game}" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
   }
   // Every key the model uses must be a metric the pool carries: a key no
   // candidate has is a bad model; a key some candidates lack is a bad pool.
@@ -65,29 +109,31 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const keys = new Set(keyUses.map(([k]) => k));
   for (const [k, path] of keyUses) {
     if (pool.candidates.length > 0 && !pool.candidates.some((c) => k in c.metrics)) {
-      throw new InputError("select/build-problem", `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
+      throw new InputError(MODULE, `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
     }
   }
   if (ramp.metric !== model.metric) {
-    throw new InputError("select/build-problem", `expected metric "${model.metric}" (the model's metric); the ramp is about "${ramp.metric}"`, { file: inputs.rampFile, jsonPath: "$.metric" });
+    throw new InputError(MODULE, `expected metric "${model.metric}" (the model's metric); the ramp is about "${ramp.metric}"`, { file: inputs.rampFile, jsonPath: "$.metric" });
   }
   const partsInPlan = new Set<string>();
   for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);
   pool.candidates.forEach((c, i) => {
+    // a CSV pool's candidate is named by its line, a JSON pool's by its path
+    const line = csvLineOf(c);
+    const at = (path: string) => (line === undefined ? `$.candidates[${i}]${path}` : `line ${line}`);
     for (const k of keys) {
       if (!(k in c.metrics)) {
-        throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
+        throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: inputs.poolFile, jsonPath: at(".metrics") });
       }
     }
     if (!partsInPlan.has(`${c.chapter}/${c.part}`)) {
-      throw new InputError("select/build-problem", `expected a chapter and part of the plan; the plan has no chapter ${c.chapter} part ${c.part}`, { file: inputs.poolFile, jsonPath: `$.candidates[${i}]` });
+      throw new InputError(MODULE, `expected a chapter and part of the plan; the plan has no chapter ${c.chapter} part ${c.part}`, { file: inputs.poolFile, jsonPath: at("") });
     }
   });
+  return keys;
+}
 
-  const chapters = inputs.chapters ?? new Set(pool.candidates.map((c) => c.chapter));
-  const slots = planSlots(plan, rampTarget(ramp), chapters);
-  const slotAt = new Map(slots.map((s, i) => [s.number, i]));
-
+function candidateTable(pool: Pool): CandidateTable {
   const candidates: SelectionCandidate[] = [];
   const sources: CandidateSource[] = [];
   const poolIndex = new Map<string, number>();
@@ -96,65 +142,110 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
     candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics });
     sources.push({ kind: "pool", index: i });
   });
+  return { candidates, sources, poolIndex };
+}
 
-  const fixedCandidate: Array<number | undefined> = slots.map(() => undefined);
-  const fixed: Array<SlotFix | undefined> = slots.map(() => undefined);
-  const taken = new Set<number>();
-  const fix = (level: number, cand: number, how: SlotFix, file: string, path: string): void => {
-    const s = slotAt.get(level);
-    if (s === undefined) throw new InputError("select/build-problem", `expected a level number among the selected slots (${slots[0]?.number ?? "-"}..${slots[slots.length - 1]?.number ?? "-"}); got ${level}`, { file, jsonPath: path });
-    if (fixedCandidate[s] !== undefined && fixedCandidate[s] !== cand) {
-      throw new InputError("select/build-problem", `expected one fixed candidate for level ${level}; it is already fixed by ${fixed[s]!.source}`, { file, jsonPath: path });
-    }
-    fixedCandidate[s] = cand;
-    fixed[s] = how;
-    taken.add(cand);
-  };
+/** The slots fixed to one candidate so far, and every candidate that fixing took. */
+class SlotFixes {
+  readonly candidate: Array<number | undefined>;
+  readonly fixed: Array<SlotFix | undefined>;
+  readonly taken = new Set<number>();
+  private readonly slotAt: Map<number, number>;
 
-  const unknownId = (id: string, i: number, field: string) =>
-    new InputError("select/build-problem", `expected the id of a pool candidate; "${id}" is not in the pool`, { file: inputs.modelFile, jsonPath: `$.constraints[${i}].${field}` });
-
-  const excluded = new Set<number>();
-  pool.candidates.forEach((c, i) => {
-    if (c.dropped !== undefined) excluded.add(poolIndex.get(c.id)!);
-    if (c.fixedLevel !== undefined && chapters.has(c.chapter)) fix(c.fixedLevel, poolIndex.get(c.id)!, { kind: "composed", source: `pool candidates[${i}]` }, inputs.poolFile, `$.candidates[${i}].fixedLevel`);
-  });
-  model.constraints.forEach((c, i) => {
-    if (c.type === "exclude") {
-      const k = poolIndex.get(c.id);
-      if (k === undefined) throw unknownId(c.id, i, "id");
-      excluded.add(k);
-    }
-  });
-  const keptIndex = new Map<string, number>();
-  if (inputs.keep) {
-    const byNumber = new Map(inputs.keep.from.levels.map((l, i) => [l.number, { l, i }]));
-    for (const level of inputs.keep.levels) {
-      const found = byNumber.get(level);
-      if (!found) throw new InputError("select/build-problem", `expected level ${level} in the --from file (${inputs.keep.option})`, { file: inputs.keep.fromFile, jsonPath: "$.levels" });
-      for (const k of keys) {
-        if (!(k in found.l.metrics)) throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: inputs.keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
-      }
-      const cand = candidates.length;
-      candidates.push({ id: found.l.id, chapter: found.l.chapter, part: found.l.part, metrics: found.l.metrics });
-      sources.push({ kind: "kept", level: found.l });
-      keptIndex.set(found.l.id, cand);
-      const same = poolIndex.get(found.l.id);
-      if (same !== undefined) taken.add(same);
-      fix(level, cand, { kind: "keep", source: inputs.keep.option }, inputs.keep.fromFile, `$.levels[${found.i}]`);
-    }
+  constructor(private readonly slots: Slot[]) {
+    this.candidate = slots.map(() => undefined);
+    this.fixed = slots.map(() => undefined);
+    this.slotAt = new Map(slots.map((s, i) => [s.number, i]));
   }
-  model.constraints.forEach((c, i) => {
-    if (c.type !== "pin") return;
-    const k = poolIndex.get(c.id);
-    if (k === undefined) throw unknownId(c.id, i, "id");
-    const s = slotAt.get(c.level);
-    if (s !== undefined && fixed[s]?.kind === "keep") return; // a kept level wins over a pin
-    fix(c.level, k, { kind: "pin", source: `model constraints[${i}]` }, inputs.modelFile, `$.constraints[${i}].level`);
-  });
 
+  /** Slot index of a level number, if it is selected. */
+  slotOf(level: number): number | undefined {
+    return this.slotAt.get(level);
+  }
+
+  /** Fixes `level` to candidate `cand`; `file`/`path` name where the fix came from for errors. */
+  fix(level: number, cand: number, how: SlotFix, file: string, path: string): void {
+    const s = this.slotAt.get(level);
+    if (s === undefined) {
+      const range = `${this.slots[0]?.number ?? "-"}..${this.slots[this.slots.length - 1]?.number ?? "-"}`;
+      throw new InputError(MODULE, `expected a level number among the selected slots (${range}); got ${level}`, { file, jsonPath: path });
+    }
+    if (this.candidate[s] !== undefined && this.candidate[s] !== cand) {
+      throw new InputError(MODULE, `expected one fixed candidate for level ${level}; it is already fixed by ${this.fixed[s]!.source}`, { file, jsonPath: path });
+    }
+    this.candidate[s] = cand;
+    this.fixed[s] = how;
+    this.taken.add(cand);
+  }
+}
+
+function unknownId(inputs: SelectionInputs, id: string, i: number, field: string): InputError {
+  return new InputError(MODULE, `expected the id of a pool candidate; "${id}" is not in the pool`, { file: inputs.modelFile, jsonPath: `$.constraints[${i}].${field}` });
+}
+
+/** Dropped candidates and `exclude`d ones; fixes the composed levels (`fixedLevel`) on the way. */
+function excludedCandidates(inputs: SelectionInputs, table: CandidateTable, fixes: SlotFixes, chapters: ReadonlySet<number>): Set<number> {
+  const excluded = new Set<number>();
+  inputs.pool.candidates.forEach((c, i) => {
+    const k = table.poolIndex.get(c.id)!;
+    if (c.dropped !== undefined) excluded.add(k);
+    if (c.fixedLevel !== undefined && chapters.has(c.chapter)) {
+      fixes.fix(c.fixedLevel, k, { kind: "composed", source: `pool candidates[${i}]` }, inputs.poolFile, `$.candidates[${i}].fixedLevel`);
+    }
+  });
+  inputs.model.constraints.forEach((c, i) => {
+    if (c.type !== "exclude") return;
+    const k = table.poolIndex.get(c.id);
+    if (k === undefined) throw unknownId(inputs, c.id, i, "id");
+    excluded.add(k);
+  });
+  return excluded;
+}
+
+/** Appends each kept level as a candidate fixed to its slot; returns kept id → candidate index. */
+function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: CandidateTable, fixes: SlotFixes): Map<string, number> {
+  const keptIndex = new Map<string, number>();
+  const keep = inputs.keep;
+  if (!keep) return keptIndex;
+  const byNumber = new Map(keep.from.levels.map((l, i) => [l.number, { l, i }]));
+  for (const level of keep.levels) {
+    const found = byNumber.get(level);
+    if (!found) throw new InputError(MODULE, `expected level ${level} in the --from file (${keep.option})`, { file: keep.fromFile, jsonPath: "$.levels" });
+    for (const k of keys) {
+      if (!(k in found.l.metrics)) throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
+    }
+    const cand = table.candidates.length;
+    table.candidates.push({ id: found.l.id, chapter: found.l.chapter, part: found.l.part, metrics: found.l.metrics });
+    table.sources.push({ kind: "kept", level: found.l });
+    keptIndex.set(found.l.id, cand);
+    const same = table.poolIndex.get(found.l.id);
+    if (same !== undefined) fixes.taken.add(same);
+    fixes.fix(level, cand, { kind: "keep", source: keep.option }, keep.fromFile, `$.levels[${found.i}]`);
+  }
+  return keptIndex;
+}
+
+function applyPins(inputs: SelectionInputs, table: CandidateTable, fixes: SlotFixes): void {
+  inputs.model.constraints.forEach((c, i) => {
+    if (c.type !== "pin") return;
+    const k = table.poolIndex.get(c.id);
+    if (k === undefined) throw unknownId(inputs, c.id, i, "id");
+    const s = fixes.slotOf(c.level);
+    if (s !== undefined && fixes.fixed[s]?.kind === "keep") return; // a kept level wins over a pin
+    fixes.fix(c.level, k, { kind: "pin", source: `model constraints[${i}]` }, inputs.modelFile, `$.constraints[${i}].level`);
+  });
+}
+
+/**
+ * Each slot's candidates (sorted by id): the fixed one, or the free pool
+ * candidates its eligibility admits; `bounds` (milestones) then narrow every
+ * slot, fixed ones too, so a pin or keep that breaks a milestone shows as an
+ * infeasible level. Slots whose lists are equal share one array.
+ */
+function eligibleLists(model: Model, slots: Slot[], table: CandidateTable, fixes: SlotFixes, excluded: ReadonlySet<number>) {
+  const { candidates, sources } = table;
   const byId = (a: number, b: number) => (candidates[a].id < candidates[b].id ? -1 : candidates[a].id > candidates[b].id ? 1 : a - b);
-  const free = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k) && !taken.has(k));
+  const free = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k) && !fixes.taken.has(k));
   const byPart = new Map<string, number[]>();
   for (const k of free) {
     const key = `${candidates[k].chapter}/${candidates[k].part}`;
@@ -162,50 +253,60 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   }
   const everyone = free.slice().sort(byId);
   for (const list of byPart.values()) list.sort(byId);
-  // `bounds` (milestones) narrow each slot's candidates; fixed slots too, so a
-  // pin or keep that breaks a milestone shows as an infeasible level.
   const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
   const narrowedBy: Array<string[] | undefined> = slots.map(() => undefined);
+  // One narrowed array per (base list, bounds that apply), so equal lists stay one array.
+  const shared = new Map<number[], Map<string, number[]>>();
   const eligible = slots.map((s, i) => {
-    const f = fixedCandidate[i];
-    let list = f !== undefined ? [f] : model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
-    for (const b of bounds) {
-      if (s.number < (b.from ?? 1) || s.number > (b.to ?? Infinity)) continue;
+    const f = fixes.candidate[i];
+    const base = f !== undefined ? [f] : model.eligibility === "any" ? everyone : (byPart.get(`${s.chapter}/${s.part}`) ?? []);
+    const applying = bounds.filter((b) => s.number >= (b.from ?? 1) && s.number <= (b.to ?? Infinity));
+    let list = base;
+    for (const b of applying) {
       const kept = list.filter((k) => withinBounds(candidates[k].metrics[b.key], b));
       if (kept.length < list.length) (narrowedBy[i] ??= []).push(describeBounds(b));
       list = kept;
     }
-    return list;
+    if (f !== undefined || applying.length === 0) return list;
+    const byBounds = shared.get(base) ?? shared.set(base, new Map()).get(base)!;
+    const key = applying.map((b) => bounds.indexOf(b)).join(",");
+    return byBounds.get(key) ?? byBounds.set(key, list).get(key)!;
   });
+  return { eligible, narrowedBy };
+}
 
+/** Conflict pairs (candidate indices) from the model's `conflict` constraints and the pool's conflicts. */
+function conflictPairs(inputs: SelectionInputs, table: CandidateTable, keptIndex: ReadonlyMap<string, number>): Array<[number, number]> {
   const conflicts: Array<[number, number]> = [];
-  model.constraints.forEach((c, i) => {
+  const indexOf = (id: string) => keptIndex.get(id) ?? table.poolIndex.get(id);
+  inputs.model.constraints.forEach((c, i) => {
     if (c.type !== "conflict") return;
     const ks = c.ids.map((id, j) => {
-      const k = keptIndex.get(id) ?? poolIndex.get(id);
-      if (k === undefined) throw unknownId(id, i, `ids[${j}]`);
+      const k = indexOf(id);
+      if (k === undefined) throw unknownId(inputs, id, i, `ids[${j}]`);
       return k;
     });
     for (let a = 0; a < ks.length; a++) for (let b = a + 1; b < ks.length; b++) conflicts.push([ks[a], ks[b]]);
   });
-  for (const c of pool.conflicts ?? []) {
-    const a = keptIndex.get(c.ids[0]) ?? poolIndex.get(c.ids[0]);
-    const b = keptIndex.get(c.ids[1]) ?? poolIndex.get(c.ids[1]);
+  for (const c of inputs.pool.conflicts ?? []) {
+    const a = indexOf(c.ids[0]);
+    const b = indexOf(c.ids[1]);
     if (a !== undefined && b !== undefined) conflicts.push([a, b]);
   }
+  return conflicts;
+}
 
-  const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+/** Per slot, every usable pool candidate its eligibility admits (pins and keeps aside), plus its fixed candidate. */
+function openLists(model: Model, slots: Slot[], table: CandidateTable, fixes: SlotFixes, excluded: ReadonlySet<number>): number[][] {
+  const { candidates, sources } = table;
   const usable = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k));
-  const open = slots.map((s, i) => {
-    const own = model.eligibility === "any" ? usable : usable.filter((k) => candidates[k].chapter === s.chapter && candidates[k].part === s.part);
-    const f = fixedCandidate[i];
+  const byPart = new Map<string, number[]>();
+  return slots.map((s, i) => {
+    const key = `${s.chapter}/${s.part}`;
+    const own = model.eligibility === "any" ? usable : (byPart.get(key) ?? byPart.set(key, usable.filter((k) => candidates[k].chapter === s.chapter && candidates[k].part === s.part)).get(key)!);
+    const f = fixes.candidate[i];
     return f === undefined || own.includes(f) ? own : [...own, f];
   });
-  return {
-    problem: { metric: model.metric, slots, candidates, eligible, chain, conflicts, objective: model.objective, fixed, narrowedBy },
-    sources,
-    open,
-  };
 }
 
 /** Whether a value meets a `bounds` constraint's min and max. */

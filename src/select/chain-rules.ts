@@ -14,7 +14,7 @@ export interface RunRule {
 }
 
 /** A pairwise rule between consecutive levels with its key's values precomputed. */
-interface PairRule {
+export interface PairRule {
   constraint: ChainConstraint;
   index: number;
   values: Float64Array;
@@ -31,17 +31,15 @@ export class ChainRules {
   /** The run rule whose key is also a `nonDecreasing` key (the tightest), if any: it makes dp exact. */
   readonly primaryRun: RunRule | undefined;
 
-  constructor(problem: Pick<SelectionProblem, "chain" | "candidates">) {
-    const n = problem.candidates.length;
-    const valuesOf = (key: string): Float64Array => {
-      const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = problem.candidates[i].metrics[key];
-      return out;
-    };
+  private readonly values = new Map<string, Float64Array>();
+
+  constructor(private readonly problem: Pick<SelectionProblem, "chain" | "candidates">) {
+    const valuesOf = (key: string) => this.valuesOf(key);
     const nonDecreasing = new Set<string>();
     problem.chain.forEach((constraint, index) => {
       if (constraint.type === "maxRun") {
         const v = valuesOf(constraint.key);
+        const n = v.length;
         const bucket = new Float64Array(n);
         for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / constraint.precision + 0.5);
         this.runRules.push({ constraint, index, length: constraint.length, bucket });
@@ -57,9 +55,27 @@ export class ChainRules {
     this.primaryRun = primary;
   }
 
+  /** Every candidate's value of a metric key (computed once per key). */
+  valuesOf(key: string): Float64Array {
+    let out = this.values.get(key);
+    if (!out) {
+      const n = this.problem.candidates.length;
+      out = new Float64Array(n);
+      for (let i = 0; i < n; i++) out[i] = this.problem.candidates[i].metrics[key];
+      this.values.set(key, out);
+    }
+    return out;
+  }
+
   /** Whether candidate `b` may follow candidate `a` under every pairwise rule. */
   pairOk(a: number, b: number): boolean {
     for (const r of this.pairRules) if (!pairRuleOk(r, a, b)) return false;
+    return true;
+  }
+
+  /** Whether `b` may follow `a` under every pairwise rule whose key is not `key`. */
+  pairOkExcept(key: string, a: number, b: number): boolean {
+    for (const r of this.pairRules) if (r.constraint.key !== key && !pairRuleOk(r, a, b)) return false;
     return true;
   }
 

@@ -1,21 +1,13 @@
-import { ChainRules } from "./chain-rules.ts";
-import { Objective } from "./objective.ts";
+import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.ts";
+import { chainRulesOf, STEP_TOLERANCE } from "./chain-rules.ts";
+import { objectiveOf } from "./objective.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
 
 /** Costs and values go to MILP solvers in integer micro-units (SPEC 6 solver notes). */
 export const MICRO = 1e6;
 
-/** A variable of the linear model. */
-export interface LinearVar {
-  name: string;
-  /** Objective coefficient (micro-units). */
-  cost: number;
-  binary: boolean;
-  /** Upper bound for continuous variables (lower bound is 0). */
-  upper?: number;
-}
-
-/** A row `lo ≤ Σ coef·var ≤ hi` (either bound may be absent). */
+/** A row `lo ≤ Σ coef·var ≤ hi` outside the model's own (objective bounds, fixed picks); either bound may be absent. */
 export interface LinearRow {
   name: string;
   terms: Array<[number, number]>;
@@ -23,106 +15,349 @@ export interface LinearRow {
   hi?: number;
 }
 
-/** The selection model as a MILP: binary x[slot, candidate] plus helper variables. */
+/**
+ * The selection model as a MILP, flat (CSR rows, typed arrays): binary
+ * y[slot, class] — class k of slot s's list is variable `yStart[s] + k` —
+ * plus helper variables (Linf's z, evenness's e). Each class stands for its
+ * interchangeable candidates; ids are given after the solve.
+ */
 export interface LinearModel {
-  vars: LinearVar[];
-  rows: LinearRow[];
-  /** Variable index of x[slot, candidate], by slot then candidate index. */
-  x: Array<Map<number, number>>;
+  numVars: number;
+  /** Objective coefficient of each variable (micro-units). */
+  cost: Float64Array;
+  /** 1 for a binary variable, 0 for a continuous one (≥ 0, no upper bound). */
+  binary: Uint8Array;
+  numRows: number;
+  rowStart: Int32Array;
+  rowIndex: Int32Array;
+  rowValue: Float64Array;
+  /** Row bounds; −Infinity / Infinity when absent. */
+  rowLo: Float64Array;
+  rowHi: Float64Array;
+  yStart: Int32Array;
+  yClass: Int32Array;
+  classes: CandidateClasses;
+  /** The helper variables after the y's: Linf's z, evenness's e_s, or none. */
+  helpers: "z" | "e" | "none";
+}
+
+/** Row builder over growable typed arrays. */
+class Rows {
+  count = 0;
+  start: number[] = [0];
+  index = new Int32Array(1024);
+  value = new Float64Array(1024);
+  lo: number[] = [];
+  hi: number[] = [];
+  private size = 0;
+
+  add(vars: ArrayLike<number>, coefs: ArrayLike<number> | number, lo: number, hi: number, from = 0, to = vars.length): void {
+    const n = to - from;
+    if (this.size + n > this.index.length) {
+      const cap = Math.max(this.index.length * 2, this.size + n);
+      const index = new Int32Array(cap);
+      index.set(this.index.subarray(0, this.size));
+      const value = new Float64Array(cap);
+      value.set(this.value.subarray(0, this.size));
+      this.index = index;
+      this.value = value;
+    }
+    for (let k = from; k < to; k++) {
+      const value = typeof coefs === "number" ? coefs : coefs[k];
+      if (value === 0) continue; // HiGHS refuses explicit zeros at run time
+      this.index[this.size] = vars[k];
+      this.value[this.size] = value;
+      this.size++;
+    }
+    this.start.push(this.size);
+    this.lo.push(lo);
+    this.hi.push(hi);
+    this.count++;
+  }
+
+  get nonzeros(): number {
+    return this.size;
+  }
 }
 
 /**
- * Compiles the selection model to a MILP (SPEC 6 `milp`), solver-neutral.
+ * Compiles the selection model to a compact MILP (SPEC 6 `milp`, "Scale"),
+ * solver-neutral, by value rather than pair by pair:
  *
- * - one candidate per slot: Σ_c x[s,c] = 1; each candidate at most once;
- * - chain rules between consecutive slots as "b at s+1 needs a compatible
- *   predecessor": x[s+1,b] − Σ_{a compatible} x[s,a] ≤ 0;
- * - `maxRun(key, L)`: in every window of L+1 slots, at most L picks of one bucket;
- * - conflicts: Σ_s x[s,a] + Σ_s x[s,b] ≤ 1;
- * - objective in micro-units: Σ cost·x for L1/L2; Linf minimises z with
- *   z ≥ Σ_c cost·x[s,c]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s).
+ * - y[s, class] binary; one per slot: Σ y[s,·] = 1; a class is used at most
+ *   as often as it has members: Σ_s y[s,c] ≤ members;
+ * - `nonDecreasing(k)`: Σ v·y[s+1,·] − Σ v·y[s,·] ≥ 0 (V_{s+1} ≥ V_s, the
+ *   values of the picks, exact since one pick per slot); `maxRise(k, by)`:
+ *   V_{s+1} − V_s ≤ by; `maxDrop(k, by)`: V_s − V_{s+1} ≤ by (1e-9 tolerance);
+ *   rules on one key share a row; rows no pick could break are left out;
+ * - `maxRun(k, L)`: per bucket, in every window of L + 1 slots, Σ y ≤ L;
+ * - conflicts (classes of one candidate each): Σ_s y[s,a] + Σ_s y[s,b] ≤ 1;
+ * - objective in micro-units: Σ cost·y for L1/L2; Linf minimises z with
+ *   z ≥ Σ cost·y[s,·]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s)
+ *   (e_s in the metric's units, its cost λ·10^6).
  *
  * Costs are rounded to integer micro-units, so answers are exact to 1e-6 per level.
+ *
+ * @throws SolverLimitError `select/milp` when the model would pass
+ *   `milp.maxVariables` or `milp.maxNonzeros` (models/select/solver.json).
+ *   Also when a level's cost passes 1e15 micro-units or their sum passes
+ *   2^53 (limit `milp cost range`): HiGHS refuses such a model.
  */
-export function compileMilp(problem: SelectionProblem): LinearModel {
-  const rules = new ChainRules(problem);
-  const obj = new Objective(problem);
+export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
+  const classes = candidateClassesOf(problem);
+  const rules = chainRulesOf(problem);
+  const obj = objectiveOf(problem);
   const S = problem.slots.length;
-  const vars: LinearVar[] = [];
-  const rows: LinearRow[] = [];
-  const x: Array<Map<number, number>> = [];
   const linf = problem.objective.norm === "Linf";
+  const even = !linf && problem.objective.evenness > 0;
+  // 1. y variables, slot by slot; check the size before building rows.
+  const yStart = new Int32Array(S + 1);
+  for (let s = 0; s < S; s++) yStart[s + 1] = yStart[s] + classes.lists[classes.listOfSlot[s]].length;
+  const numY = yStart[S];
+  checkSize(problem, classes, numY, even, limits);
+  const yClass = new Int32Array(numY);
+  for (let s = 0; s < S; s++) yClass.set(classes.lists[classes.listOfSlot[s]], yStart[s]);
+  const numVars = numY + (linf ? 1 : 0) + (even ? Math.max(0, S - 1) : 0);
+  const cost = new Float64Array(numVars);
+  const binary = new Uint8Array(numVars);
+  const rep = (v: number) => classes.members[yClass[v]][0];
   for (let s = 0; s < S; s++) {
-    const m = new Map<number, number>();
-    for (const c of problem.eligible[s]) {
-      m.set(c, vars.length);
-      vars.push({ name: `x_${s}_${c}`, cost: linf ? 0 : Math.round(obj.slotCost(s, c) * MICRO), binary: true });
-    }
-    x.push(m);
-    rows.push({ name: `slot_${s}`, terms: [...m.values()].map((v) => [v, 1]), lo: 1, hi: 1 });
-  }
-  const uses = new Map<number, number[]>();
-  x.forEach((m) => m.forEach((v, c) => (uses.get(c) ?? uses.set(c, []).get(c)!).push(v)));
-  for (const [c, vs] of uses) if (vs.length > 1) rows.push({ name: `once_${c}`, terms: vs.map((v) => [v, 1]), hi: 1 });
-
-  for (let s = 0; s + 1 < S; s++) {
-    for (const [b, vb] of x[s + 1]) {
-      const compatible: number[] = [];
-      for (const [a, va] of x[s]) if (rules.pairOk(a, b)) compatible.push(va);
-      if (compatible.length === x[s].size) continue;
-      rows.push({ name: `chain_${s + 1}_${b}`, terms: [[vb, 1], ...compatible.map((v): [number, number] => [v, -1])], hi: 0 });
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+      binary[v] = 1;
+      if (!linf) cost[v] = Math.round(obj.slotCost(s, rep(v)) * MICRO);
     }
   }
-  for (const r of rules.runRules) {
-    for (let w = 0; w + r.length < S; w++) {
-      let common: Set<number> | undefined;
-      for (let j = w; j <= w + r.length; j++) {
-        const here = new Set([...x[j].keys()].map((c) => r.bucket[c]));
-        common = common ? new Set([...common].filter((b) => here.has(b))) : here;
-      }
-      for (const bucket of common ?? []) {
-        const terms: Array<[number, number]> = [];
-        for (let j = w; j <= w + r.length; j++) for (const [c, v] of x[j]) if (r.bucket[c] === bucket) terms.push([v, 1]);
-        rows.push({ name: `run${r.index}_${w}_${bucket < 0 ? "m" + -bucket : bucket}`, terms, hi: r.length });
-      }
-    }
+  checkCostRange(problem, obj, classes, yStart, yClass);
+  const rows = new Rows();
+  const range = (s: number) => Int32Array.from({ length: yStart[s + 1] - yStart[s] }, (_, k) => yStart[s] + k);
+  // 2. One pick per slot; each class at most as often as it has members.
+  for (let s = 0; s < S; s++) rows.add(range(s), 1, 1, 1);
+  capacityRows(classes, yStart, yClass, rows);
+  // 3. Pairwise rules by value.
+  valueRows(problem, rules, yStart, yClass, rep, rows);
+  // 4. maxRun as bucket windows.
+  for (const r of rules.runRules) runRows(r, S, yStart, yClass, rep, rows);
+  // 5. Conflicts.
+  const uses = usesOfClass(classes, yStart, yClass);
+  for (const [a, b] of problem.conflicts) {
+    const terms = [...(uses.get(classes.classOf[a]) ?? []), ...(uses.get(classes.classOf[b]) ?? [])];
+    if (terms.length > 1 && classes.classOf[a] !== classes.classOf[b]) rows.add(terms, 1, -Infinity, 1);
   }
-  problem.conflicts.forEach(([a, b], k) => {
-    const terms: Array<[number, number]> = [...(uses.get(a) ?? []), ...(uses.get(b) ?? [])].map((v) => [v, 1]);
-    if (terms.length > 1) rows.push({ name: `conflict_${k}`, terms, hi: 1 });
-  });
+  // 6. Linf's z and evenness's e_s.
   if (linf) {
-    const z = vars.length;
-    vars.push({ name: "z", cost: 1, binary: false });
+    const z = numY;
+    cost[z] = 1;
     for (let s = 0; s < S; s++) {
-      const terms: Array<[number, number]> = [...x[s]].map(([c, v]) => [v, Math.round(obj.slotCost(s, c) * MICRO)]);
-      rows.push({ name: `linf_${s}`, terms: [...terms, [z, -1]], hi: 0 });
+      const vars = [...range(s), z];
+      const coefs = vars.map((v) => (v === z ? -1 : Math.round(obj.slotCost(s, rep(v)) * MICRO)));
+      rows.add(vars, coefs, -Infinity, 0);
     }
   }
-  if (!linf && problem.objective.evenness > 0) {
+  if (even) {
     for (let s = 0; s + 1 < S; s++) {
-      const e = vars.length;
-      vars.push({ name: `e_${s}`, cost: problem.objective.evenness, binary: false });
-      const dt = Math.round((problem.slots[s + 1].target - problem.slots[s].target) * MICRO);
-      const diff: Array<[number, number]> = [
-        ...[...x[s + 1]].map(([c, v]): [number, number] => [v, Math.round(obj.value(c) * MICRO)]),
-        ...[...x[s]].map(([c, v]): [number, number] => [v, -Math.round(obj.value(c) * MICRO)]),
-      ];
-      rows.push({ name: `even_up_${s}`, terms: [...diff, [e, -1]], hi: dt });
-      rows.push({ name: `even_dn_${s}`, terms: [...diff.map(([v, k]): [number, number] => [v, -k]), [e, -1]], hi: -dt });
+      // e_s in the metric's units (coefficients near 1 keep HiGHS's presolve sound), costing λ·MICRO.
+      const e = numY + s;
+      cost[e] = problem.objective.evenness * MICRO;
+      const dt = problem.slots[s + 1].target - problem.slots[s].target;
+      const vars = [...range(s + 1), ...range(s), e];
+      const up = vars.map((v) => (v === e ? -1 : (v >= yStart[s + 1] ? 1 : -1) * obj.value(rep(v))));
+      rows.add(vars, up, -Infinity, dt);
+      rows.add(vars, up.map((k, i) => (vars[i] === e ? -1 : -k)), -Infinity, -dt);
     }
   }
-  return { vars, rows, x };
+  return {
+    numVars,
+    cost,
+    binary,
+    numRows: rows.count,
+    rowStart: Int32Array.from(rows.start),
+    rowIndex: rows.index.subarray(0, rows.nonzeros),
+    rowValue: rows.value.subarray(0, rows.nonzeros),
+    rowLo: Float64Array.from(rows.lo),
+    rowHi: Float64Array.from(rows.hi),
+    yStart,
+    yClass,
+    classes,
+    helpers: linf ? "z" : even ? "e" : "none",
+  };
 }
 
-/** Reads the picks (candidate per slot) from variable values; undefined when a slot has no x at 1. */
-export function picksFromValues(model: LinearModel, value: (varIndex: number) => number): number[] | undefined {
-  const picks: number[] = [];
-  for (const m of model.x) {
-    let pick: number | undefined;
-    for (const [c, v] of m) if (value(v) > 0.5) pick = c;
-    if (pick === undefined) return undefined;
-    picks.push(pick);
+/** Refuses a model past the MILP size bounds, before any row is built. */
+function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: number, even: boolean, limits: SolverLimits["milp"]): void {
+  const pairKeys = new Set(problem.chain.filter((c) => c.type !== "maxRun").map((c) => c.key)).size;
+  const runs = problem.chain.filter((c): c is Extract<typeof c, { type: "maxRun" }> => c.type === "maxRun");
+  const nonzeros = numY * (2 + 2 * pairKeys + runs.reduce((a, r) => a + r.length + 1, 0) + (even ? 4 : 0) + (problem.objective.norm === "Linf" ? 1 : 0));
+  const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${numY} variables, about ${nonzeros} coefficients`;
+  if (numY > limits.maxVariables || nonzeros > limits.maxNonzeros) {
+    throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (--chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
   }
-  return picks;
+}
+
+/** Largest micro-unit coefficient HiGHS takes in a row (its `large_matrix_value`, 1e15); a sum of costs must also stay an exact integer (below 2^53). */
+const MAX_MICRO_COST = 1e15;
+
+/**
+ * The objective's scale, checked before any row is built: costs are integer
+ * micro-units, so a slot cost of 2e9 (a ramp point and a metric at opposite
+ * ends of ±1e9) is 2e15, which HiGHS refuses ("passModel failed") and whose
+ * sums are no longer exact.
+ *
+ * @throws SolverLimitError `select/milp` (exit 1) naming the largest cost and what to do.
+ */
+function checkCostRange(problem: SelectionProblem, obj: ReturnType<typeof objectiveOf>, classes: CandidateClasses, yStart: Int32Array, yClass: Int32Array): void {
+  let total = 0;
+  let largest = 0;
+  for (let s = 0; s < problem.slots.length; s++) {
+    let worst = 0;
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) worst = Math.max(worst, Math.abs(obj.slotCost(s, classes.members[yClass[v]][0])));
+    largest = Math.max(largest, worst);
+    total += worst * MICRO;
+  }
+  if (largest * MICRO > MAX_MICRO_COST || total > Number.MAX_SAFE_INTEGER) {
+    throw new SolverLimitError(
+      "select/milp",
+      "milp cost range",
+      `the objective's numbers are too large for the MILP (a level costs up to ${largest.toPrecision(3)}, ${(largest * MICRO).toPrecision(3)} micro-units; HiGHS takes at most 1e15 and the sum of all levels must stay below 2^53); use --solver dp with a chain-shaped model, or give the ramp and the metric a smaller scale`,
+    );
+  }
+}
+
+function usesOfClass(classes: CandidateClasses, yStart: Int32Array, yClass: Int32Array): Map<number, number[]> {
+  const uses = new Map<number, number[]>();
+  for (let v = 0; v < yStart[yStart.length - 1]; v++) {
+    const c = yClass[v];
+    const list = uses.get(c);
+    if (list) list.push(v);
+    else uses.set(c, [v]);
+  }
+  return uses;
+}
+
+function capacityRows(classes: CandidateClasses, yStart: Int32Array, yClass: Int32Array, rows: Rows): void {
+  for (const [c, vs] of usesOfClass(classes, yStart, yClass)) {
+    if (vs.length > classes.members[c].length) rows.add(vs, 1, -Infinity, classes.members[c].length);
+  }
+}
+
+/** V_{s+1} − V_s within [lo, hi] per key that a pairwise rule reads, skipping rows no pick could break. */
+function valueRows(
+  problem: SelectionProblem,
+  rules: ReturnType<typeof chainRulesOf>,
+  yStart: Int32Array,
+  yClass: Int32Array,
+  rep: (v: number) => number,
+  rows: Rows,
+): void {
+  const S = problem.slots.length;
+  const byKey = new Map<string, { lo: number; hi: number }>();
+  for (const c of problem.chain) {
+    if (c.type === "maxRun") continue;
+    const b = byKey.get(c.key) ?? byKey.set(c.key, { lo: -Infinity, hi: Infinity }).get(c.key)!;
+    if (c.type === "nonDecreasing") b.lo = Math.max(b.lo, 0);
+    if (c.type === "maxRise") b.hi = Math.min(b.hi, c.by + STEP_TOLERANCE);
+    if (c.type === "maxDrop") b.lo = Math.max(b.lo, -(c.by + STEP_TOLERANCE));
+  }
+  for (const [key, { lo, hi }] of byKey) {
+    const values = rules.valuesOf(key);
+    for (let s = 0; s + 1 < S; s++) {
+      let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+      for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+        const x = values[rep(v)];
+        if (x < minA) minA = x;
+        if (x > maxA) maxA = x;
+      }
+      for (let v = yStart[s + 1]; v < yStart[s + 2]; v++) {
+        const x = values[rep(v)];
+        if (x < minB) minB = x;
+        if (x > maxB) maxB = x;
+      }
+      if (minB - maxA >= lo && maxB - minA <= hi) continue;
+      const vars: number[] = [];
+      const coefs: number[] = [];
+      for (let v = yStart[s + 1]; v < yStart[s + 2]; v++) {
+        vars.push(v);
+        coefs.push(values[rep(v)]);
+      }
+      for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+        vars.push(v);
+        coefs.push(-values[rep(v)]);
+      }
+      rows.add(vars, coefs, lo, hi);
+    }
+  }
+  void yClass;
+}
+
+/** maxRun(key, L): in every window of L + 1 slots, at most L picks of any one bucket (buckets present in the whole window). */
+function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart: Int32Array, yClass: Int32Array, rep: (v: number) => number, rows: Rows): void {
+  const L = r.length;
+  const bySlot: Array<Map<number, number[]>> = [];
+  for (let s = 0; s < S; s++) {
+    const m = new Map<number, number[]>();
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+      const b = r.bucket[rep(v)];
+      const list = m.get(b);
+      if (list) list.push(v);
+      else m.set(b, [v]);
+    }
+    bySlot.push(m);
+  }
+  for (let w = 0; w + L < S; w++) {
+    for (const b of bySlot[w].keys()) {
+      let everywhere = true;
+      for (let j = w + 1; j <= w + L && everywhere; j++) everywhere = bySlot[j].has(b);
+      if (!everywhere) continue;
+      const vars: number[] = [];
+      for (let j = w; j <= w + L; j++) vars.push(...bySlot[j].get(b)!);
+      rows.add(vars, 1, -Infinity, L);
+    }
+  }
+  void yClass;
+}
+
+/**
+ * The class picked in each slot from variable values, or undefined when a
+ * slot has no y at 1.
+ */
+export function classPicks(model: LinearModel, value: (v: number) => number): number[] | undefined {
+  const out: number[] = [];
+  for (let s = 0; s + 1 < model.yStart.length; s++) {
+    let pick = -1;
+    for (let v = model.yStart[s]; v < model.yStart[s + 1]; v++) if (value(v) > 0.5) pick = model.yClass[v];
+    if (pick < 0) return undefined;
+    out.push(pick);
+  }
+  return out;
+}
+
+/**
+ * Candidate ids for a sequence of classes (SPEC 6 tie rule): the k-th use of a
+ * class, in slot order, ships its k-th smallest id — the lexicographically
+ * smallest ids that sequence of classes allows.
+ *
+ * @returns candidate indices, or undefined when a class is used more often than it has members.
+ */
+export function idsOfClasses(classes: CandidateClasses, picks: readonly number[]): number[] | undefined {
+  const uses = new Map<number, number>();
+  const out: number[] = [];
+  for (const c of picks) {
+    const u = uses.get(c) ?? 0;
+    const k = classes.members[c][u];
+    if (k === undefined) return undefined;
+    uses.set(c, u + 1);
+    out.push(k);
+  }
+  return out;
+}
+
+/** Human name of a variable (for debugging and javascript-lp-solver's named model). */
+export function variableName(model: LinearModel, v: number): string {
+  const S = model.yStart.length - 1;
+  const numY = model.yStart[S];
+  if (v < numY) {
+    let s = 0;
+    while (model.yStart[s + 1] <= v) s++;
+    return `y_${s}_${model.yClass[v]}`;
+  }
+  return model.helpers === "z" ? "z" : `e_${v - numY}`;
 }

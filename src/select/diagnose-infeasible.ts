@@ -2,6 +2,7 @@ import { chainRulesOf, describeConstraint } from "./chain-rules.ts";
 import { relaxedReach, type RelaxedState } from "./relaxed-reach.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 import { dpApplies, solveDp } from "./solve-dp.ts";
+import { SolverLimitError } from "./solver-limits.ts";
 
 /** Why a selection model has no answer (SPEC 6): where the chain breaks and what broke it. */
 export interface Diagnosis {
@@ -20,17 +21,26 @@ export interface Diagnosis {
 }
 
 /**
- * Diagnoses an infeasible selection model. A forward pass over relaxed
- * states (last candidate and run lengths, ignoring "at most once" and
- * conflicts) finds the first level no candidate can reach; there the chain
- * constraints are applied one by one in model order and the one that empties
- * the set of candidates is named. When the relaxation is feasible, the exact
- * dp (if the model is chain-shaped) tells "each candidate at most once" from
- * conflicts.
+ * Diagnoses an infeasible selection model, naming the first level no
+ * sequence can reach — the same level however many levels follow it. A
+ * forward pass over relaxed states (last candidate and run lengths, ignoring
+ * "at most once" and conflicts) finds the first level the chain alone cannot
+ * reach; the exact dp (if the model is chain-shaped, within its work bound)
+ * finds the first level no sequence of distinct candidates reaches. The
+ * earlier of the two is named: at the relaxed one, the chain constraints are
+ * applied one by one in model order and the one that empties the set of
+ * candidates is named; at an earlier exact one, "each candidate at most once"
+ * is to blame. (When a pass stops at its work bound, the diagnosis says only
+ * what is left: uniqueness or conflicts.)
  */
 export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
   const rules = chainRulesOf(problem);
-  const { infeasibleAt: k, before: prev } = relaxedReach(problem);
+  const { infeasibleAt: relaxedAt, before: prev, complete } = relaxedReach(problem);
+  // The exact first failing level: before the relaxed one when uniqueness bites first
+  // (a part with 20 candidates fails at the same level for 21 planned levels as for 50).
+  const exactAt = relaxedAt === 0 ? -1 : exactInfeasibleAt(problem);
+  if (exactAt >= 0 && (relaxedAt < 0 || exactAt < relaxedAt)) return describe(problem, exactAt, "unique", problem.eligible[exactAt].length);
+  const k = relaxedAt;
   if (k >= 0) {
     const elig = problem.eligible[k];
     if (elig.length === 0) {
@@ -54,9 +64,12 @@ export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
     }
     return describe(problem, k, "chain", alive.size);
   }
-  if (dpApplies(problem)) {
-    const exact = solveDp(problem);
-    if ("infeasibleAt" in exact) return describe(problem, exact.infeasibleAt, "unique", problem.eligible[exact.infeasibleAt].length);
+  if (!complete) {
+    return {
+      constraint: "unknown",
+      removed: 0,
+      message: "no sequence meets the model (the solver proved it); the pass that names the level and constraint stopped at its work bound — select fewer levels at once (--chapters) to see where",
+    };
   }
   return {
     constraint: problem.conflicts.length ? "conflict" : "unique",
@@ -65,6 +78,18 @@ export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
       ? "every sequence the chain allows ships both candidates of some conflict pair (or one candidate twice)"
       : "every sequence the chain allows uses some candidate twice",
   };
+}
+
+/** The first slot no sequence of distinct candidates reaches (the exact dp), or −1: the model is not chain-shaped, the dp stopped at its work bound, or every slot is reached. */
+function exactInfeasibleAt(problem: SelectionProblem): number {
+  if (!dpApplies(problem)) return -1;
+  try {
+    const exact = solveDp(problem);
+    return "infeasibleAt" in exact ? exact.infeasibleAt : -1;
+  } catch (err) {
+    if (!(err instanceof SolverLimitError)) throw err;
+    return -1;
+  }
 }
 
 function describe(problem: SelectionProblem, k: number, constraint: string, removed: number): Diagnosis {

@@ -1,13 +1,16 @@
 import { LevelrampError } from "../io/errors.ts";
 import { chainRulesOf } from "./chain-rules.ts";
+import { SolverLimitError } from "./solver-limits.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 
-/** Limits and restrictions of one dp run. */
-export interface DpOptions {
+/** Limits and restrictions of one explicit dp graph. */
+export interface DpGraphOptions {
   /** Candidates that may not be chosen (1 = excluded), e.g. by a conflict branch. */
   excluded?: Uint8Array;
-  /** Work bound: the run stops with an error past this many states in all (default 5,000,000). */
+  /** Work bound: the build stops with an error past this many states in all (default 5,000,000). */
   maxStates?: number;
+  /** Memory bound: the build stops past this many transitions in all (default 20,000,000, about 160 MB). */
+  maxTransitions?: number;
 }
 
 /**
@@ -41,7 +44,7 @@ export type DpGraph = { layers: Layer[]; states: number; transitions: number } |
  *
  * @throws LevelrampError `select/dp` when the problem is not chain-shaped or the state bound is passed.
  */
-export function buildDpGraph(problem: SelectionProblem, options: DpOptions = {}): DpGraph {
+export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions = {}): DpGraph {
   const rules = chainRulesOf(problem);
   const primary = rules.primaryRun;
   if (!primary) {
@@ -50,6 +53,7 @@ export function buildDpGraph(problem: SelectionProblem, options: DpOptions = {})
   const secondary = rules.runRules.filter((r) => r !== primary);
   const excluded = options.excluded;
   const maxStates = options.maxStates ?? 5_000_000;
+  const maxTransitions = options.maxTransitions ?? 20_000_000;
   const S = problem.slots.length;
   const n = problem.candidates.length;
   if (S === 0) return { layers: [], states: 0, transitions: 0 };
@@ -140,16 +144,20 @@ export function buildDpGraph(problem: SelectionProblem, options: DpOptions = {})
         }
         cur.next.push(at);
       }
+      if (transitions + cur.next.length > maxTransitions) tooLarge(problem, i + 1, `${maxTransitions} transitions`);
     }
     cur.start.push(cur.next.length);
     transitions += cur.next.length;
     if (nxt.last.length === 0) return { infeasibleAt: i + 1 };
     states += nxt.last.length;
-    if (states > maxStates) {
-      throw new LevelrampError("select/dp", `more than ${maxStates} states by level ${problem.slots[i + 1].number}; use --solver highs for this model`, 1);
-    }
+    if (states > maxStates) tooLarge(problem, i + 1, `${maxStates} states`);
     layers.push(nxt);
   }
 
   return { layers, states, transitions };
+}
+
+function tooLarge(problem: SelectionProblem, slot: number, what: string): never {
+  const size = `${problem.slots.length} levels, ${problem.candidates.length} candidates`;
+  throw new SolverLimitError("select/min-moves", "min-moves graph", `more than ${what} by level ${problem.slots[slot].number} (${size}); select fewer levels at once (--chapters) or drop --min-moves`);
 }

@@ -1,5 +1,4 @@
 import type { Highs } from "highs";
-import type { LinearRow } from "./compile-milp.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
@@ -10,75 +9,110 @@ async function loadHighs(): Promise<Highs> {
 }
 let instance: Promise<Highs> | undefined;
 
-function num(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toPrecision(17);
-}
-
-function expr(terms: ReadonlyArray<[number, number]>, names: readonly string[]): string {
-  if (terms.length === 0) return "0 " + names[0];
-  return terms.map(([v, k], i) => `${k < 0 ? "-" : i === 0 ? "" : "+"} ${num(Math.abs(k))} ${names[v]}`).join(" ");
-}
-
-/** Writes a MILP request in CPLEX LP format for HiGHS. */
-export function toLpText(request: MilpRequest): string {
-  const { model } = request;
-  const names = model.vars.map((v) => v.name);
-  const cost: Array<[number, number]> = [];
-  model.vars.forEach((v, i) => {
-    const c = request.objective ? (request.objective.get(i) ?? 0) : v.cost;
-    if (c !== 0) cost.push([i, c]);
-  });
-  const lines = ["Minimize", ` obj: ${cost.length ? expr(cost, names) : "0 " + names[0]}`, "Subject To"];
-  const rows: LinearRow[] = [...model.rows, ...(request.extraRows ?? [])];
-  for (const v of request.fixedOne ?? []) rows.push({ name: `fix_${names[v]}`, terms: [[v, 1]], lo: 1, hi: 1 });
-  for (const row of rows) {
-    const e = expr(row.terms, names);
-    if (row.lo !== undefined && row.lo === row.hi) lines.push(` ${row.name}: ${e} = ${num(row.lo)}`);
-    else {
-      if (row.hi !== undefined) lines.push(` ${row.name}_hi: ${e} <= ${num(row.hi)}`);
-      if (row.lo !== undefined) lines.push(` ${row.name}_lo: ${e} >= ${num(row.lo)}`);
-    }
-  }
-  lines.push("Bounds");
-  for (const v of model.vars) if (!v.binary) lines.push(` 0 <= ${v.name}${v.upper !== undefined ? ` <= ${num(v.upper)}` : ""}`);
-  const bins = model.vars.filter((v) => v.binary).map((v) => v.name);
-  if (bins.length) lines.push("Binary", ...chunk(bins, 20).map((c) => " " + c.join(" ")));
-  lines.push("End");
-  return lines.join("\n") + "\n";
-}
-
-function chunk<T>(xs: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
-  return out;
-}
-
 /**
  * HiGHS (npm `highs`, WebAssembly, MIT) behind the selection model (SPEC 6
- * `highs`): exact gaps (`mip_rel_gap` = `mip_abs_gap` = 0) and HiGHS's own
- * time limit, which it checks inside its solves.
+ * `highs`): the model is passed as CSR arrays (no text), with exact gaps
+ * (`mip_rel_gap` = `mip_abs_gap` = 0) and HiGHS's own time limit, which it
+ * checks inside its solves. At a limit the answer carries HiGHS's best
+ * incumbent (if any) and its dual bound. "Infeasible" (and a failed run) is
+ * asked again without presolve, whose MIP reductions HiGHS 1.15 gets wrong
+ * on some models.
  *
- * @param timeLimitSeconds budget per solve (default 60 s); past it the answer is `limit`.
+ * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default 60 s).
  */
 export function highsBackend(timeLimitSeconds = 60): MilpBackend {
+  const until = performance.now() + timeLimitSeconds * 1000;
+  const remainingMs = () => until - performance.now();
   return {
     name: "highs",
+    remainingMs,
     async solve(request, budgetMs): Promise<MilpAnswer> {
+      const left = Math.min(remainingMs(), budgetMs ?? Infinity);
+      if (left <= 0) return { status: "limit" };
       instance ??= loadHighs();
       const highs = await instance;
-      const result = highs.solve(toLpText(request), {
-        output_flag: false,
-        mip_rel_gap: 0,
-        mip_abs_gap: 0,
-        time_limit: Math.min(timeLimitSeconds, (budgetMs ?? Infinity) / 1000),
-      });
-      const status = String(result.Status);
-      if (status === "Infeasible") return { status: "infeasible" };
-      if (status !== "Optimal") return { status: "limit" };
-      const cols = result.Columns as Record<string, { Primal: number }>;
-      const values = Float64Array.from(request.model.vars, (v) => cols[v.name]?.Primal ?? 0);
-      return { status: "optimal", values, objective: result.ObjectiveValue };
+      const m = highs.createModel();
+      try {
+        m.passModel(modelData(highs, request));
+        m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: left / 1000 });
+        const codes = highs.constants.modelStatus;
+        // HiGHS 1.15's MIP presolve fails on some small chain models (status −1)
+        // or calls them infeasible when they are not (its issues #3296, #3090):
+        // such answers are asked again without presolve.
+        const again = () => {
+          m.clearSolver();
+          m.options.set({ presolve: "off", time_limit: Math.max(0.001, Math.min(remainingMs(), budgetMs ?? Infinity) / 1000) });
+          m.run();
+        };
+        try {
+          m.run();
+        } catch (err) {
+          if (!(err instanceof Error) || !/status -1/.test(err.message)) throw err;
+          again();
+        }
+        if (m.getModelStatus() === codes.infeasible && m.options.get("presolve") !== "off") again();
+        const status = m.getModelStatus();
+        if (status === codes.infeasible) return { status: "infeasible" };
+        const hasSolution = Number(m.info.get("primal_solution_status")) === 2;
+        const values = hasSolution ? Float64Array.from(m.getSolution().colValue) : undefined;
+        const objective = hasSolution ? m.getObjectiveValue() : undefined;
+        if (status === codes.optimal && values) return { status: "optimal", values, objective, bound: objective };
+        const bound = Number(m.info.get("mip_dual_bound"));
+        return { status: "limit", values, objective, bound: Number.isFinite(bound) ? bound : undefined };
+      } finally {
+        m.dispose();
+      }
     },
     async close() {},
+  };
+}
+
+/** The request as HiGHS model data: the model's CSR rows, then the extra rows; fixed variables get lower bound 1. */
+function modelData(highs: Highs, request: MilpRequest) {
+  const { model } = request;
+  const inf = highs.infinity;
+  const extra = request.extraRows ?? [];
+  const extraNonzeros = extra.reduce((a, r) => a + r.terms.length, 0);
+  const numRows = model.numRows + extra.length;
+  const starts = new Int32Array(numRows + 1);
+  starts.set(model.rowStart);
+  const indices = new Int32Array(model.rowIndex.length + extraNonzeros);
+  indices.set(model.rowIndex);
+  const values = new Float64Array(indices.length);
+  values.set(model.rowValue);
+  const rowLower = new Float64Array(numRows);
+  const rowUpper = new Float64Array(numRows);
+  for (let r = 0; r < model.numRows; r++) {
+    rowLower[r] = model.rowLo[r] === -Infinity ? -inf : model.rowLo[r];
+    rowUpper[r] = model.rowHi[r] === Infinity ? inf : model.rowHi[r];
+  }
+  let at = model.rowIndex.length;
+  extra.forEach((row, k) => {
+    const sorted = [...row.terms].sort((a, b) => a[0] - b[0]);
+    for (const [v, c] of sorted) {
+      indices[at] = v;
+      values[at++] = c;
+    }
+    starts[model.numRows + k + 1] = at;
+    rowLower[model.numRows + k] = row.lo ?? -inf;
+    rowUpper[model.numRows + k] = row.hi ?? inf;
+  });
+  const colCost = new Float64Array(model.numVars);
+  if (request.objective) for (const [v, c] of request.objective) colCost[v] = c;
+  else colCost.set(model.cost);
+  const colLower = new Float64Array(model.numVars);
+  for (const v of request.fixedOne ?? []) colLower[v] = 1;
+  const colUpper = Float64Array.from(model.binary, (b) => (b ? 1 : inf));
+  const integrality = Int32Array.from(model.binary, (b) => (b ? highs.constants.variableType.integer : highs.constants.variableType.continuous));
+  return {
+    numCols: model.numVars,
+    numRows,
+    colCost,
+    colLower,
+    colUpper,
+    rowLower,
+    rowUpper,
+    matrix: { format: "csr" as const, numRows, numCols: model.numVars, starts, indices, values },
+    integrality,
   };
 }

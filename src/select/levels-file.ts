@@ -28,7 +28,9 @@ export function bestDeviation(built: BuiltProblem, slot: number, metric: string)
  * embedded in full; per level its number, chapter and part (of the slot), id,
  * metrics, target, deviation = value − target (6 decimals), pool coverage
  * (`bestDeviation`, {@link bestDeviation}), rules, and for
- * game levels the body and stored solution.
+ * game levels the body and stored solution; `plan`: the plan's parts the
+ * file fills (first..last level of each), which verify checks numbers,
+ * chapters and parts against.
  */
 export function toLevelsFile(args: {
   built: BuiltProblem;
@@ -67,8 +69,43 @@ export function toLevelsFile(args: {
     model,
     ramp,
     objective: roundMetric(selection.objective),
-    optimal: selection.optimal,
+    status: selection.status,
+    optimal: selection.status === "optimal",
+    ...(selection.bound !== undefined ? { bound: roundMetric(selection.bound), gap: roundMetric(selection.gap ?? 0) } : {}),
+    ...(selection.optimum !== undefined ? { optimum: roundMetric(selection.optimum), tolerance: selection.tolerance } : {}),
+    ...(selection.note ? { note: selection.note } : {}),
+    ...(problem.fixed.some(Boolean) ? { fixed: problem.slots.flatMap((slot, s) => (problem.fixed[s] ? [{ level: slot.number, kind: problem.fixed[s]!.kind }] : [])) } : {}),
     solver: selection.solver,
+    plan: { parts: planParts(problem.slots) },
     levels,
   };
+}
+
+/** The slots as the plan's parts they belong to: chapter, part, first and last level number (slots are in level order). */
+function planParts(slots: ReadonlyArray<{ number: number; chapter: number; part: number }>): Array<{ chapter: number; part: number; first: number; last: number }> {
+  const parts: Array<{ chapter: number; part: number; first: number; last: number }> = [];
+  for (const s of slots) {
+    const p = parts[parts.length - 1];
+    if (p && p.chapter === s.chapter && p.part === s.part && p.last + 1 === s.number) p.last = s.number;
+    else parts.push({ chapter: s.chapter, part: s.part, first: s.number, last: s.number });
+  }
+  return parts;
+}
+
+/** A levels file's status: its `status`, or for files written before statuses, `optimal` read as one. */
+export function levelsStatus(file: Pick<LevelsFile, "status" | "optimal">): "optimal" | "feasible" {
+  return file.status ?? (file.optimal ? "optimal" : "feasible");
+}
+
+/**
+ * One line for a status, e.g. `optimal (proven)`, `feasible (bound 12.5, gap
+ * 3.1%): HiGHS time limit`, `feasible: within 0.5 of the optimum 41.2`.
+ */
+export function describeStatus(s: { status?: "optimal" | "feasible"; optimal: boolean; bound?: number; gap?: number; optimum?: number; tolerance?: number; note?: string }): string {
+  const status = levelsStatus(s);
+  if (status === "optimal") return "optimal (proven)";
+  const parts: string[] = [];
+  if (s.bound !== undefined) parts.push(`bound ${s.bound}, gap ${((s.gap ?? 0) * 100).toFixed(2)}%`);
+  if (s.optimum !== undefined) parts.push(`within ${s.tolerance ?? 0} of the optimum ${s.optimum}`);
+  return `feasible, not proven optimal${parts.length ? ` (${parts.join("; ")})` : ""}${s.note ? `: ${s.note}` : ""}`;
 }

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { LinearModel } from "./compile-milp.ts";
+import { variableName, type LinearModel } from "./compile-milp.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
 
 interface JsLpModel {
@@ -8,47 +8,56 @@ interface JsLpModel {
   constraints: Record<string, { min?: number; max?: number; equal?: number }>;
   variables: Record<string, Record<string, number>>;
   binaries: Record<string, 1>;
-  options: { tolerance: number; exitOnCycles: boolean };
+  options: { tolerance: number; exitOnCycles: boolean; timeout?: number };
 }
 
 const OBJ = "__objective";
 
 /**
  * Builds the javascript-lp-solver JSON model. Degeneracy is broken with a
- * deterministic cost perturbation on x[s,c] of ε·(1 + ((7s + 3k) mod 97)),
+ * deterministic cost perturbation on y[s,k] of ε·(1 + ((7s + 3k) mod 97)),
  * k its rank in the slot, ε = 0.25 / (98·slots): the perturbations of a whole
  * sequence add up to less than half a micro-unit, below any cost difference of
  * the integer micro-unit objective (and of the integer ranks of a tie-break
  * solve), so it cannot change which answer is optimal.
  */
-export function toJsLpModel(request: MilpRequest): JsLpModel {
+export function toJsLpModel(request: MilpRequest, timeoutMs?: number): JsLpModel {
   const { model } = request;
-  const S = model.x.length;
+  const S = model.yStart.length - 1;
   const eps = 0.25 / (98 * Math.max(1, S));
+  const names = Array.from({ length: model.numVars }, (_, v) => variableName(model, v));
   const variables: JsLpModel["variables"] = {};
   const binaries: JsLpModel["binaries"] = {};
-  const perturb = new Map<number, number>();
-  model.x.forEach((m, s) => [...m.values()].forEach((v, k) => perturb.set(v, eps * (1 + ((7 * s + 3 * k) % 97)))));
-  model.vars.forEach((v, i) => {
-    const cost = (request.objective ? (request.objective.get(i) ?? 0) : v.cost) + (perturb.get(i) ?? 0);
-    variables[v.name] = { [OBJ]: cost };
-    if (v.binary) binaries[v.name] = 1;
-  });
+  for (let v = 0; v < model.numVars; v++) {
+    const cost = request.objective ? (request.objective.get(v) ?? 0) : model.cost[v];
+    variables[names[v]] = { [OBJ]: cost };
+    if (model.binary[v]) binaries[names[v]] = 1;
+  }
+  for (let s = 0; s < S; s++) {
+    for (let v = model.yStart[s]; v < model.yStart[s + 1]; v++) variables[names[v]][OBJ] += eps * (1 + ((7 * s + 3 * (v - model.yStart[s])) % 97));
+  }
   const constraints: JsLpModel["constraints"] = {};
-  const rows = [...model.rows, ...(request.extraRows ?? [])];
-  for (const row of rows) {
-    for (const [v, coef] of row.terms) {
-      const name = model.vars[v].name;
-      variables[name][row.name] = (variables[name][row.name] ?? 0) + coef;
+  const bound = (name: string, lo: number, hi: number) => {
+    constraints[name] = lo === hi ? { equal: lo } : { ...(lo > -Infinity ? { min: lo } : {}), ...(hi < Infinity ? { max: hi } : {}) };
+  };
+  for (let r = 0; r < model.numRows; r++) {
+    const name = `r${r}`;
+    for (let k = model.rowStart[r]; k < model.rowStart[r + 1]; k++) {
+      const vn = names[model.rowIndex[k]];
+      variables[vn][name] = (variables[vn][name] ?? 0) + model.rowValue[k];
     }
-    constraints[row.name] = row.lo !== undefined && row.lo === row.hi ? { equal: row.lo } : { min: row.lo, max: row.hi };
+    bound(name, model.rowLo[r], model.rowHi[r]);
   }
+  (request.extraRows ?? []).forEach((row, i) => {
+    const name = `x${i}_${row.name}`;
+    for (const [v, coef] of row.terms) variables[names[v]][name] = (variables[names[v]][name] ?? 0) + coef;
+    bound(name, row.lo ?? -Infinity, row.hi ?? Infinity);
+  });
   for (const v of request.fixedOne ?? []) {
-    const name = model.vars[v].name;
-    variables[name][`fix_${name}`] = 1;
-    constraints[`fix_${name}`] = { equal: 1 };
+    variables[names[v]][`fix_${names[v]}`] = 1;
+    constraints[`fix_${names[v]}`] = { equal: 1 };
   }
-  return { optimize: OBJ, opType: "min", constraints, variables, binaries, options: { tolerance: 0, exitOnCycles: true } };
+  return { optimize: OBJ, opType: "min", constraints, variables, binaries, options: { tolerance: 0, exitOnCycles: true, ...(timeoutMs ? { timeout: timeoutMs } : {}) } };
 }
 
 // One worker thread serves every solve (starting one costs ~100 ms); it is
@@ -62,28 +71,37 @@ function spawn(): Worker {
   return worker;
 }
 
+type Reply = { ok: boolean; result?: Record<string, unknown>; error?: string; cutShort?: boolean };
+
 /**
- * javascript-lp-solver (SPEC 6 `milp`) in a worker thread under a hard
- * deadline shared by every solve of one selection: when time is up the thread
- * is terminated and the answer is `limit`, never a guess.
+ * javascript-lp-solver (SPEC 6 `milp`) in a worker thread under a deadline
+ * shared by every solve of one selection. Its own `timeout` (checked between
+ * branch-and-bound nodes) is set just inside the deadline, so a solve cut
+ * short returns its best integral incumbent as `limit` with values; a solve
+ * stuck inside a simplex is stopped by terminating the thread (`limit`, no
+ * values). It reports no bound of its own.
  *
  * @param deadlineMs wall-clock budget for all solves (default 30,000 ms).
  */
 export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
   const until = performance.now() + deadlineMs;
+  const remainingMs = () => until - performance.now();
   return {
     name: "milp",
+    remainingMs,
     async solve(request, budgetMs): Promise<MilpAnswer> {
-      const left = Math.min(until - performance.now(), budgetMs ?? Infinity);
+      const left = Math.min(remainingMs(), budgetMs ?? Infinity);
       if (left <= 0) return { status: "limit" };
       const w = spawn();
-      const reply = await new Promise<{ ok: boolean; result?: Record<string, unknown>; error?: string } | "timeout">((resolve, reject) => {
+      // Its own timeout a little inside the hard one, so the incumbent comes back.
+      const soft = Math.max(1, Math.floor(left * 0.85));
+      const reply = await new Promise<Reply | "timeout">((resolve, reject) => {
         const done = () => {
           clearTimeout(timer);
           w.off("message", onMessage);
           w.off("error", onError);
         };
-        const onMessage = (m: { ok: boolean; result?: Record<string, unknown>; error?: string }) => {
+        const onMessage = (m: Reply) => {
           done();
           resolve(m);
         };
@@ -97,7 +115,7 @@ export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
         }, left);
         w.on("message", onMessage);
         w.on("error", onError);
-        w.postMessage(toJsLpModel(request));
+        w.postMessage({ model: toJsLpModel(request, soft), timeout: soft });
       });
       if (reply === "timeout") {
         worker = undefined;
@@ -106,9 +124,11 @@ export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
       }
       if (!reply.ok || !reply.result) throw new Error(`select/milp: javascript-lp-solver failed: ${reply.error}`);
       const r = reply.result;
+      const names = Array.from({ length: request.model.numVars }, (_, v) => variableName(request.model, v));
+      const values = Float64Array.from(names, (n) => Number(r[n] ?? 0));
+      if (reply.cutShort) return r.isIntegral === true && r.feasible ? { status: "limit", values } : { status: "limit" };
       if (!r.feasible) return { status: "infeasible" };
-      const values = Float64Array.from(request.model.vars, (v) => Number(r[v.name] ?? 0));
-      return { status: "optimal", values, objective: Number(r.result) };
+      return { status: "optimal", values };
     },
     async close() {},
   };
@@ -116,5 +136,5 @@ export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
 
 /** Names of a model's variables (for tests and debugging). */
 export function variableNames(model: LinearModel): string[] {
-  return model.vars.map((v) => v.name);
+  return Array.from({ length: model.numVars }, (_, v) => variableName(model, v));
 }

@@ -2,11 +2,14 @@ import type { LinearModel, LinearRow } from "./compile-milp.ts";
 
 /** What a MILP backend reports for one solve. */
 export interface MilpAnswer {
+  /** `optimal` proven; `infeasible` proven by the solver; `limit` the time ran out (maybe with an incumbent). */
   status: "optimal" | "infeasible" | "limit";
-  /** Value of each variable, by index (when a solution is known). */
+  /** A solution's variable values, by index: the optimum, or at a limit the best incumbent if there is one. */
   values?: Float64Array;
-  /** Objective value in the model's units (micro-units). */
+  /** Objective of `values` in the model's units (micro-units). */
   objective?: number;
+  /** Best lower bound on the objective the solver proved (micro-units), when it reports one. */
+  bound?: number;
 }
 
 /** One solve request: the model, optionally with another objective and extra rows. */
@@ -14,7 +17,7 @@ export interface MilpRequest {
   model: LinearModel;
   /** Replacement objective coefficients by variable index (all others 0). */
   objective?: Map<number, number>;
-  /** Extra rows (objective bound, fixed picks). */
+  /** Extra rows (objective bound). */
   extraRows?: LinearRow[];
   /** Variables fixed to 1. */
   fixedOne?: number[];
@@ -23,8 +26,10 @@ export interface MilpRequest {
 /** A MILP solver behind the selection model (javascript-lp-solver or HiGHS). */
 export interface MilpBackend {
   readonly name: "milp" | "highs";
-  /** Solves; `budgetMs` caps this one solve below the backend's own deadline. */
+  /** Solves within what is left of the backend's deadline (and `budgetMs`, when given). */
   solve(request: MilpRequest, budgetMs?: number): Promise<MilpAnswer>;
+  /** Milliseconds left before the backend's deadline. */
+  remainingMs(): number;
   /** Releases workers or wasm instances. */
   close(): Promise<void>;
 }

@@ -1,11 +1,12 @@
-import { LevelrampError, NoAnswerError } from "../io/errors.ts";
-import { diagnoseInfeasible } from "./diagnose-infeasible.ts";
+import { NoAnswerError } from "../io/errors.ts";
+import { diagnoseInfeasible, type Diagnosis } from "./diagnose-infeasible.ts";
 import { highsBackend } from "./highs-backend.ts";
 import { lpSolverBackend } from "./lp-solver-backend.ts";
 import type { Selection, SelectionProblem } from "./selection-problem.ts";
 import { dpApplies } from "./solve-dp.ts";
 import { solveDpBranching } from "./solve-dp-branching.ts";
-import { solveMilp } from "./solve-milp.ts";
+import { solveMilp, type MilpResult } from "./solve-milp.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
 
 /** Which solver `select` uses (SPEC 2 `--solver`). */
 export type SolverChoice = "auto" | "dp" | "milp" | "highs";
@@ -14,68 +15,105 @@ export type SolverChoice = "auto" | "dp" | "milp" | "highs";
 export interface SolveOptions {
   /** Default `auto`: dp when the model is chain-shaped, javascript-lp-solver for small other models, HiGHS for large ones. */
   solver?: SolverChoice;
-  /** Wall-clock budget of the MILP backends, ms (default 30,000). It can only abort, never change an answer. */
+  /** Wall-clock budget of the MILP backends for the whole selection, ms (default 30,000). */
   timeLimitMs?: number;
-  /** Slots up to which a model counts as small for javascript-lp-solver under `auto` (default 40: a part or a tier). */
+  /** Slots up to which a model counts as small for javascript-lp-solver under `auto` (default `milp.smallSlots`, 40: a part or a tier). */
   smallSlots?: number;
+  /** Work bounds of the solvers (default models/select/solver.json). */
+  limits?: SolverLimits;
 }
 
-function infeasible(problem: SelectionProblem): never {
+/**
+ * No answer (exit 1) with what is known (SPEC 6): `infeasible` — a solver
+ * proved there is no sequence, `detail` the {@link Diagnosis}; `unknown` — a
+ * limit was reached first, `limit` names it and the message says what to try.
+ */
+export class SelectionNoAnswer extends NoAnswerError {
+  readonly status: "infeasible" | "unknown";
+  readonly limit: string | undefined;
+
+  constructor(module: string, status: "infeasible" | "unknown", message: string, detail?: Diagnosis, limit?: string) {
+    super(module, message, detail);
+    this.name = "SelectionNoAnswer";
+    this.status = status;
+    this.limit = limit;
+  }
+}
+
+function infeasible(problem: SelectionProblem): SelectionNoAnswer {
   const d = diagnoseInfeasible(problem);
-  throw new NoAnswerError("select", `infeasible: ${d.message}`, d);
+  return new SelectionNoAnswer("select", "infeasible", `infeasible: ${d.message}`, d);
 }
 
 /**
  * Solves a selection problem (SPEC 6) with the chosen solver and returns the
- * lexicographically smallest optimal list of picks.
+ * lexicographically smallest optimal list of picks (`status: "optimal"`), or
+ * — when a time limit stops a MILP that has an incumbent — a `feasible`
+ * answer with its bound and gap.
  *
- * `auto`: dp with conflict branching when the model is chain-shaped (falling
- * back to HiGHS if branching passes its work bound); otherwise
- * javascript-lp-solver for models of at most `smallSlots` slots (a part or a
- * tier), with HiGHS confirming any "infeasible" or limit it reports; HiGHS
- * for larger ones.
+ * `auto`: dp with conflict branching when the model is chain-shaped (HiGHS
+ * when the dp passes its state or work bound); otherwise javascript-lp-solver
+ * for models of at most `smallSlots` slots, with half the time, HiGHS
+ * confirming any "infeasible" it reports and answering when it finds nothing;
+ * HiGHS for larger ones. The time limit covers the whole selection.
  *
- * @throws NoAnswerError (exit 1) when the model is infeasible, with a {@link diagnoseInfeasible} diagnosis as `detail`,
- *   or when a MILP backend reaches its time limit without an answer.
+ * @throws SelectionNoAnswer (exit 1): `infeasible` only when the dp or a MILP
+ *   proved it (with the diagnosis), `unknown` when a limit came first (the dp's
+ *   bounds with `--solver dp`, a time limit with no incumbent, a MILP too large).
  * @throws LevelrampError (exit 2) when `dp` is asked for a model that is not chain-shaped.
  */
 export async function solveSelection(problem: SelectionProblem, options: SolveOptions = {}): Promise<Selection> {
   const solver = options.solver ?? "auto";
-  const limit = options.timeLimitMs ?? 30_000;
-  const chainShaped = dpApplies(problem);
-  if (solver === "dp" || (solver === "auto" && chainShaped)) {
+  const until = performance.now() + (options.timeLimitMs ?? 30_000);
+  const left = () => Math.max(0, until - performance.now());
+  const limits = options.limits ?? solverLimits();
+  if (solver === "dp" || (solver === "auto" && dpApplies(problem))) {
     try {
-      const r = solveDpBranching(problem);
+      const r = solveDpBranching(problem, { ...limits.dp, maxBranches: limits.branching.maxRuns });
       if ("selection" in r) return r.selection;
-      infeasible(problem);
+      throw infeasible(problem);
     } catch (err) {
-      if (solver === "dp" || !(err instanceof LevelrampError) || err instanceof NoAnswerError || err.exitCode !== 1) throw err;
-      // dp passed its work bound: let HiGHS answer.
-      return milp(problem, "highs", limit);
+      if (!(err instanceof SolverLimitError)) throw err;
+      if (solver === "dp") throw new SelectionNoAnswer("select/dp", "unknown", err.message.replace(/^select\/dp: /, ""), undefined, err.limit);
+      return highs(problem, left(), limits, `the dp passed its bound (${err.message})`);
     }
   }
-  if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? 40))) {
-    let r: Awaited<ReturnType<typeof solveMilp>> = { limit: true };
-    try {
-      r = await solveMilp(problem, lpSolverBackend(limit));
-    } catch (err) {
-      // A wrong answer from javascript-lp-solver is caught by the exact re-check.
-      if (solver === "milp" || !(err instanceof LevelrampError)) throw err;
+  if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? limits.milp.smallSlots))) {
+    const budget = solver === "milp" ? left() : left() / 2;
+    const r = await milp(problem, () => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
+    if (r && "selection" in r) return r.selection;
+    // javascript-lp-solver is known to misreport degenerate chain models as
+    // infeasible and to hang on them: HiGHS confirms, or answers.
+    if (r && "limit" in r && solver === "milp") {
+      throw new SelectionNoAnswer("select/milp", "unknown", `${r.note} (${(budget / 1000).toFixed(0)} s); try --solver highs or a longer --time-limit`, undefined, "time limit");
     }
-    if ("selection" in r) return r.selection;
-    if (solver === "milp") {
-      if ("infeasible" in r) infeasible(problem);
-      throw new NoAnswerError("select/milp", `javascript-lp-solver found no answer within ${limit} ms; try --solver highs`);
-    }
-    // javascript-lp-solver is known to misreport degenerate chain models as infeasible
-    // or to hang on them: HiGHS confirms.
   }
-  return milp(problem, "highs", limit);
+  return highs(problem, left(), limits);
 }
 
-async function milp(problem: SelectionProblem, which: "highs", limit: number): Promise<Selection> {
-  const r = await solveMilp(problem, highsBackend(limit / 1000));
-  if ("selection" in r) return r.selection;
-  if ("infeasible" in r) infeasible(problem);
-  throw new NoAnswerError(`select/${which}`, `HiGHS found no answer within ${limit} ms`);
+/** Runs a MILP; SolverLimitError (too large) becomes `unknown`; with `strict` a wrong answer is an error, else undefined. */
+async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, strict: boolean): Promise<MilpResult | undefined> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof SolverLimitError) throw new SelectionNoAnswer(err.module, "unknown", err.message.replace(/^[^:]+: /, ""), undefined, err.limit);
+    // A wrong answer from javascript-lp-solver is caught by the exact re-check.
+    if (strict || !(err instanceof Error) || !/^select\/milp:/.test(err.message)) throw err;
+    void problem;
+    return undefined;
+  }
+}
+
+async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits, why?: string): Promise<Selection> {
+  const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
+  if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
+  if (r && "infeasible" in r) throw infeasible(problem);
+  const seconds = (ms / 1000).toFixed(0);
+  throw new SelectionNoAnswer(
+    "select/highs",
+    "unknown",
+    `HiGHS found no answer within ${seconds} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (--chapters), or a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`,
+    undefined,
+    "time limit",
+  );
 }

@@ -55,16 +55,46 @@ export interface SelectionProblem {
   narrowedBy?: Array<string[] | undefined>;
 }
 
+/**
+ * What a selection knows about its answer (SPEC 6): `optimal` — proven (the
+ * dp, or a MILP that finished); `feasible` — a valid answer not proven optimal
+ * (a time-limited MILP's incumbent, a `--min-moves` answer within its
+ * tolerance, a part-by-part selection); `infeasible` — proven to have no
+ * answer (with a diagnosis); `unknown` — a limit was reached with no answer.
+ */
+export type SelectionStatus = "optimal" | "feasible" | "infeasible" | "unknown";
+
 /** A solver's answer: one candidate index per slot. */
 export interface Selection {
   /** Candidate index chosen for each slot. */
   picks: number[];
   /** Objective value (SPEC 6), computed exactly from the picks. */
   objective: number;
-  /** Proven optimal (the solver finished). */
+  /** `optimal` (proven) or `feasible` (valid, not proven); no answer is an error ({@link SelectionNoAnswer}). */
+  status: "optimal" | "feasible";
+  /** For compatibility: true exactly when `status` is `optimal`. */
   optimal: boolean;
+  /** A proven lower bound on the optimum (objective units), for a `feasible` answer when known. */
+  bound?: number;
+  /** (objective − bound) / objective; 0 when the objective is 0. */
+  gap?: number;
+  /** `--min-moves`: the optimum and the tolerance this answer is within. */
+  optimum?: number;
+  tolerance?: number;
+  /** Why a `feasible` answer is not proven optimal, e.g. `HiGHS time limit`. */
+  note?: string;
   /** Which solver answered: `dp`, `milp`, `highs`, `brute-force`. */
   solver: string;
-  /** Work counters (states, transitions, branches, solves). */
+  /** Work counters (states, classes, candidates, slots, solveMs, branches, solves). */
   stats: Record<string, number>;
+}
+
+/** A selection with `optimal` derived from `status` (the only way `optimal` is set). */
+export function makeSelection(s: Omit<Selection, "optimal">): Selection {
+  return { ...s, optimal: s.status === "optimal" };
+}
+
+/** Relative gap of an answer over a lower bound: (objective − bound) / objective, 0 when the objective is 0. */
+export function gapOf(objective: number, bound: number): number {
+  return objective > 0 ? Math.max(0, (objective - bound) / objective) : 0;
 }

@@ -2,7 +2,7 @@ import { LevelrampError } from "../io/errors.ts";
 import type { Constraint } from "../io/schemas/model.ts";
 import { findBreaks } from "./find-breaks.ts";
 import { Objective, objectiveTolerance } from "./objective.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
 
 /**
  * Reference solver for tiny problems: enumerates every assignment of distinct
@@ -54,5 +54,5 @@ export function solveBruteForce(problem: SelectionProblem, maxSequences = 2_000_
   };
   visit(0);
   if (!best) return undefined;
-  return { picks: best.picks, objective: obj.total(best.picks), optimal: true, solver: "brute-force", stats: { sequences: visited } };
+  return makeSelection({ picks: best.picks, objective: obj.total(best.picks), status: "optimal", solver: "brute-force", stats: { sequences: visited } });
 }

@@ -1,14 +1,12 @@
-import { LevelrampError } from "../io/errors.ts";
 import { objectiveTolerance } from "./objective.ts";
 import type { Selection, SelectionProblem } from "./selection-problem.ts";
-import { solveDp, type DpResult } from "./solve-dp.ts";
+import { solveDp, type DpOptions, type DpResult } from "./solve-dp.ts";
+import { SolverLimitError, solverLimits } from "./solver-limits.ts";
 
 /** Limits of conflict branching. */
-export interface BranchingOptions {
-  /** Work bound: dp runs allowed in all (default 2,000). Past it the run stops with an error. */
+export interface BranchingOptions extends Omit<DpOptions, "excluded"> {
+  /** Work bound: dp runs allowed in all (default `branching.maxRuns` of models/select/solver.json). Past it the run stops with an error. */
   maxBranches?: number;
-  /** Passed to each dp run. */
-  maxStates?: number;
 }
 
 function lexLess(problem: SelectionProblem, a: readonly number[], b: readonly number[]): boolean {
@@ -31,11 +29,11 @@ function lexLess(problem: SelectionProblem, a: readonly number[], b: readonly nu
  *
  * @returns the selection (proven optimal), or the first infeasible slot of the
  *   conflict-free relaxation; `infeasibleAt: -1` when only the conflicts make it infeasible.
- * @throws LevelrampError `select/dp` when more than `maxBranches` dp runs are needed.
+ * @throws SolverLimitError `select/dp` when more than `maxBranches` dp runs are needed, or a dp run passes its bounds.
  */
 export function solveDpBranching(problem: SelectionProblem, options: BranchingOptions = {}): DpResult {
-  const maxBranches = options.maxBranches ?? 2000;
-  const root = solveDp(problem, { maxStates: options.maxStates });
+  const { maxBranches = solverLimits().branching.maxRuns, ...dpOptions } = options;
+  const root = solveDp(problem, dpOptions);
   if (!("selection" in root) || problem.conflicts.length === 0) return root;
 
   const n = problem.candidates.length;
@@ -60,11 +58,11 @@ export function solveDpBranching(problem: SelectionProblem, options: BranchingOp
     }
     for (const drop of clash) {
       if (runs >= maxBranches) {
-        throw new LevelrampError("select/dp", `conflict branching passed ${maxBranches} dp runs; use --solver highs for this model`, 1);
+        throw new SolverLimitError("select/dp", "dp branches", `conflict branching passed ${maxBranches} dp runs (${problem.conflicts.length} conflict pairs); try --solver highs with --time-limit, or a larger branching.maxRuns in models/select/solver.json`);
       }
       const excluded = node.excluded.slice();
       excluded[drop] = 1;
-      const r = solveDp(problem, { excluded, maxStates: options.maxStates });
+      const r = solveDp(problem, { ...dpOptions, excluded });
       runs++;
       if ("selection" in r) {
         states += r.selection.stats.states;

@@ -1,13 +1,16 @@
 import { LevelrampError } from "../io/errors.ts";
 import { buildDpGraph } from "./dp-graph.ts";
 import { objectiveOf, objectiveTolerance } from "./objective.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
 
 /** What "moves" are measured against: the id each level number held before (`--from`). */
 export interface MoveReference {
   /** Per slot, the id the earlier file had at that level number (undefined: the number is new). */
   ids: Array<string | undefined>;
 }
+
+/** Why a min-moves answer is `feasible`: it is the fewest moves within a tolerance of the optimum, not the optimum. */
+export const MIN_MOVES_NOTE = "fewest moves within the tolerance of the optimum";
 
 /** Counts the level numbers whose id differs from the reference. */
 export function countMoves(problem: SelectionProblem, reference: MoveReference, picks: readonly number[]): number {
@@ -28,7 +31,7 @@ export function countMoves(problem: SelectionProblem, reference: MoveReference, 
  * allowed (conflicts ignored: see {@link solveDpMinMovesBranching}).
  *
  * @param bound objective upper bound (the optimum + the designer's tolerance, in objective units).
- * @returns the selection with `stats.moves`, or the first infeasible slot; `infeasibleAt: -1` when no sequence is within the bound.
+ * @returns the selection (status `feasible`: within the bound, not the optimum) with `stats.moves`, or the first infeasible slot; `infeasibleAt: -1` when no sequence is within the bound.
  */
 export function solveDpMinMoves(
   problem: SelectionProblem,
@@ -41,7 +44,7 @@ export function solveDpMinMoves(
   const { layers, states } = graph;
   const obj = objectiveOf(problem);
   const S = problem.slots.length;
-  if (S === 0) return { selection: { picks: [], objective: 0, optimal: true, solver: "dp", stats: { moves: 0, states: 0 } } };
+  if (S === 0) return { selection: makeSelection({ picks: [], objective: 0, status: "feasible", note: MIN_MOVES_NOTE, solver: "dp", stats: { moves: 0, states: 0 } }) };
   const move = (s: number, c: number) => (reference.ids[s] !== undefined && problem.candidates[c].id !== reference.ids[s] ? 1 : 0);
   const M = reference.ids.filter((x) => x !== undefined).length;
   const W = M + 1;
@@ -114,7 +117,7 @@ export function solveDpMinMoves(
     picks.push(nxt.last[state]);
   }
   return {
-    selection: { picks, objective: obj.total(picks), optimal: true, solver: "dp", stats: { states, moves: countMoves(problem, reference, picks) } },
+    selection: makeSelection({ picks, objective: obj.total(picks), status: "feasible", note: MIN_MOVES_NOTE, solver: "dp", stats: { states, moves: countMoves(problem, reference, picks) } }),
   };
 }
 

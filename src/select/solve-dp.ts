@@ -1,11 +1,25 @@
 import { LevelrampError } from "../io/errors.ts";
 import { chainRulesOf } from "./chain-rules.ts";
-import { buildDpGraph, type DpOptions } from "./dp-graph.ts";
-import { objectiveOf, objectiveTolerance } from "./objective.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
+import { dpContext } from "./dp-context.ts";
+import { objectiveTolerance } from "./objective.ts";
+import { eachNewRunStep, eachSameRunStep, runStep } from "./run-steps.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
+import { solverLimits } from "./solver-limits.ts";
 
-
-export type { DpOptions } from "./dp-graph.ts";
+/** Limits and restrictions of one dp run. */
+export interface DpOptions {
+  /** Candidates that may not be chosen (1 = excluded), e.g. by a conflict branch. */
+  excluded?: Uint8Array;
+  /** Work bound: states in all (default `dp.maxStates` of models/select/solver.json). */
+  maxStates?: number;
+  /** Work bound: transitions looked at and range queries (default `dp.maxWork`). */
+  maxWork?: number;
+  /** Memory bound of the tables, MB (default `dp.maxMemoryMB`). */
+  maxMemoryMB?: number;
+  /** Where new runs are found by range minima (default `auto`; tests compare `always` with `never`). */
+  ranges?: "auto" | "always" | "never";
+}
 
 /** A dp answer, or the first slot at which no candidate can continue the chain. */
 export type DpResult = { selection: Selection } | { infeasibleAt: number };
@@ -23,105 +37,151 @@ export function dpApplies(problem: Pick<SelectionProblem, "chain" | "candidates"
 /**
  * Exact dynamic programming over slots (SPEC 6 `dp`), ignoring conflicts.
  *
- * State after a slot: the last candidate, the members of the current run of
- * equal buckets of the primary `maxRun` key (at most its length, e.g. three),
- * and the run lengths of any other `maxRun` rules. Keeping the run's members —
- * not sorting candidates and moving forward — is what keeps it exact when
- * values tie (a `maxDrop` may need 5 → 4 → 3 among equal keys). A backward
- * pass gives every state's optimal cost-to-go; a forward pass then takes, slot
- * by slot, the smallest candidate id that still reaches the optimum (ties
- * within {@link objectiveTolerance}), so the answer is the lexicographically
- * smallest optimal list of ids.
+ * Interchangeable candidates are one class ({@link candidateClasses}); the
+ * class dp ({@link classDp}) gives every state's optimal cost-to-go. A
+ * forward pass then takes, slot by slot, the smallest candidate id that still
+ * reaches the optimum (ties within {@link objectiveTolerance}): a class used
+ * for the k-th time in its run ships its k-th smallest id, so the answer is
+ * the lexicographically smallest optimal list of ids, as if every candidate
+ * were its own state. Stats: `states`, `classes`, `candidates`, `slots`,
+ * `work`, `solveMs`.
  *
- * @returns the selection (proven optimal) or the first infeasible slot index.
- * @throws LevelrampError `select/dp` when the problem is not chain-shaped or the state bound is passed.
+ * @returns the selection (proven optimal) or the first infeasible slot index
+ *   (the shortest prefix of slots no sequence fills).
+ * @throws LevelrampError `select/dp` (exit 2) when the problem is not chain-shaped.
+ * @throws SolverLimitError `select/dp` (exit 1) past the state or work bound.
  */
 export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpResult {
-  const graph = buildDpGraph(problem, options);
-  if ("infeasibleAt" in graph) return graph;
-  const { layers, states, transitions } = graph;
-  const obj = objectiveOf(problem);
+  const t0 = performance.now();
+  const defaults = solverLimits().dp;
+  const limits: ClassDpLimits = {
+    maxStates: options.maxStates ?? defaults.maxStates,
+    maxWork: options.maxWork ?? defaults.maxWork,
+    maxMemoryMB: options.maxMemoryMB ?? defaults.maxMemoryMB,
+  };
   const S = problem.slots.length;
-  if (S === 0) return { selection: { picks: [], objective: 0, optimal: true, solver: "dp", stats: { states: 0, transitions: 0 } } };
+  const ctx = dpContext(problem, options.excluded, options.ranges);
+  const stats = (table?: ClassDpTable) => ({
+    states: table?.states ?? 0,
+    classes: ctx.classes.count,
+    candidates: ctx.classes.candidates,
+    slots: S,
+    work: Math.round(table?.work ?? 0),
+    rangeSlots: table?.rangeSlots ?? 0,
+    solveMs: Math.round((performance.now() - t0) * 10) / 10,
+  });
+  if (S === 0) return { selection: makeSelection({ picks: [], objective: 0, status: "optimal", solver: "dp", stats: stats() }) };
+  const table = classDp(ctx, S, limits);
+  const opt = bestStart(table);
+  if (!Number.isFinite(opt)) return { infeasibleAt: firstInfeasibleSlot(table, limits) };
+  const picks = cheapestIds(table, opt);
+  return { selection: makeSelection({ picks, objective: ctx.obj.total(picks), status: "optimal", solver: "dp", stats: stats(table) }) };
+}
 
-  // Backward: optimal cost-to-go of every state (cost of the slots after it).
-  const ctg: Float64Array[] = new Array(S);
-  ctg[S - 1] = new Float64Array(layers[S - 1].last.length);
-  for (let i = S - 2; i >= 0; i--) {
-    const cur = layers[i];
-    const nxt = layers[i + 1];
-    const here = new Float64Array(cur.last.length);
-    const after = ctg[i + 1];
-    for (let s = 0; s < cur.last.length; s++) {
-      const c = cur.last[s];
-      let best = Infinity;
-      for (let t = cur.start[s]; t < cur.start[s + 1]; t++) {
-        const ns = cur.next[t];
-        const d = nxt.last[ns];
-        const v = obj.combine(obj.combine(obj.slotCost(i + 1, d), obj.stepCost(i, c, d)), after[ns]);
-        if (v < best) best = v;
-      }
-      here[s] = best;
-    }
-    ctg[i] = here;
-  }
-
+/** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states. */
+function bestStart(table: ClassDpTable): number {
+  const { ctx } = table;
+  const { sets } = ctx;
+  const j = sets.setOf[0];
   let opt = Infinity;
-  for (let s = 0; s < layers[0].last.length; s++) {
-    const v = obj.combine(obj.slotCost(0, layers[0].last[s]), ctg[0][s]);
+  for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
+    const c = sets.cls[p];
+    if (ctx.mult[c] === 0) continue;
+    const v = ctx.obj.combine(ctx.obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
     if (v < opt) opt = v;
   }
-  if (!Number.isFinite(opt)) {
-    throw new LevelrampError("select/dp", "internal: every slot has states but no complete sequence was found", 1);
-  }
-  const tol = objectiveTolerance(opt);
+  return opt;
+}
 
-  // Forward: the smallest id at each slot that still reaches the optimum.
-  const picks: number[] = [];
-  let state = -1;
+/** The shortest prefix of slots no sequence fills (binary search: a prefix of a feasible prefix is feasible). */
+function firstInfeasibleSlot(table: ClassDpTable, limits: ClassDpLimits): number {
+  let lo = 0;
+  let hi = table.slots - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (Number.isFinite(bestStart(classDp(table.ctx, mid + 1, limits)))) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The path state of the forward pass. */
+interface PathState {
+  c: number;
+  run: number;
+  q: number;
+  /** Scarce classes used in the run (sorted, −1 padded). */
+  mem: Int32Array;
+  /** Uses of every class in the run so far: the next use ships the member at this index. */
+  uses: Map<number, number>;
+}
+
+/**
+ * Forward pass: the smallest id at each slot that still reaches `opt`. Among
+ * the successors of the path's state (a new run, or the same run grown), a
+ * class's next id is its member at index "uses so far in this run".
+ */
+function cheapestIds(table: ClassDpTable, opt: number): number[] {
+  const { ctx } = table;
+  const { obj, problem } = ctx;
+  const tol = objectiveTolerance(opt);
+  const ids = problem.candidates;
+  const idLess = (a: number, b: number) => b < 0 || ids[a].id < ids[b].id;
+  // Slot 0: the class whose first member has the smallest id among those reaching opt.
+  let state: PathState | undefined;
+  let pick = -1;
   let acc = 0;
   {
-    let bestState = -1;
-    let bestValue = Infinity;
-    for (let s = 0; s < layers[0].last.length; s++) {
-      const v = obj.combine(obj.slotCost(0, layers[0].last[s]), ctg[0][s]);
-      if (v <= opt + tol) {
-        state = s;
-        break;
+    const { sets } = ctx;
+    const j = sets.setOf[0];
+    let fallback = { v: Infinity, c: -1 };
+    for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
+      const c = sets.cls[p];
+      if (ctx.mult[c] === 0) continue;
+      const v = obj.combine(obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
+      if (v < fallback.v) fallback = { v, c };
+      if (v <= opt + tol && idLess(ctx.members[c][0], pick)) {
+        pick = ctx.members[c][0];
+        state = freshState(ctx, c, 0);
       }
-      if (v < bestValue) [bestValue, bestState] = [v, s];
     }
-    if (state < 0) state = bestState;
-    acc = obj.slotCost(0, layers[0].last[state]);
-    picks.push(layers[0].last[state]);
+    if (!state) state = freshState(ctx, fallback.c, 0);
+    pick = ctx.members[state.c][0];
+    acc = obj.slotCost(0, pick);
   }
-  for (let i = 0; i + 1 < S; i++) {
-    const cur = layers[i];
-    const nxt = layers[i + 1];
-    const c = cur.last[state];
-    let chosen = -1;
-    let chosenAcc = 0;
-    let fallback = -1;
-    let fallbackValue = Infinity;
-    let fallbackAcc = 0;
-    for (let t = cur.start[state]; t < cur.start[state + 1]; t++) {
-      const ns = cur.next[t];
-      const d = nxt.last[ns];
-      const a = obj.combine(obj.combine(acc, obj.slotCost(i + 1, d)), obj.stepCost(i, c, d));
-      const v = obj.combine(a, ctg[i + 1][ns]);
-      if (v <= opt + tol) {
-        chosen = ns;
-        chosenAcc = a;
-        break;
-      }
-      if (v < fallbackValue) [fallbackValue, fallback, fallbackAcc] = [v, ns, a];
-    }
-    if (chosen < 0) [chosen, chosenAcc] = [fallback, fallbackAcc];
-    state = chosen;
-    acc = chosenAcc;
-    picks.push(nxt.last[state]);
+  const picks = [pick];
+  const step = runStep(ctx.L);
+  for (let i = 0; i + 1 < table.slots; i++) {
+    const from = state;
+    let chosen: { pick: number; acc: number; make: () => PathState } | undefined;
+    let fallback: { v: number; pick: number; acc: number; make: () => PathState } | undefined;
+    const consider = (d: number, uses: number, after: number, make: () => PathState) => {
+      const a = obj.combine(obj.combine(acc, obj.slotCost(i + 1, ctx.rep[d])), obj.stepCost(i, ctx.rep[from.c], ctx.rep[d]));
+      const v = obj.combine(a, after);
+      const id = ctx.members[d][uses];
+      if (!fallback || v < fallback.v) fallback = { v, pick: id, acc: a, make };
+      if (v <= opt + tol && (!chosen || idLess(id, chosen.pick))) chosen = { pick: id, acc: a, make };
+    };
+    eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => {
+      consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], () => freshState(ctx, d, q));
+    });
+    eachSameRunStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
+      const after = s.dense ? table.dense[denseIndex(table, i + 1, s.p, s.run, s.q)] : sparseCtg(table, i + 1, s.d, s.run, s.q, s.mem);
+      const mem = s.mem.slice();
+      const { d, run, q } = s;
+      consider(d, from.uses.get(d) ?? 0, after, () => ({ c: d, run, q, mem, uses: new Map(from.uses).set(d, (from.uses.get(d) ?? 0) + 1) }));
+    });
+    const take = chosen ?? fallback;
+    if (!take) throw new LevelrampError("select/dp", "internal: lost the optimal path while rebuilding it", 1);
+    state = take.make();
+    acc = take.acc;
+    picks.push(take.pick);
   }
-  return {
-    selection: { picks, objective: obj.total(picks), optimal: true, solver: "dp", stats: { states, transitions } },
-  };
+  return picks;
+}
+
+function freshState(ctx: ReturnType<typeof dpContext>, c: number, q: number): PathState {
+  const mem = new Int32Array(ctx.L).fill(-1);
+  if (ctx.scarce[c]) mem[0] = c;
+  return { c, run: 1, q, mem, uses: new Map([[c, 1]]) };
 }

@@ -1,5 +1,5 @@
 import { Objective } from "./objective.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
 import { extendSelection } from "./extend-selection.ts";
 import type { SolveOptions } from "./select.ts";
 import { slotGroups } from "./slot-groups.ts";
@@ -13,7 +13,10 @@ import { slotGroups } from "./slot-groups.ts";
  *
  * @param problem the whole problem.
  * @param onPart called after each part with its slot range, e.g. for a progress bar.
- * @returns one selection for all slots; `optimal` is true when every part's solve was proven.
+ * @returns one selection for all slots: status `optimal` only with a single
+ *   part whose solve was proven (then it is the global selection); otherwise
+ *   `feasible` — each part is optimal given the earlier ones, the whole is not
+ *   proven (the global select is never worse).
  */
 export async function solveIncremental(
   problem: SelectionProblem,
@@ -34,5 +37,7 @@ export async function solveIncremental(
     onPart?.(g + 1, groups.length);
   }
   const solver = `incremental(${[...solvers].sort().join("+")})`;
-  return { picks, objective: new Objective(problem).total(picks), optimal, solver, stats };
+  const status = optimal && groups.length <= 1 ? "optimal" : "feasible";
+  const note = status === "optimal" ? undefined : optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal";
+  return makeSelection({ picks, objective: new Objective(problem).total(picks), status, note, solver, stats });
 }

@@ -18,6 +18,7 @@ describe("levelramp select on the bundled generic pool", () => {
     const file = readLevels(out);
     expect(file.levels.map((l) => l.number)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(file.model).toEqual(JSON.parse(readFileSync("models/generic/selection.json", "utf8")));
+    expect(file.status).toBe("optimal");
     expect(file.optimal).toBe(true);
     expect(findBreaks(file.levels, file.model.constraints)).toEqual([]);
     for (const l of file.levels) {
@@ -25,7 +26,8 @@ describe("levelramp select on the bundled generic pool", () => {
       expect(l.id).toMatch(new RegExp(`^generic-c${l.chapter}-p${l.part}-`));
     }
     const json = JSON.parse(r.stdout);
-    expect(Object.keys(json)).toEqual(["objective", "optimal", "solver", "levels"]);
+    expect(Object.keys(json)).toEqual(["status", "objective", "optimal", "solver", "levels"]);
+    expect(json.status).toBe("optimal");
     expect(json.solver).toBe("dp");
     expect(json.levels[0]).toEqual({ number: 1, id: file.levels[0].id, value: file.levels[0].metrics.difficulty, target: file.levels[0].target });
     expect(json.objective).toBe(file.objective);
@@ -69,7 +71,7 @@ describe("levelramp select on the bundled generic pool", () => {
 
 describe("levelramp schema", () => {
   it("prints the JSON Schema of every format", async () => {
-    for (const name of ["pool", "levels", "model", "ramp", "plan", "level", "carillon-body", "apsis-body"]) {
+    for (const name of ["pool", "levels", "model", "ramp", "plan", "level", "shard", "carillon-body", "apsis-body"]) {
       const r = await runCli(["schema", name]);
       expect(r.code, name).toBe(0);
       const s = JSON.parse(r.stdout);

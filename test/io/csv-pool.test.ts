@@ -22,11 +22,11 @@ describe("CSV pools (the spreadsheet path)", () => {
   });
 
   for (const [name, text, message] of [
-    ["missing metric", "id,chapter,part,difficulty,size\na,1,1,1.5,\n", /line 2: expected a value for metric "size" \(it is missing\)/],
-    ["a non-number", "id,chapter,part,difficulty\na,1,1,hard\n", /line 2: expected a number for metric "difficulty"; got "hard"/],
-    ["duplicate id", "id,chapter,part,difficulty\na,1,1,1\nb,1,1,2\na,1,2,3\n", /line 4: expected a unique id; "a" is also on line 2/],
+    ["missing metric", "id,chapter,part,difficulty,size\na,1,1,1.5,\n", /line 2, column 5 \(metric "size"\): expected a value \(it is missing\)/],
+    ["a non-number", "id,chapter,part,difficulty\na,1,1,hard\n", /line 2, column 4 \(metric "difficulty"\): expected a decimal number such as 12, -0.5 or 3e2; got "hard"/],
+    ["duplicate id", "id,chapter,part,difficulty\na,1,1,1\nb,1,1,2\na,1,2,3\n", /line 4, column 1: expected a unique id; "a" is also on line 2/],
     ["a short row", "id,chapter,part,difficulty\na,1,1,1\nb,1\n", /line 3: expected CSV with the header's number of fields/],
-    ["a bad part", "id,chapter,part,difficulty\na,1,0,1\n", /line 2: expected part as an integer ≥ 1; got "0"/],
+    ["a bad part", "id,chapter,part,difficulty\na,1,0,1\n", /line 2, column 3 \(part\): expected an integer from 1 to 1e9; got "0"/],
     // the quote opens on line 3 (after a quoted cell with a doubled quote on line 2); the parser only notices at the end of the file
     ["an unclosed quote", 'id,chapter,part,difficulty\n"say ""hi""",1,1,1\nb,1,"1,2\nc,1,1,3\nd,1,1,4\n', /line 3: expected a closing quote/],
     ["a bad header", "name,chapter,part,difficulty\na,1,1,1\n", /line 1: expected a header row id,chapter,part,<metric>/],

@@ -35,13 +35,13 @@ describe("levelramp verify", () => {
     expect(r.stderr).toContain("all 9 carillon levels pass");
   });
 
-  it("catches a moved dot", async () => {
+  it("catches a moved dot (onto another one: not a field at all)", async () => {
     const f = copy();
     const b = body(f, 4);
     b.dots[0] = { ...b.dots[0], x: b.dots[1].x + 5, y: b.dots[1].y };
     const failures = await failuresOf(f, "moved-dot");
     expect(failures.some((x) => x.level === 4)).toBe(true);
-    expect(failures.filter((x) => x.level === 4).map((x) => x.reason)).toContain("fair-gap");
+    expect(failures.filter((x) => x.level === 4).map((x) => x.reason)).toContain("overlap");
   });
 
   it("catches a wrong goal", async () => {

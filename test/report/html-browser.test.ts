@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
@@ -10,12 +9,9 @@ import { apsisBackend } from "../../src/apsis/apsis-backend.ts";
 import { REPORT_DATA_ID, renderHtmlReport } from "../../src/report/html/index.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, scaledRamp } from "./html-levels.ts";
 import { decodePng } from "./html-png.ts";
+import { chromiumMissing, offlineChromium, openPage } from "./offline-chromium.ts";
 
-/** Debian's Chromium (package `chromium`); the test drives it with playwright-core. */
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const missing = existsSync(CHROMIUM) ? null : `no browser at ${CHROMIUM}: install Debian's chromium package (apt-get install -y chromium) to run the HTML report browser test`;
-if (missing) console.warn(`html-browser.test: SKIPPED — ${missing}`);
+const missing = chromiumMissing("the HTML report browser test");
 
 let dir: string;
 let context: BrowserContext;
@@ -24,15 +20,7 @@ const problems: string[] = [];
 let apsis: LevelsFile;
 let generic: LevelsFile;
 
-async function open(file: string): Promise<Page> {
-  const page = await context.newPage();
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`${file}: console ${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${file}: page error: ${e.message}`));
-  await page.goto(pathToFileURL(join(dir, file)).href, { waitUntil: "load" });
-  return page;
-}
+const open = (file: string): Promise<Page> => openPage(context, join(dir, file), file, problems);
 
 describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
   beforeAll(async () => {
@@ -48,20 +36,8 @@ describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
       join(dir, "generic.html"),
       await renderHtmlReport({ file: generic, ramps: [{ name: "ramp.json", ramp }, { name: "steeper.json", ramp: scaledRamp(ramp, 1.2) }], openThumbnailsUpTo: 0 }),
     );
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "levelramp-chromium-profile-")), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 900 },
-      offline: true,
-    });
     // Anything that is not the report file itself is a failure (the page must load nothing).
-    await context.route("**/*", (route) => {
-      const url = route.request().url();
-      if (url.startsWith("file:") && url.endsWith(".html")) return route.continue();
-      problems.push(`request left the page: ${url}`);
-      return route.abort();
-    });
+    context = await offlineChromium(problems);
   }, 120_000);
 
   afterAll(async () => {

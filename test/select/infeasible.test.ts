@@ -90,7 +90,7 @@ describe("an infeasible model is diagnosed: the first level that cannot continue
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("select: infeasible: no candidate can continue the chain at level 3 (chapter 1, part 2): nonDecreasing(size) removed the last 2");
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ infeasible: true, diagnosis: { level: 3, constraint: "nonDecreasing(size)" } });
+    expect(out).toMatchObject({ status: "infeasible", infeasible: true, diagnosis: { level: 3, constraint: "nonDecreasing(size)" } });
     for (const solver of ["milp", "highs", "dp"]) {
       const s = await runCli([...args, "--json", "--solver", solver]);
       expect(s.code, solver).toBe(1);

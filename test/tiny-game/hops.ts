@@ -51,6 +51,7 @@ export const hopsGame: GameBackend<HopsBody, number[], string, null> = {
   },
   solve: (body) => ({ solution: solveHops(body.cells) ?? [], measure: grade(body) }),
   grade,
+  wellFormed: (body) => (body.cells.length > 1000 ? [{ reason: "too-long", message: `a row of ${body.cells.length} cells; at most 1000` }] : []),
   validate(body, solution) {
     let at = 0;
     for (const to of solution) if (Math.abs(to - at) === body.cells[at]) at = to;

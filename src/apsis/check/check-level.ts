@@ -7,6 +7,7 @@ import { ruleNeeded } from "./rule-needed.ts";
 import { skyLimits } from "../sky/sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 import { skyProblems } from "./sky-problems.ts";
+import { locksWithoutKey } from "./well-formed.ts";
 import { keepsRingSpread, largestRingShare } from "../measure/ring-spread.ts";
 import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";
 import { solveSky, type SolvedSky } from "../solver/solve-sky.ts";
@@ -48,10 +49,7 @@ export function checkLevel(
       message: `ring ${ring} holds ${most} of ${n} arrows (${((100 * most) / n).toFixed(1)}%), more than ${(100 * builder.spread.maxRingShare).toFixed(0)}% of a sky of ${builder.spread.fromArrows}+ arrows`,
     });
   }
-  const keys = new Set(body.arrows.flatMap((a) => (a.key === undefined ? [] : [a.key])));
-  body.arrows.forEach((a, i) => {
-    if (a.lock !== undefined && !keys.has(a.lock)) problems.push({ reason: "lock-without-key", message: `arrow ${i} is locked "${a.lock}" but no arrow carries that key` });
-  });
+  problems.push(...locksWithoutKey(body));
   try {
     solved = solveSky(body, sky);
   } catch (err) {

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber } from "../../io/schemas/bounded-number.ts";
 
 const range = (what: string) =>
   z
-    .tuple([z.number().min(0), z.number().min(0)])
+    .tuple([boundedNumber().min(0), boundedNumber().min(0)])
     .refine(([lo, hi]) => lo <= hi, { message: `expected [low, high] ${what} with low ≤ high` });
 
 /**
@@ -16,8 +17,8 @@ const range = (what: string) =>
 export const apsisGeneratorSchema = z.strictObject({
   arrows: range("arrows").refine(([lo]) => Number.isInteger(lo) && lo >= 1, { message: "expected whole arrow counts ≥ 1" }),
   reads: range("reads"),
-  aim: z.number().min(0).default(2).describe("a candidate's reads land within ± this of its level's target (inside the tier window)"),
-  arrowSlack: z.number().int().min(0).default(2).describe("a build may stop this many arrows before or after the candidate's planned count to land in its window"),
+  aim: boundedNumber().min(0).default(2).describe("a candidate's reads land within ± this of its level's target (inside the tier window)"),
+  arrowSlack: boundedInt().min(0).default(2).describe("a build may stop this many arrows before or after the candidate's planned count to land in its window"),
   arrowMargin: z
     .number()
     .int()
@@ -27,11 +28,11 @@ export const apsisGeneratorSchema = z.strictObject({
   depth: range("depth")
     .optional()
     .describe("depth window [lo, hi] in rounds every candidate of the tier lands in (the builder turns down tries past hi and ends only once depth ≥ lo)"),
-  builds: z.number().int().min(1).default(8).describe("builds one candidate may take before it is given up"),
-  keys: z.number().int().min(1).optional().describe("key-and-lock pairs (chapters with `key`)"),
-  numbers: z.number().int().min(2).optional().describe("numbered arrows (chapters with `number`)"),
-  fallingRings: z.number().int().min(1).optional().describe("how many rings fall (chapters with `falling`)"),
-  fallingChoices: z.array(z.number().int().min(2)).min(1).optional().describe("rings that may fall"),
+  builds: boundedInt().min(1).default(8).describe("builds one candidate may take before it is given up"),
+  keys: boundedInt().min(1).optional().describe("key-and-lock pairs (chapters with `key`)"),
+  numbers: boundedInt().min(2).optional().describe("numbered arrows (chapters with `number`)"),
+  fallingRings: boundedInt().min(1).optional().describe("how many rings fall (chapters with `falling`)"),
+  fallingChoices: z.array(boundedInt().min(2)).min(1).optional().describe("rings that may fall"),
 });
 
 /** Checked Apsis generator settings. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber } from "../../io/schemas/bounded-number.ts";
 import { markCountsSchema } from "./generator-model.ts";
 
 /**
@@ -8,9 +9,9 @@ import { markCountsSchema } from "./generator-model.ts";
  */
 export const dotSteerSchema = z.strictObject({
   plainBits: z
-    .tuple([z.number().min(0), z.number().min(0)])
+    .tuple([boundedNumber().min(0), boundedNumber().min(0)])
     .describe("median bits of grown fields (built-in bells marked, no dressing) at the low and the high end of `dots`"),
-  dressBits: z.number().describe("median of (kept dressing's bits − the grown field's bits); 0 on a plain chapter"),
+  dressBits: boundedNumber().describe("median of (kept dressing's bits − the grown field's bits); 0 on a plain chapter"),
   window: z
     .number()
     .positive()
@@ -20,7 +21,7 @@ export const dotSteerSchema = z.strictObject({
 
 export type DotSteerSettings = z.infer<typeof dotSteerSchema>;
 
-const range = z.tuple([z.number().int().min(1), z.number().int().min(1)]);
+const range = z.tuple([boundedInt().min(1), boundedInt().min(1)]);
 
 /**
  * A plan part's `generator` settings for Carillon (SPEC 3): dot and root
@@ -38,10 +39,9 @@ export const carillonGeneratorSettingsSchema = z
   .strictObject({
     dots: range.describe("[min, max] dots on the field"),
     roots: range.describe("[min, max] roots (chains); the milestones may raise the minimum"),
-    sizeWeights: z.strictObject({ small: z.number().min(0), normal: z.number().min(0), big: z.number().min(0) }).optional(),
-    aim: z.number().int().min(1).max(16).optional(),
-    close: z
-      .number()
+    sizeWeights: z.strictObject({ small: boundedNumber().min(0), normal: boundedNumber().min(0), big: boundedNumber().min(0) }).optional(),
+    aim: boundedInt().min(1).max(16).optional(),
+    close: boundedNumber()
       .positive()
       .optional()
       .describe("bits: with a target, stop growing a candidate's fields as soon as a passing one lies this close to it (a miss below counting double when steering); `aim` is then the most passing fields tried"),
@@ -50,17 +50,15 @@ export const carillonGeneratorSettingsSchema = z
       .optional()
       .describe("true: guard growth before the guard's milestone level (from the milestone on it is always on)"),
     bells: z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .tuple([boundedInt().min(0), boundedInt().min(0)])
       .optional()
       .describe("[min, max] roots built in as heavy bells (chapters with the bell rule); default generator.json dressing.builtInBells"),
     marks: markCountsSchema.optional().describe("marks per dressing by kind, [min, max]; replaces generator.json dressing.marks kind by kind"),
     driftStep: z
-      .tuple([z.number().positive(), z.number().positive()])
+      .tuple([boundedNumber().positive(), boundedNumber().positive()])
       .optional()
       .describe("[min, max] length of a drifter's step, field units; replaces generator.json dressing.driftStep (crowded fields need short steps)"),
-    draws: z
-      .number()
-      .int()
+    draws: boundedInt()
       .min(1)
       .optional()
       .describe("dressings drawn per grown field, the one nearest the target kept (with `close`, the first that near); replaces generator.json dressing.draws (parts whose dressings spread widely land nearer with more)"),

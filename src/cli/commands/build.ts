@@ -1,21 +1,23 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { gameNames, requireGame } from "../../game/registry.ts";
-import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
-import { buildLevels, generatePools, type PipelineResult } from "../../pipeline/build-levels.ts";
+import { checkOutputFolder } from "../../io/output-paths.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import { writeFileSet } from "../../io/write-file-set.ts";
+import { buildLevels, generatePools, type PipelineOptions, type PipelineResult } from "../../pipeline/build-levels.ts";
 import { buildReportFiles, statsLines } from "../../pipeline/build-report.ts";
 import { loadPipelineInputs } from "../../pipeline/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/parse-chapters.ts";
 import { loadPipelineSettings } from "../../pipeline/pipeline-settings.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
-import { defaultWorkers } from "../../pipeline/task-runner.ts";
+import { defaultWorkers, maxWorkers } from "../../pipeline/task-runner.ts";
 import { verifyLevels } from "../../pipeline/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
 
@@ -34,10 +36,25 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-function wholeNumber(module: string, text: string | undefined, option: string, least: number): number | undefined {
+/**
+ * A whole number from `least` to `most` (at most 2^53 − 1: a larger one would
+ * be rounded) from option `option`, exactly as typed; undefined when it is not given.
+ *
+ * @param why words after the range in the message, e.g. why the bound is what it is.
+ * @throws InputError (exit 2) quoting what was typed.
+ */
+export function wholeNumber(module: string, text: string | undefined, option: string, least: number, most = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < least) throw new InputError(module, `${option} expects a whole number ≥ ${least}; got "${text}"`);
-  return Number(text);
+  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
+    throw new InputError(module, `${option} expects a whole number from ${least} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
+  }
+  return n;
+}
+
+/** `--workers`: from 1 to {@link maxWorkers} (4 × the cores, at most 64); the machine's cores when not given. */
+export function workersOption(module: string, text: string | undefined): number {
+  return wholeNumber(module, text, "--workers", 1, maxWorkers(), ` (4 × this machine's ${defaultWorkers()} cores, at most 64)`) ?? defaultWorkers();
 }
 
 /** Adds the options `build` and `generate` share. */
@@ -57,34 +74,23 @@ export function pipelineOptions(cmd: Command): Command {
 }
 
 /**
- * Runs `build` or `generate` from parsed options: reads the inputs, refuses
- * existing `outputs` without --force before any work, draws progress bars,
- * verifies built levels (exit 1 listing failures) and prints the summary.
+ * Runs `build` or `generate` from parsed options: reads the inputs, checks
+ * the outputs before any work (`checkOutputs`, see {@link readPipelineOptions}),
+ * draws progress bars, verifies built levels (exit 1 listing failures) and
+ * prints the summary.
  */
-export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, outputs: string[]): Promise<PipelineResult> {
+export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
-  const game = requireGame(gameName, "pipeline/game").game;
   const module = select ? "cli/build" : "cli/generate";
-  const settings = loadPipelineSettings();
-  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
-  const workers = wholeNumber(module, o.workers, "--workers", 1) ?? defaultWorkers();
-  const inputs = loadPipelineInputs(game, {
-    planFile: o.plan ?? modelsPath(game, "plan.json"),
-    modelFile: o.model ?? modelsPath(game, "selection.json"),
-    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
-  });
-  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
-  if (!o.force) {
-    for (const f of outputs) if (existsSync(f)) throw new InputError(module, `${f} exists; pass --force to overwrite it`);
-  }
+  const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
+  const { game, chapters, seed, workers } = options;
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
   let result: PipelineResult;
   try {
-    const options = { game, ...inputs, chapters, seed, workers, settings, events: bars };
-    result = select ? await buildLevels(options) : await generatePools(options);
+    result = select ? await buildLevels({ ...options, events: bars }) : await generatePools({ ...options, events: bars });
     if (result.levels) {
-      const verified = verifyLevels(result.levels, bars);
+      const verified = verifyLevels(result.levels, { events: bars });
       if (!verified.ok) {
         throw new NoAnswerError(module, `the built levels fail verification:\n${verified.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verified);
       }
@@ -95,17 +101,50 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    const which = chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
-    io.stderr(`${select ? "build" : "generate"}: ${game} ${which}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective}${result.levels.optimal ? " (every step proven optimal)" : ""}` : "") + ` in ${seconds} s\n`);
+    io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
-  return result;
+  return { ...result, plan: options.plan };
+}
+
+/** `chapter 3` or `chapters 1–4`. */
+export function describeChapters(chapters: readonly number[]): string {
+  return chapters.length === 1 ? `chapter ${chapters[0]}` : `chapters ${chapters[0]}–${chapters[chapters.length - 1]}`;
+}
+
+/**
+ * The options of a `build` or `generate` run from parsed CLI options: the
+ * game, the model files (defaults from `models/<game>/`), chapters, seed,
+ * workers and pipeline settings; then, before any work, `checkOutputs`
+ * (exists without --force, a folder for a file or a file for a folder,
+ * under a file, not writable), whose notes on what a killed earlier run left
+ * go to `note`.
+ *
+ * @throws InputError (exit 2) for any bad option, file or output path.
+ */
+export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): PipelineOptions {
+  const game = requireGame(gameName, "pipeline/game").game;
+  const settings = loadPipelineSettings();
+  const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
+  const workers = workersOption(module, o.workers);
+  const inputs = loadPipelineInputs(game, {
+    planFile: o.plan ?? modelsPath(game, "plan.json"),
+    modelFile: o.model ?? modelsPath(game, "selection.json"),
+    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
+  });
+  const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
+  for (const line of checkOutputs()) note(line);
+  return { game, ...inputs, chapters, seed, workers, settings };
 }
 
 /** Report files every build writes (checked against --force before any work). */
 const buildReportWriterFiles = ["report.txt", "report.json", "report.html"];
 
-/** `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part by part, verify, write pools, levels and reports. */
+/**
+ * `levelramp build` (SPEC 2, 6, 9): compose, grow, de-duplicate, select part
+ * by part, verify, then write pools, levels and reports into the output
+ * folder as one set ({@link writeFileSet}: never a mix of two runs).
+ */
 export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
     .option("--out <dir>", "output folder (default out/<game>)")
@@ -113,18 +152,24 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       const dir = o.out ?? join("out", gameName);
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
-      const result = await runPipelineCommand(gameName, o, ctx, true, [files.pools, files.levels, ...buildReportWriterFiles.map((f) => join(dir, f))]);
+      const names = ["pools.json", "levels.json", ...buildReportWriterFiles];
+      const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));
       const levels = result.levels!;
-      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart });
-      writeFileAtomic(files.pools, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
-      writeFileAtomic(files.levels, JSON.stringify(levels, null, 2) + "\n", { force: o.force });
-      for (const r of reports) writeFileAtomic(join(dir, r.name), r.text, { force: o.force });
+      // report.html's `levelramp select` line runs in the output folder, beside pools.json.
+      const editor = { plan: result.plan, planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null };
+      const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart, editor });
+      const set = [
+        { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },
+        { name: "levels.json", data: JSON.stringify(levels, null, 2) + "\n" },
+        ...reports.map((r) => ({ name: r.name, data: r.text })),
+      ];
+      writeFileSet(dir, set, "cli/build");
       if (!o.quiet && o.table) {
         const breaks = findBreaks(levels.levels, levels.model.constraints);
         ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
       }
       if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
       }
     });
 }

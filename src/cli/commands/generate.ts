@@ -1,16 +1,55 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import { generateShard } from "../../pipeline/generate-shard.ts";
+import { parseShard } from "../../pipeline/parse-shard.ts";
+import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { pipelineOptions, runPipelineCommand, type PipelineCliOptions } from "./build.ts";
+import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, type PipelineCliOptions } from "./build.ts";
 
-/** `levelramp generate` (SPEC 2, 9): grow the candidate pools only (composed levels, drops of repeats, conflict pairs). */
+/** The text of a pool file as `generate` and `merge` write it (byte for byte the same for the same pool). */
+export function poolFileText(pool: Pool): string {
+  return JSON.stringify(pool, null, 2) + "\n";
+}
+
+/** `levelramp generate` (SPEC 2, 9): grow the candidate pools only (composed levels, drops of repeats, conflict pairs), or one shard of them. */
 export function registerGenerate(program: Command, ctx: CommandContext): void {
-  pipelineOptions(program.command("generate").description("grow candidate pools without selecting (SPEC 2)"))
-    .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
-    .action(async (gameName: string, o: PipelineCliOptions & { out: string }) => {
-      const result = await runPipelineCommand(gameName, o, ctx, false, [o.out]);
-      writeFileAtomic(o.out, JSON.stringify(result.pool, null, 2) + "\n", { force: o.force });
+  pipelineOptions(program.command("generate").description("grow candidate pools without selecting (SPEC 2); --shard K/N grows one share for merge (SPEC 9)"))
+    .option("--shard <K/N|auto>", "grow only shard K of N (K from 1) into a shard file for merge; auto reads LEVELRAMP_SHARD, JOB_COMPLETION_INDEX + LEVELRAMP_SHARD_COUNT, or SLURM_ARRAY_TASK_ID/COUNT")
+    .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1)")
+    .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
+      if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
+      const result = await runPipelineCommand(gameName, o, ctx, false, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }));
+      writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
     });
+}
+
+/** `generate --shard K/N|auto`: one share of the run's first-round tasks into a shard file. */
+async function generateShardCommand(gameName: string, o: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
+  const { io } = ctx;
+  const shard = parseShard(o.shard);
+  const options = readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }), (note) => io.stderr(`levelramp: ${note}\n`));
+  const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+  const t0 = performance.now();
+  let result: Awaited<ReturnType<typeof generateShard>>;
+  try {
+    result = await generateShard({ ...options, events: bars }, shard);
+  } finally {
+    bars.stop();
+  }
+  writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, module: "cli/generate" });
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (!o.quiet) {
+    io.stderr(`generate: ${options.game} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
+  }
+  if (o.stats) {
+    const counts = Object.entries(result.stats).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+    io.stderr(`  generator counters of this shard, most frequent first: ${counts.map(([k, v]) => `${k} ${v}`).join(", ") || "none"} (merge --stats gives the run's figures)\n`);
+  }
+  if (o.json) {
+    io.stdout(JSON.stringify({ game: options.game, seed: options.seed, shard: result.shard.shard, settingsHash: result.shard.settingsHash, tasks: result.tasks, candidates: result.candidates, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+  }
 }

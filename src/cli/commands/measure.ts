@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
 
 /**
@@ -21,7 +22,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
       const input = readLevelInput(file, level);
       const backend = requireGame(input.game, "cli/measure");
-      const body = backend.bodySchema.parse(input.body);
+      const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
       const { measure } = backend.solve(body);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {

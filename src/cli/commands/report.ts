@@ -1,9 +1,14 @@
+import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
+import { modelSchema } from "../../io/schemas/model.ts";
+import { planSchema } from "../../io/schemas/plan.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
 import { readPool } from "../../io/read-pool.ts";
 import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
@@ -13,8 +18,11 @@ import { deviationTable } from "../../report/deviation-table.ts";
 import { findGame } from "../../game/registry.ts";
 import { renderHtmlReport } from "../../report/html/render-html-report.ts";
 import { findBreaks } from "../../select/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import { rampTarget } from "../../select/ramp-target.ts";
+import type { EditorOptions } from "../../report/editor/editor-data.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { modelsPath } from "../models-path.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -26,16 +34,19 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--ramp <file>", "measure against this ramp (repeat for side-by-side ramps)", collect)
     .option("--format <format>", "table | json | csv | html", "table")
-    .option("--pools <file>", "the pool the levels came from (pool coverage against every --ramp)")
+    .option("--pools <file>", "the pool the levels came from (pool coverage against every --ramp; with --format html the page becomes a ramp editor)")
+    .option("--plan <file>", "with --pools and --format html: the plan the levels were selected with (default models/<game>/plan.json)")
     .option("--levels", "csv: the per-level table instead of the per-chapter one")
     .option("--out <file>", "write the report to a file instead of stdout")
     .option("--json", "same as --format json")
     .option("--force", "overwrite --out if it exists")
-    .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; levels?: boolean }) => {
+    .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean }) => {
       if (o.json && o.format !== "table" && o.format !== "json") throw new InputError("cli/report", `give --json or --format ${o.format}, not both`);
       const format = o.json ? "json" : o.format;
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
+      if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       const file = readJsonFile(levelsSchema, levelsFile);
       const breaks = findBreaks(file.levels, file.model.constraints);
       // Ramps are labelled by file name; by the path given when two share a name.
@@ -74,17 +85,34 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "html") {
-        text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile) });
+        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan) : undefined;
+        text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor });
       } else if (format === "json") {
-        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ramps: reports, breaks }, null, 2) + "\n";
+        const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
+        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks }, null, 2) + "\n";
       } else if (format === "csv") {
         text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
-        text = deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
+        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color);
       }
       if (o.out) {
-        writeFileAtomic(o.out, text, { force: o.force });
+        writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
         ctx.io.stderr(`report: ${format} → ${o.out}\n`);
       } else ctx.io.stdout(text);
     });
+}
+
+/**
+ * What the ramp editor page reads besides the levels file: the pool, the plan
+ * (`--plan`, default the game's) and the names its `levelramp select` command
+ * line uses — the model is named (`model.json`, downloaded from the page)
+ * only when the file's embedded model is not the game's default.
+ */
+function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined): EditorOptions {
+  const planFile = planOption ?? modelsPath(file.game, "plan.json");
+  if (!planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
+  const plan = readJsonFile(planSchema, planFile);
+  const defaultModel = modelsPath(file.game, "selection.json");
+  const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
+  return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json" } };
 }

@@ -1,19 +1,22 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { readPool } from "../../io/read-pool.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
-import { buildProblem, type SelectionInputs } from "../../select/build-problem.ts";
+import { buildProblem, type BuiltProblem, type SelectionInputs } from "../../select/build-problem.ts";
 import { parseRanges } from "../../select/keep-ranges.ts";
-import { toLevelsFile } from "../../select/levels-file.ts";
-import { solveSelection, type SolverChoice } from "../../select/select.ts";
+import { describeStatus, toLevelsFile } from "../../select/levels-file.ts";
+import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/select.ts";
+import type { Selection } from "../../select/selection-problem.ts";
+import { solverLimits } from "../../select/solver-limits.ts";
 import { solveIncremental } from "../../select/solve-incremental.ts";
 import { dpApplies } from "../../select/solve-dp.ts";
-import { countMoves, solveDpMinMovesBranching } from "../../select/solve-dp-min-moves.ts";
+import { countMoves, MIN_MOVES_NOTE, solveDpMinMovesBranching } from "../../select/solve-dp-min-moves.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
 
@@ -30,7 +33,10 @@ interface SelectOptions {
   incremental?: boolean;
   minMoves?: string;
   timeLimit: string;
+  limits?: string;
+  requireOptimal?: boolean;
   json?: boolean;
+  stats?: boolean;
   force?: boolean;
 }
 
@@ -39,10 +45,11 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
   program
     .command("select")
     .description("pick and order the levels that ship from candidate pools (SPEC 6)")
-    .requiredOption("--pools <file>", "pool file (levelramp/pool@1)")
+    .requiredOption("--pools <file>", "pool file (levelramp/pool@1, or a CSV export)")
     .option("--model <file>", "selection model (default models/<game>/selection.json)")
     .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
     .option("--plan <file>", "plan (default models/<game>/plan.json)")
+    .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
     .option("--solver <name>", "auto | dp | milp | highs", "auto")
     .option("--keep-until <level>", "freeze levels 1..N from --from")
@@ -50,87 +57,127 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--from <file>", "earlier levels file for --keep/--keep-until")
     .option("--incremental", "select part by part as the build does")
     .option("--min-moves <tolerance>", "within this much of the optimum (objective units), change the fewest level numbers relative to --from")
-    .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers (aborts only)", "30")
-    .option("--json", "print {objective, optimal, solver, levels} on stdout")
+    .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
+    .option("--require-optimal", "exit 1 (and write nothing) unless the answer is proven optimal")
+    .option("--json", "print {status, objective, optimal, solver, levels} on stdout")
+    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots}")
     .option("--force", "overwrite --out if it exists")
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
-      if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
-      const timeLimit = Number(o.timeLimit);
-      if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
-      if (o.keep && o.keepUntil) throw new InputError("cli/select", "give --keep or --keep-until, not both");
-      if ((o.keep || o.keepUntil) && !o.from) throw new InputError("cli/select", "--keep and --keep-until need --from <levels.json>");
-      const tolerance = o.minMoves === undefined ? undefined : Number(o.minMoves);
-      if (tolerance !== undefined && !(tolerance >= 0)) throw new InputError("cli/select", `--min-moves expects a tolerance ≥ 0 in objective units; got "${o.minMoves}"`);
-      if (tolerance !== undefined && !o.from) throw new InputError("cli/select", "--min-moves needs --from <levels.json> (the release to move least from)");
-      if (tolerance !== undefined && o.incremental) throw new InputError("cli/select", "give --min-moves or --incremental, not both");
-      if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError("cli/select", "--from is read only with --keep, --keep-until or --min-moves");
-      if (!o.out && !o.json) throw new InputError("cli/select", "give --out <levels.json> (or --json to print the result)");
-      const pool = readPool(o.pools);
-      const game = pool.game;
-      const modelFile = o.model ?? modelsPath(game, "selection.json");
-      const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
-      const planFile = o.plan ?? modelsPath(game, "plan.json");
-      const model = readJsonFile(modelSchema, modelFile);
-      const ramp = readJsonFile(rampSchema, rampFile);
-      const plan = readJsonFile(planSchema, planFile);
-      const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
-      const from = o.from ? readJsonFile(levelsSchema, o.from) : undefined;
-      if (from && o.from && (o.keep || o.keepUntil)) {
-        const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;
-        const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");
-        inputs.keep = { levels, from, fromFile: o.from, option };
+      const { inputs, from, tolerance, timeLimit, notes } = readInputs(o);
+      for (const note of notes) io.stderr(`levelramp: ${note}\n`);
+      if (inputs.pool.game !== "generic") {
+        // A game pool's bodies must be levels of their game (the game's wellFormed rules); loaded only for game pools.
+        const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry.ts"), import("../../game/check-level-body.ts")]);
+        checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
       }
       const built = buildProblem(inputs);
       const t0 = performance.now();
-      const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000 };
-      let selection;
+      const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000, limits: solverLimits(o.limits) };
+      let selection: Selection;
       try {
         selection = o.incremental ? await solveIncremental(built.problem, options) : await solveSelection(built.problem, options);
       } catch (err) {
-        if (err instanceof NoAnswerError && o.json) io.stdout(JSON.stringify({ infeasible: true, message: err.message, diagnosis: err.detail }, null, 2) + "\n");
+        if (err instanceof SelectionNoAnswer && o.json) {
+          const infeasible = err.status === "infeasible" ? { infeasible: true } : {};
+          io.stdout(JSON.stringify({ status: err.status, ...infeasible, message: err.message, diagnosis: err.detail, limit: err.limit }, null, 2) + "\n");
+        } else if (err instanceof NoAnswerError && o.json) io.stdout(JSON.stringify({ status: "infeasible", infeasible: true, message: err.message, diagnosis: err.detail }, null, 2) + "\n");
         throw err;
       }
       let moves: { moves: number; plainMoves: number } | undefined;
-      if (tolerance !== undefined && from) {
-        const byNumber = new Map(from.levels.map((l) => [l.number, l.id]));
-        const reference = { ids: built.problem.slots.map((s) => byNumber.get(s.number)) };
-        if (!dpApplies(built.problem)) throw new InputError("cli/select", "--min-moves needs a chain-shaped model (a maxRun key that is also a nonDecreasing key; SPEC 6)");
-        const plainMoves = countMoves(built.problem, reference, selection.picks);
-        const r = solveDpMinMovesBranching(built.problem, reference, selection.objective + tolerance);
-        if (!("selection" in r)) throw new NoAnswerError("cli/select", "internal: no sequence within the tolerance, though the optimum is one");
-        selection = { ...r.selection, optimal: selection.optimal, solver: `${selection.solver}+min-moves` };
-        moves = { moves: r.selection.stats.moves, plainMoves };
-      }
+      if (tolerance !== undefined && from) ({ selection, moves } = fewestMoves(built, from, selection, tolerance));
       const ms = performance.now() - t0;
-      const file = toLevelsFile({ built, selection, pool, model, ramp });
-      if (o.out) writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force });
-      if (o.json) {
-        const levels = file.levels.map((l) => ({ number: l.number, id: l.id, value: l.metrics[model.metric], target: l.target }));
-        io.stdout(JSON.stringify({ objective: file.objective, optimal: file.optimal, solver: selection.solver, ...moves, levels }, null, 2) + "\n");
-      }
-      let versusBuild = "";
-      if (pool.build && !inputs.keep && tolerance === undefined) {
-        const theirs = new Map(pool.build.levels.map((l) => [l.number, l.id]));
-        const differ = file.levels.filter((l) => theirs.get(l.number) !== l.id).length;
-        const gain = pool.build.objective - file.objective;
-        versusBuild =
-          differ === 0
-            ? `select: the same levels as the build that grew ${o.pools}\n`
-            : `select: ${differ} level numbers differ from the build that grew ${o.pools}; objective ${file.objective} against the build's ${pool.build.objective}` +
-              (gain > 1e-9 ? ` (${gain.toFixed(6)} better, ${((100 * gain) / Math.max(pool.build.objective, 1e-12)).toFixed(1)}%)` : "") +
-              "\n";
-      }
-      const kept = inputs.keep ? `select: kept ${inputs.keep.levels.length} level(s) from ${o.from} (${inputs.keep.option})\n` : "";
-      const first = file.levels[0]?.number ?? 0;
-      const last = file.levels[file.levels.length - 1]?.number ?? 0;
-      io.stderr(
-        `select: ${file.levels.length} levels (${first}–${last}) with ${selection.solver} in ${ms.toFixed(0)} ms: ` +
-          `objective ${file.objective} (${model.objective.norm}${model.objective.evenness ? ` + evenness ${model.objective.evenness}` : ""}), ` +
-          `${file.optimal ? "proven optimal" : "not proven optimal"}${o.out ? ` → ${o.out}` : ""}\n` +
-          (moves ? `select: ${moves.moves} level numbers hold another level than in ${o.from} (the plain optimum would change ${moves.plainMoves})\n` : "") +
-          versusBuild +
-          kept,
-      );
+      const file = toLevelsFile({ built, selection, pool: inputs.pool, model: inputs.model, ramp: inputs.ramp });
+      const refused = o.requireOptimal && selection.status !== "optimal";
+      if (o.out && !refused) writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force, module: "cli/select" });
+      if (o.json) io.stdout(JSON.stringify(jsonAnswer(file, selection, moves, o.stats ? ms : undefined), null, 2) + "\n");
+      io.stderr(summary(o, inputs, file, selection, ms, moves));
+      if (refused) throw new NoAnswerError("select", `not proven optimal (${describeStatus(file)}) and --require-optimal was given; nothing written`);
     });
+}
+
+/** Parses and checks the options and the output path (before any solving), reads the files. */
+function readInputs(o: SelectOptions) {
+  if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
+  const timeLimit = Number(o.timeLimit);
+  if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
+  if (o.keep && o.keepUntil) throw new InputError("cli/select", "give --keep or --keep-until, not both");
+  if ((o.keep || o.keepUntil) && !o.from) throw new InputError("cli/select", "--keep and --keep-until need --from <levels.json>");
+  const tolerance = o.minMoves === undefined ? undefined : Number(o.minMoves);
+  if (tolerance !== undefined && !(tolerance >= 0)) throw new InputError("cli/select", `--min-moves expects a tolerance ≥ 0 in objective units; got "${o.minMoves}"`);
+  if (tolerance !== undefined && !o.from) throw new InputError("cli/select", "--min-moves needs --from <levels.json> (the release to move least from)");
+  if (tolerance !== undefined && o.incremental) throw new InputError("cli/select", "give --min-moves or --incremental, not both");
+  if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError("cli/select", "--from is read only with --keep, --keep-until or --min-moves");
+  if (!o.out && !o.json) throw new InputError("cli/select", "give --out <levels.json> (or --json to print the result)");
+  if (o.stats && !o.json) throw new InputError("cli/select", "--stats goes with --json");
+  if (o.keepUntil !== undefined && !(/^\s*\d+\s*$/.test(o.keepUntil) && Number(o.keepUntil) >= 1)) {
+    throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
+  }
+  const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
+  const pool = readPool(o.pools);
+  const game = pool.game;
+  const modelFile = o.model ?? modelsPath(game, "selection.json");
+  const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
+  const planFile = o.plan ?? modelsPath(game, "plan.json");
+  const model = readJsonFile(modelSchema, modelFile);
+  const ramp = readJsonFile(rampSchema, rampFile);
+  const plan = readJsonFile(planSchema, planFile);
+  const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
+  const from = o.from ? readJsonFile(levelsSchema, o.from) : undefined;
+  if (from && o.from && (o.keep || o.keepUntil)) {
+    const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;
+    const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");
+    inputs.keep = { levels, from, fromFile: o.from, option };
+  }
+  return { inputs, from, tolerance, timeLimit, notes };
+}
+
+/** `--min-moves`: among sequences within the tolerance of the answer, the fewest level numbers moved — a `feasible` answer. */
+function fewestMoves(built: BuiltProblem, from: LevelsFile, plain: Selection, tolerance: number) {
+  const byNumber = new Map(from.levels.map((l) => [l.number, l.id]));
+  const reference = { ids: built.problem.slots.map((s) => byNumber.get(s.number)) };
+  if (!dpApplies(built.problem)) throw new InputError("cli/select", "--min-moves needs a chain-shaped model (a maxRun key that is also a nonDecreasing key; SPEC 6)");
+  const plainMoves = countMoves(built.problem, reference, plain.picks);
+  const r = solveDpMinMovesBranching(built.problem, reference, plain.objective + tolerance);
+  if (!("selection" in r)) throw new NoAnswerError("cli/select", "internal: no sequence within the tolerance, though the optimum is one");
+  const note = plain.status === "optimal" ? MIN_MOVES_NOTE : `${MIN_MOVES_NOTE} (the optimum itself was not proven: ${plain.note ?? "feasible"})`;
+  const selection: Selection = { ...r.selection, status: "feasible", optimal: false, optimum: plain.objective, tolerance, note, solver: `${plain.solver}+min-moves` };
+  return { selection, moves: { moves: r.selection.stats.moves, plainMoves } };
+}
+
+/** The `--json` answer: status first, then the objective and what is known about it. */
+function jsonAnswer(file: LevelsFile, selection: Selection, moves: { moves: number; plainMoves: number } | undefined, solveMs: number | undefined) {
+  const metric = file.model.metric;
+  const levels = file.levels.map((l) => ({ number: l.number, id: l.id, value: l.metrics[metric], target: l.target }));
+  const known = { bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note };
+  const stats = solveMs === undefined ? undefined : { solveMs: Math.round(solveMs * 10) / 10, states: 0, classes: 0, candidates: 0, slots: file.levels.length, ...selection.stats };
+  return { status: file.status, objective: file.objective, optimal: file.optimal, ...known, solver: selection.solver, ...moves, ...(stats ? { stats } : {}), levels };
+}
+
+/** The stderr lines: what was selected, with which solver, how long, and the status. */
+function summary(o: SelectOptions, inputs: SelectionInputs, file: LevelsFile, selection: Selection, ms: number, moves?: { moves: number; plainMoves: number }): string {
+  const { pool, model } = inputs;
+  let versusBuild = "";
+  if (pool.build && !inputs.keep && moves === undefined) {
+    const theirs = new Map(pool.build.levels.map((l) => [l.number, l.id]));
+    const differ = file.levels.filter((l) => theirs.get(l.number) !== l.id).length;
+    const gain = pool.build.objective - file.objective;
+    versusBuild =
+      differ === 0
+        ? `select: the same levels as the build that grew ${o.pools}\n`
+        : `select: ${differ} level numbers differ from the build that grew ${o.pools}; objective ${file.objective} against the build's ${pool.build.objective}` +
+          (gain > 1e-9 ? ` (${gain.toFixed(6)} better, ${((100 * gain) / Math.max(pool.build.objective, 1e-12)).toFixed(1)}%)` : "") +
+          "\n";
+  }
+  const kept = inputs.keep ? `select: kept ${inputs.keep.levels.length} level(s) from ${o.from} (${inputs.keep.option})\n` : "";
+  const first = file.levels[0]?.number ?? 0;
+  const last = file.levels[file.levels.length - 1]?.number ?? 0;
+  const norm = `${model.objective.norm}${model.objective.evenness ? ` + evenness ${model.objective.evenness}` : ""}`;
+  return (
+    `select: ${file.levels.length} levels (${first}–${last}) with ${selection.solver} in ${ms.toFixed(0)} ms: objective ${file.objective} (${norm}), ` +
+    `${describeStatus(file)}${o.out && !(o.requireOptimal && selection.status !== "optimal") ? ` → ${o.out}` : ""}\n` +
+    (moves ? `select: ${moves.moves} level numbers hold another level than in ${o.from} (the plain optimum would change ${moves.plainMoves})\n` : "") +
+    versusBuild +
+    kept
+  );
 }

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
-import { svgToPng } from "../../render/svg-to-png.ts";
+import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
 
 /**
@@ -18,24 +20,34 @@ export function registerShow(program: Command, ctx: CommandContext): void {
     .argument("<file>", "a levels file with --level, or a level file")
     .option("--level <n>", "level number in a levels file")
     .requiredOption("--out <file>", "picture to write: .svg, or .png (rendered with a bundled font)")
-    .option("--width <px>", "PNG width in pixels (default: the SVG's own)")
+    .option("--width <px>", `PNG width in pixels, at most ${MAX_PICTURE_PX} (default: the SVG's own)`)
+    .option("--height <px>", `PNG height in pixels instead, at most ${MAX_PICTURE_PX} (the width follows)`)
     .option("--solution", "overlay the solution (taps in order / rounds)")
     .option("--force", "overwrite --out if it exists")
-    .action((file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string }) => {
+    .action((file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string }) => {
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/show", `--level expects a level number ≥ 1; got "${o.level}"`);
       const png = o.out.toLowerCase().endsWith(".png");
       if (!png && !o.out.toLowerCase().endsWith(".svg")) throw new InputError("cli/show", `--out expects a .svg or .png file; got "${o.out}"`);
-      const width = o.width === undefined ? undefined : Number(o.width);
-      if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new InputError("cli/show", `--width expects pixels > 0; got "${o.width}"`);
+      const pixels = (text: string | undefined, option: string) => {
+        if (text === undefined) return undefined;
+        const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+        if (!(n >= 1 && n <= MAX_PICTURE_PX)) throw new InputError("cli/show", `${option} expects pixels from 1 to ${MAX_PICTURE_PX.toLocaleString("en-US")}; got "${text}"`);
+        if (!png) throw new InputError("cli/show", `${option} is for a PNG (--out ending in .png); an SVG has no pixel size`);
+        return n;
+      };
+      const width = pixels(o.width, "--width");
+      const height = pixels(o.height, "--height");
+      if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
+      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       const input = readLevelInput(file, level);
       const backend = requireGame(input.game, "cli/show");
       if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
-      const body = backend.bodySchema.parse(input.body);
+      const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
       const solution = o.solution ? (input.solution ?? backend.solve(body).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;
       const svg = backend.renderSvg(body, { solution, title });
-      writeFileAtomic(o.out, png ? svgToPng(svg, { width }) : svg, { force: o.force });
+      writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);
     });
 }

@@ -1,36 +1,46 @@
 import type { Command } from "commander";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
+import { modelSchema } from "../../io/schemas/model.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
-import { verifyLevels } from "../../pipeline/verify-levels.ts";
+import { verifyLevels, type VerifyResult } from "../../pipeline/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 
-/** `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the order, no repeats; exit 1 naming each failing level. */
+/**
+ * `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the
+ * numbering, the order, the objective, the status, no repeats; with
+ * `--model`, against the designer's current model. Exit 1 naming each failing
+ * level (or the file, for file-wide failures) and its reason.
+ */
 export function registerVerify(program: Command, ctx: CommandContext): void {
   program
     .command("verify")
     .description("verify a levels file again: level checks, the order never gets easier, no two levels the same")
     .argument("<levels>", "levels file (levelramp/levels@1)")
-    .option("--json", "print {ok, game, levels, failures} on stdout")
+    .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
+    .option("--json", "print {ok, game, levels, failures, status, model} on stdout")
     .option("--quiet", "no progress bar")
-    .action((file: string, o: { json?: boolean; quiet?: boolean }) => {
+    .action((file: string, o: { model?: string; json?: boolean; quiet?: boolean }) => {
       const { io } = ctx;
       const levels = readJsonFile(levelsSchema, file);
+      const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
-      let result;
+      let result: VerifyResult;
       try {
-        result = verifyLevels(levels, bars);
+        result = verifyLevels(levels, { model, modelFile: o.model, events: bars });
       } finally {
         bars.stop();
       }
       if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
+      const against = o.model ? `checked against ${o.model}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
       if (result.ok) {
-        io.stderr(`verify: ${file}: all ${result.levels} ${result.game} levels pass\n`);
+        io.stderr(`verify: ${file}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
         return;
       }
-      const failing = new Set(result.failures.map((f) => f.level));
-      io.stderr(`verify: ${file}: ${failing.size} of ${result.levels} levels fail\n`);
-      for (const f of result.failures) io.stderr(`  level ${f.level} (${f.id}): ${f.reason}: ${f.message}\n`);
+      const failing = new Set(result.failures.filter((f) => f.level > 0).map((f) => f.level));
+      const whole = result.failures.some((f) => f.level === 0);
+      io.stderr(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})\n`);
+      for (const f of result.failures) io.stderr(f.level === 0 ? `  the file: ${f.reason}: ${f.message}\n` : `  level ${f.level}${f.id ? ` (${f.id})` : ""}: ${f.reason}: ${f.message}\n`);
       ctx.setExitCode(1);
     });
 }

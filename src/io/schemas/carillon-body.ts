@@ -1,35 +1,36 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber } from "./bounded-number.ts";
 
 /** A Carillon dot's mark (SPEC 3, 4.4): at most one per dot. */
 export const carillonMarkSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("bell") }),
   z.strictObject({ kind: z.literal("echo") }),
-  z.strictObject({ kind: z.literal("horn"), facing: z.number().finite().describe("degrees from +x towards +y") }),
-  z.strictObject({ kind: z.literal("duet"), partner: z.number().int().min(0).describe("index of the partner dot") }),
+  z.strictObject({ kind: z.literal("horn"), facing: boundedNumber().describe("degrees from +x towards +y") }),
+  z.strictObject({ kind: z.literal("duet"), partner: boundedInt().min(0).describe("index of the partner dot") }),
   z.strictObject({
     kind: z.literal("drifter"),
-    step: z.tuple([z.number().finite(), z.number().finite()]).describe("units moved after every tap [dx, dy]"),
+    step: z.tuple([boundedNumber(), boundedNumber()]).describe("units moved after every tap [dx, dy]"),
   }),
   z.strictObject({ kind: z.literal("home") }),
-  z.strictObject({ kind: z.literal("round"), order: z.number().int().min(1) }),
+  z.strictObject({ kind: z.literal("round"), order: boundedInt().min(1) }),
 ]);
 
 /** A Carillon dot (SPEC 3): centre in field units, size, note 0..6 (degree of a major scale). */
 export const carillonDotSchema = z.strictObject({
-  x: z.number().finite(),
-  y: z.number().finite(),
+  x: boundedNumber(),
+  y: boundedNumber(),
   size: z.enum(["small", "normal", "big"]),
-  note: z.number().int().min(0).max(6),
+  note: boundedInt().min(0).max(6),
   mark: carillonMarkSchema.optional(),
 });
 
 /** A Carillon level body (SPEC 3): a 640 × 900 field of dots; `goal` = fewest taps when stored. */
 export const carillonBodySchema = z
   .strictObject({
-    width: z.number().positive(),
-    height: z.number().positive(),
+    width: boundedNumber().positive(),
+    height: boundedNumber().positive(),
     dots: z.array(carillonDotSchema).min(1),
-    goal: z.number().int().min(1).optional(),
+    goal: boundedInt().min(1).optional(),
   })
   .superRefine((body, ctx) => {
     body.dots.forEach((dot, i) => {

@@ -7,6 +7,7 @@ import { modelSchema } from "./model.ts";
 import { planSchema } from "./plan.ts";
 import { poolSchema } from "./pool.ts";
 import { rampSchema } from "./ramp.ts";
+import { shardSchema } from "./shard.ts";
 
 /** Every file format of SPEC 3 by name, as `levelramp schema <name>` lists them. */
 export const formatSchemas: Record<string, z.ZodType> = {
@@ -15,6 +16,7 @@ export const formatSchemas: Record<string, z.ZodType> = {
   model: modelSchema,
   ramp: rampSchema,
   plan: planSchema,
+  shard: shardSchema,
   level: levelFileSchema,
   "carillon-body": carillonBodySchema,
   "apsis-body": apsisBodySchema,

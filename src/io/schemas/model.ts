@@ -1,31 +1,34 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber } from "./bounded-number.ts";
 
 const key = z.string().min(1).describe("a metric name the pools carry");
 
 /** One constraint of the selection model (SPEC 6). */
 export const constraintSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("nonDecreasing"), key }),
-  z.strictObject({ type: z.literal("maxRise"), key, by: z.number().finite().min(0) }),
-  z.strictObject({ type: z.literal("maxDrop"), key, by: z.number().finite().min(0) }),
+  z.strictObject({ type: z.literal("maxRise"), key, by: boundedNumber().min(0) }),
+  z.strictObject({ type: z.literal("maxDrop"), key, by: boundedNumber().min(0) }),
   z.strictObject({
     type: z.literal("maxRun"),
     key,
-    length: z.number().int().min(1),
-    precision: z.number().finite().positive(),
+    length: boundedInt().min(1),
+    precision: boundedNumber().positive(),
   }),
-  z.strictObject({ type: z.literal("pin"), level: z.number().int().min(1), id: z.string().min(1) }),
+  z.strictObject({ type: z.literal("pin"), level: boundedInt().min(1), id: z.string().min(1) }),
   z.strictObject({ type: z.literal("conflict"), ids: z.array(z.string().min(1)).min(2) }),
   z.strictObject({ type: z.literal("exclude"), id: z.string().min(1) }),
   z
     .strictObject({
       type: z.literal("bounds"),
       key,
-      from: z.number().int().min(1).optional().describe("first level the bounds hold for (default 1)"),
-      to: z.number().int().min(1).optional().describe("last level the bounds hold for (default: the last)"),
-      min: z.number().finite().optional(),
-      max: z.number().finite().optional(),
+      from: boundedInt().min(1).optional().describe("first level the bounds hold for (default 1)"),
+      to: boundedInt().min(1).optional().describe("last level the bounds hold for (default: the last)"),
+      min: boundedNumber().optional(),
+      max: boundedNumber().optional(),
     })
     .refine((c) => c.min !== undefined || c.max !== undefined, { message: "expected min or max (or both)" })
+    .refine((c) => c.from === undefined || c.to === undefined || c.from <= c.to, { message: "expected from ≤ to (the first level the bounds hold for, then the last)", path: ["to"] })
+    .refine((c) => c.min === undefined || c.max === undefined || c.min <= c.max, { message: "expected min ≤ max", path: ["max"] })
     .describe("levelramp extension: a milestone, e.g. goal ≥ 3 from level 14"),
 ]);
 
@@ -39,7 +42,7 @@ export const modelSchema = z
     objective: z
       .strictObject({
         norm: z.enum(["L1", "L2", "Linf"]).default("L1"),
-        evenness: z.number().finite().min(0).default(0),
+        evenness: boundedNumber().min(0).default(0),
       })
       .default({ norm: "L1", evenness: 0 }),
   })

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { MAX_PLAN_LEVELS, MAX_POOL_PER_LEVEL } from "../input-limits.ts";
+import { boundedInt } from "./bounded-number.ts";
 import { gameSchema } from "./shared.ts";
 
 /** One part (Carillon) or tier (Apsis) of a chapter: its level count, pool size per level and generator settings. */
 export const planPartSchema = z.strictObject({
-  part: z.number().int().min(1),
-  levels: z.number().int().min(1),
-  poolPerLevel: z.number().int().min(1).optional(),
+  part: boundedInt().min(1),
+  levels: boundedInt().min(1),
+  poolPerLevel: boundedInt().min(1).max(MAX_POOL_PER_LEVEL, { error: `expected at most ${MAX_POOL_PER_LEVEL.toLocaleString("en-US")} candidates per level` }).optional(),
   generator: z.record(z.string(), z.unknown()).optional().describe("settings checked by the game's own schema"),
 });
 
@@ -14,11 +16,11 @@ export const planSchema = z
   .strictObject({
     format: z.literal("levelramp/plan@1"),
     game: gameSchema,
-    composed: z.number().int().min(0).default(0).describe("levels at the start that are composed, not selected"),
+    composed: boundedInt().min(0).default(0).describe("levels at the start that are composed, not selected"),
     chapters: z
       .array(
         z.strictObject({
-          chapter: z.number().int().min(1),
+          chapter: boundedInt().min(1),
           rule: z.string().optional(),
           rules: z.array(z.string()).default([]),
           parts: z.array(planPartSchema).min(1),
@@ -27,11 +29,15 @@ export const planSchema = z
       .min(1),
   })
   .superRefine((plan, ctx) => {
+    let levels = 0;
     plan.chapters.forEach((ch, i) => {
       if (i > 0 && ch.chapter <= plan.chapters[i - 1].chapter) {
         ctx.addIssue({ code: "custom", path: ["chapters", i, "chapter"], message: "expected chapters in increasing order" });
       }
       ch.parts.forEach((p, j) => {
+        if (levels <= MAX_PLAN_LEVELS && (levels += p.levels) > MAX_PLAN_LEVELS) {
+          ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "levels"], message: `expected at most ${MAX_PLAN_LEVELS.toLocaleString("en-US")} levels in the whole plan; this part brings it to ${levels.toLocaleString("en-US")}` });
+        }
         if (j > 0 && p.part <= ch.parts[j - 1].part) {
           ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "part"], message: "expected parts in increasing order" });
         }

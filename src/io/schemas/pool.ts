@@ -1,24 +1,25 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
 import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
 
 /** Where a generated candidate came from (SPEC 2): seed, batch and index within the batch. */
 export const provenanceSchema = z.strictObject({
-  seed: z.union([z.number(), z.string()]),
-  batch: z.number().int().min(0),
-  index: z.number().int().min(0),
+  seed: seedSchema,
+  batch: boundedInt().min(0),
+  index: boundedInt().min(0),
 });
 
 /** One candidate of a pool (SPEC 3). */
 export const candidateSchema = z.looseObject({
   id: z.string().min(1),
-  chapter: z.number().int().min(1),
-  part: z.number().int().min(1),
+  chapter: boundedInt().min(1),
+  part: boundedInt().min(1),
   metrics: metricsSchema,
   rules: z.array(z.string()).default([]),
   level: z.unknown().optional(),
   solution: z.unknown().optional(),
   provenance: provenanceSchema.optional(),
-  fixedLevel: z.number().int().min(1).optional().describe("a composed level: this candidate is that level number"),
+  fixedLevel: boundedInt().min(1).optional().describe("a composed level: this candidate is that level number"),
   dropped: z.string().optional().describe("why the build dropped it; select honours the drop"),
 });
 
@@ -27,17 +28,17 @@ export const poolSchema = z
   .looseObject({
     format: z.literal("levelramp/pool@1"),
     game: gameSchema,
-    seed: z.union([z.number(), z.string()]).optional(),
+    seed: seedSchema.optional(),
     generator: z.unknown().optional(),
-    candidates: z.array(candidateSchema),
+    candidates: z.array(candidateSchema).min(1, { error: "expected at least one candidate (an empty pool has nothing to select from)" }),
     conflicts: z
       .array(z.strictObject({ ids: z.tuple([z.string(), z.string()]), reason: z.string().optional() }))
       .optional()
       .describe("near-duplicate pairs inside a pool: never both shipped"),
     build: z
       .strictObject({
-        objective: z.number().finite(),
-        levels: z.array(z.strictObject({ number: z.number().int().min(1), id: z.string() })),
+        objective: derivedNumber(),
+        levels: z.array(z.strictObject({ number: boundedInt().min(1), id: z.string() })),
       })
       .optional()
       .describe("what the build that grew this pool chose (part by part), for comparison by select"),
@@ -50,6 +51,11 @@ export const poolSchema = z
         ctx.addIssue({ code: "custom", path: ["candidates", i, "id"], message: `expected a unique id; "${c.id}" is also candidates[${first}]` });
       } else seen.set(c.id, i);
       if (c.level !== undefined) checkBody(pool.game, c.level, ["candidates", i, "level"], ctx);
+    });
+    pool.conflicts?.forEach((pair, i) => {
+      pair.ids.forEach((id, j) => {
+        if (!seen.has(id)) ctx.addIssue({ code: "custom", path: ["conflicts", i, "ids", j], message: `expected the id of a candidate of this pool; "${id}" is not one` });
+      });
     });
   });
 

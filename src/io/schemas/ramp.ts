@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { boundedInt, boundedNumber } from "./bounded-number.ts";
 
 /** The ramp file `levelramp/ramp@1` (SPEC 3): points by global level number. */
 export const rampSchema = z
   .strictObject({
     format: z.literal("levelramp/ramp@1"),
     metric: z.string().min(1),
-    points: z.array(z.tuple([z.number().int().min(1), z.number().finite()])).min(1),
+    points: z.array(z.tuple([boundedInt().min(1), boundedNumber()])).min(1),
     interpolation: z.enum(["linear", "monotone-cubic"]).default("linear"),
   })
   .superRefine((ramp, ctx) => {

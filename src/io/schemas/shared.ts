@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedNumber } from "./bounded-number.ts";
 import { apsisBodySchema } from "./apsis-body.ts";
 import { carillonBodySchema } from "./carillon-body.ts";
 
@@ -33,7 +34,7 @@ export const gameSchema = z
 export type Game = string;
 
 /** Measured metrics by name (bits, goal, reads, ...), finite numbers. */
-export const metricsSchema = z.record(z.string().min(1), z.number().finite());
+export const metricsSchema = z.record(z.string().min(1), boundedNumber());
 
 /**
  * Checks `body` against the body schema of `game`, adding issues under `path`.

@@ -1,5 +1,5 @@
 import type { DeviationStats, RampDeviation } from "../deviation-report.ts";
-import { deviationBand } from "../deviation-table.ts";
+import { deviationBand } from "../deviation-band.ts";
 import { escapeHtml } from "./html-escape.ts";
 
 /**

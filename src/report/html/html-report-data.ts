@@ -1,8 +1,12 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import { findBreaks, type ConstraintBreak } from "../../select/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
 import { deviationReport, type RampDeviation } from "../deviation-report.ts";
 import { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
+
+/** Id of the `<script type="application/json">` block that holds the report data. */
+export const REPORT_DATA_ID = "levelramp-report-data";
 
 /** A ramp to measure the levels against, with the label the report shows. */
 export interface NamedRamp {
@@ -58,6 +62,9 @@ export interface HtmlReportData {
   file: string | null;
   game: LevelsFile["game"];
   seed: LevelsFile["seed"];
+  /** The selection's status (SPEC 6): `optimal` (proven) or `feasible`; `statusLine` says what is known (bound, gap, note). */
+  status: "optimal" | "feasible";
+  statusLine: string;
   optimal: boolean;
   objective: number;
   solver: string | null;
@@ -110,6 +117,8 @@ export function htmlReportData(input: HtmlReportInput): HtmlReportData {
     file: input.fileName ?? null,
     game: file.game,
     seed: file.seed,
+    status: levelsStatus(file),
+    statusLine: describeStatus(file),
     optimal: file.optimal,
     objective: file.objective,
     solver: file.solver ?? null,

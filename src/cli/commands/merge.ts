@@ -1,0 +1,58 @@
+import type { Command } from "commander";
+import { writeFileAtomic } from "../../io/atomic-write.ts";
+import { checkOutputFile } from "../../io/output-paths.ts";
+import { readShard } from "../../io/read-shard.ts";
+import { statsLines } from "../../pipeline/build-report.ts";
+import { mergeShards, type MergeResult } from "../../pipeline/merge-shards.ts";
+import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import type { CommandContext } from "../cli-io.ts";
+import { describeChapters, workersOption } from "./build.ts";
+import { poolFileText } from "./generate.ts";
+
+interface MergeCliOptions {
+  out: string;
+  workers?: string;
+  stats?: boolean;
+  quiet?: boolean;
+  force?: boolean;
+  json?: boolean;
+}
+
+/** `levelramp merge` (SPEC 2, 9): the shards of a sharded generate → the pool one unsharded generate writes, byte for byte. */
+export function registerMerge(program: Command, ctx: CommandContext): void {
+  program
+    .command("merge")
+    .description("merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)")
+    .argument("<shards...>", "shard files (levelramp/shard@1) of one run, all N of them, in any order")
+    .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
+    .option("--workers <n>", "worker threads for extra rounds grown while merging (default: the machine's cores); never changes an output")
+    .option("--stats", "print candidates grown, dropped and in conflict per reason")
+    .option("--quiet", "no progress bars or messages on stderr")
+    .option("--force", "overwrite an existing output")
+    .option("--json", "print a machine-readable summary on stdout")
+    .action(async (files: string[], o: MergeCliOptions) => {
+      const { io } = ctx;
+      const workers = workersOption("cli/merge", o.workers);
+      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out" })) io.stderr(`levelramp: ${note}\n`);
+      const shards = files.map((file) => ({ file, shard: readShard(file) }));
+      const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+      const t0 = performance.now();
+      let result: MergeResult;
+      try {
+        result = await mergeShards(shards, { workers, events: bars });
+      } finally {
+        bars.stop();
+      }
+      writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
+      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      const { pool } = result;
+      if (!o.quiet) {
+        const here = result.ranHere > 0 ? `, ${result.ranHere} extra-round batch(es) grown here` : "";
+        io.stderr(`merge: ${result.shards} shard(s) of ${pool.game} ${describeChapters(shards[0].shard.inputs.chapters)}, seed ${pool.seed}: ${pool.candidates.length} pool entries, ${result.stats.grown} grown, ${result.replayed} task(s) from the shards${here} in ${seconds} s\n→ ${o.out}\n`);
+      }
+      if (o.stats) io.stderr(statsLines(result.stats, false).map((l) => `  ${l}\n`).join(""));
+      if (o.json) {
+        io.stdout(JSON.stringify({ game: pool.game, seed: pool.seed, candidates: pool.candidates.length, conflicts: pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, shards: result.shards, replayed: result.replayed, ranHere: result.ranHere }, null, 2) + "\n");
+      }
+    });
+}

@@ -1,0 +1,55 @@
+/**
+ * What runs when the user presses Ctrl-C (SIGINT) or the process gets
+ * SIGTERM (SPEC 2): the registered clean-ups, newest first (a progress bar
+ * gives the terminal its cursor and line wrap back, a half-written output set
+ * is removed), then the process exits 130 (SIGINT) or 143 (SIGTERM).
+ *
+ * The listener is installed on the first registration and kept: Node runs a
+ * signal's listener only between synchronous steps, so a signal that arrives
+ * while a set of outputs is being swapped in (a synchronous step) is handled
+ * right after the swap — the set is finished, never half done — and removing
+ * the listener then would lose the signal (the user's Ctrl-C ignored).
+ */
+const cleanups: Array<() => void> = [];
+let installed = false;
+
+function onSignal(signal: NodeJS.Signals): void {
+  while (cleanups.length > 0) {
+    const cleanup = cleanups.pop()!;
+    try {
+      cleanup();
+    } catch {
+      // a clean-up that fails must not keep the others from running
+    }
+  }
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
+
+/**
+ * Registers `cleanup` to run if the process is interrupted before the
+ * returned function is called (which unregisters it without running it).
+ */
+export function onInterrupt(cleanup: () => void): () => void {
+  if (!installed) {
+    installed = true;
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  }
+  cleanups.push(cleanup);
+  return () => {
+    const i = cleanups.lastIndexOf(cleanup);
+    if (i >= 0) cleanups.splice(i, 1);
+  };
+}
+
+/**
+ * Gives a signal that arrived during a synchronous step (a set of outputs
+ * being written and swapped in) its turn: two passes of the event loop (the
+ * first reads libuv's signal pipe, the second runs Node's listener, which
+ * exits 130 or 143; one pass is not enough, measured on Node 20). Without
+ * it a process whose last step was synchronous ends with exit 0 and the
+ * user's Ctrl-C is lost. Resolves when no signal was pending.
+ */
+export async function settleInterrupts(): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) await new Promise((resolve) => setImmediate(resolve));
+}

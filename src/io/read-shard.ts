@@ -1,0 +1,16 @@
+import { parseWith, readJson } from "./read-json-file.ts";
+import { shardSchema, type ShardFile } from "./schemas/shard.ts";
+
+/**
+ * Reads a shard file (`levelramp/shard@1`, SPEC 9) and checks it. The values
+ * come back exactly as written (key order, numbers), not as the schema
+ * would rebuild them, so a merged pool is byte for byte the pool one
+ * unsharded run writes.
+ *
+ * @throws InputError (exit 2) naming the file and the JSON path of the first problem.
+ */
+export function readShard(file: string): ShardFile {
+  const raw = readJson(file);
+  parseWith(shardSchema, raw, file);
+  return raw as ShardFile;
+}

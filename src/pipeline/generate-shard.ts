@@ -1,0 +1,102 @@
+import type { ShardFile } from "../io/schemas/shard.ts";
+import type { ShardSpec } from "./parse-shard.ts";
+import { PipelineRun } from "./pipeline-run.ts";
+import type { PipelineOptions } from "./pipeline-result.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "./pipeline-task.ts";
+import { generationInputs, settingsHash } from "./settings-hash.ts";
+import { shardTasks } from "./shard-tasks.ts";
+import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
+
+/** What one shard of a sharded `generate` gives. */
+export interface ShardResult {
+  /** The shard file (`levelramp/shard@1`). */
+  shard: ShardFile;
+  /** First-round tasks of the whole run, and of them this shard's. */
+  tasks: { total: number; mine: number };
+  /** Candidates this shard grew (before any de-duplication). */
+  candidates: number;
+  /** The generator's counters over this shard's batches and composing. */
+  stats: Record<string, number>;
+  /** Worker threads it ran on (0: this thread). */
+  threads: number;
+}
+
+const add = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+/** A task as a shard records it: without `source` (machine-specific; see taskKey). */
+function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
+  const { source: _source, ...rest } = task;
+  return rest;
+}
+
+/**
+ * One shard of `generate` (SPEC 9, `generate --shard K/N`): runs only this
+ * shard's share of the run's first-round tasks ({@link shardTasks}: round
+ * robin over composing, then every part's batches in plan order) and records
+ * each task with its answer. Shard 1 composes the first levels (when the run
+ * composes), with the whole loop of composing streams a repeat inside a set
+ * asks for, so every stream is recorded. Nothing is de-duplicated and no
+ * extra round is grown here: both need the whole pool, and `merge` does them
+ * (mergeShards). The worker count never changes a byte of the shard.
+ *
+ * @param options as for `generate` (`select` is false).
+ * @param shard K of N (K from 1).
+ * @throws InputError (exit 2) as generate; NoAnswerError (exit 1) when every
+ *   composing stream gives a set with a repeat.
+ */
+export async function generateShard(options: PipelineOptions, shard: ShardSpec): Promise<ShardResult> {
+  const { game, seed, events } = options;
+  // 1. What can change a candidate, and its hash: merge takes only shards that agree on both, and on the seed.
+  const inputs = generationInputs(options);
+  // 2. A generate run whose composing streams are recorded; the run's first-round tasks, dealt out to the shards.
+  const base = options.runner ?? createTaskRunner(options.workers);
+  const composed: Array<{ task: Omit<ComposeTask, "source">; result: ComposeTaskResult }> = [];
+  const runner: TaskRunner = {
+    get threads() {
+      return base.threads;
+    },
+    run: ((task: PipelineTask) => {
+      if (task.kind === "grow") return base.run(task);
+      return base.run(task).then((result) => (composed.push({ task: recordedTask(task), result }), result));
+    }) as TaskRunner["run"],
+    close: () => base.close(),
+  };
+  const run = new PipelineRun({ ...options, select: false, runner, events: { log: events?.log } });
+  try {
+    const all = shardTasks(run, shard.count);
+    const mine = all.filter((t) => t.shard === shard.index);
+    events?.total?.("pools", mine.length);
+    // 3. Composing, when it is this shard's task: the whole loop (a set with a repeat is composed again on the next stream).
+    const composing = mine.some((t) => t.task.kind === "compose") ? run.startComposing() : null;
+    if (composing) {
+      await run.takeComposed(composing);
+      events?.advance?.("pools", 1);
+    }
+    // 4. This shard's batches, queued at once on the worker pool and recorded in plan order.
+    const batches = mine.map((t) => t.task).filter((t): t is GrowBatchTask => t.kind === "grow");
+    const results = await Promise.all(
+      batches.map((task) => {
+        const p = base.run(task);
+        p.then(() => events?.advance?.("pools", 1), () => {});
+        return p;
+      }),
+    );
+    const stats: Record<string, number> = {};
+    for (const c of composed) add(stats, c.result.stats);
+    for (const r of results) add(stats, r.stats);
+    const file = {
+      format: "levelramp/shard@1",
+      game,
+      seed,
+      shard: { index: shard.index, count: shard.count },
+      settingsHash: settingsHash(game, inputs),
+      inputs,
+      tasks: [...composed, ...batches.map((task, i) => ({ task: recordedTask(task), result: results[i] }))],
+    } as unknown as ShardFile;
+    return { shard: file, tasks: { total: all.length, mine: mine.length }, candidates: results.reduce((n, r) => n + r.candidates.length, 0), stats, threads: base.threads };
+  } finally {
+    await run.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../io/canonical-json.ts";
+import type { Model } from "../io/schemas/model.ts";
+import type { Plan } from "../io/schemas/plan.ts";
+import type { Ramp } from "../io/schemas/ramp.ts";
+import { generatorFingerprint } from "./generator-fingerprint.ts";
+import type { PipelineOptions } from "./pipeline-result.ts";
+import type { PipelineSettings } from "./pipeline-settings.ts";
+
+/** Everything besides the seed that can change a candidate of `generate` (SPEC 9), as a shard records it. */
+export interface GenerationInputs {
+  /** The code and models that generate ({@link generatorFingerprint}). */
+  generator: string;
+  /** The chapters asked for, in plan order. */
+  chapters: number[];
+  /** `models/pipeline/build.json` as the run read it. */
+  settings: PipelineSettings;
+  plan: Plan;
+  /** The selection model (its metric and constraints steer the aims). */
+  model: Model;
+  /** The ramp (the targets batches are grown for). */
+  ramp: Ramp;
+}
+
+/** The generation inputs of a run: its chapters, settings, plan, model and ramp, and this package's fingerprint. */
+export function generationInputs(options: Pick<PipelineOptions, "chapters" | "settings" | "plan" | "model" | "ramp">): GenerationInputs {
+  const { chapters, settings, plan, model, ramp } = options;
+  return { generator: generatorFingerprint(), chapters: [...chapters], settings, plan, model, ramp };
+}
+
+/**
+ * The settings hash of a sharded run (SPEC 9): SHA-256 (hex) of the canonical
+ * JSON of `{game, inputs}` ({@link GenerationInputs}: generator fingerprint,
+ * chapters, pipeline settings, plan, model, ramp). Two shards with the same
+ * hash and seed are shares of the same run. Key order and spacing of the
+ * files do not matter; any value does.
+ */
+export function settingsHash(game: string, inputs: GenerationInputs): string {
+  return createHash("sha256").update(canonicalJson({ game, inputs })).digest("hex");
+}

@@ -1,0 +1,84 @@
+import type { GameBackend } from "../../game/game-backend.ts";
+import { InputError } from "../../io/errors.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import { buildProblem } from "../../select/build-problem.ts";
+import type { HtmlReportData, NamedRamp } from "../html/html-report-data.ts";
+import { levelPicture } from "../html/level-picture.ts";
+import { EDITOR_PICTURE_BUDGET, editorInputs, editorPictures, type EditorData, type EditorInputs, type EditorOptions } from "./editor-data.ts";
+import { editorPanelHtml } from "./editor-panel-html.ts";
+import { editorChapterSvg, editorOverviewSvg, editorReportData, type EditorView } from "./editor-view.ts";
+import { selectionInputs } from "./select-for-ramp.ts";
+
+/** The report-time pieces of an editor page. */
+export interface EditorPage {
+  /** The report data of the page (the file's own ramp first, then the references). */
+  data: HtmlReportData;
+  /** What the page script reads (embedded as JSON). */
+  editorData: EditorData;
+  /** The controls above the whole-game plot. */
+  panel: string;
+  overviewSvg(): string;
+  chapterSvg(chapter: number): string;
+}
+
+/**
+ * Checks that the page can select what the file holds: the pool, plan and
+ * model compile into a selection problem (the errors `select` would give),
+ * and the plan's levels for the pool's chapters are the file's level numbers.
+ *
+ * @throws InputError (exit 2) naming the file: a pool or plan that does not fit.
+ */
+export function checkEditorInputs(inputs: EditorInputs, file: LevelsFile): void {
+  const built = buildProblem(selectionInputs(inputs, file.ramp));
+  const planned = built.problem.slots.map((s) => s.number);
+  const shipped = file.levels.map((l) => l.number);
+  if (planned.length !== shipped.length || planned.some((n, i) => n !== shipped[i])) {
+    const range = (xs: number[]) => (xs.length ? `${xs.length} levels ${xs[0]}–${xs[xs.length - 1]}` : "no levels");
+    throw new InputError(
+      "report/editor",
+      `expected the plan the levels were selected with: for the pool's chapters it gives ${range(planned)}, the levels file has ${range(shipped)} (give --plan)`,
+      { file: inputs.files.plan ?? `the default plan of ${file.game}` },
+    );
+  }
+}
+
+/**
+ * The report-time half of the ramp editor (SPEC 8): the data the page
+ * script selects from (pool, plan, model, the file's order, kept levels,
+ * candidate pictures within the budget), and the page's plots and
+ * controls for the file as it is.
+ *
+ * @throws InputError (exit 2) when the pool or plan does not fit the file ({@link checkEditorInputs}).
+ */
+export function editorPage(
+  report: { file: LevelsFile; ramps?: NamedRamp[]; title?: string; fileName?: string; backend?: Pick<GameBackend, "renderSvg">; solutions?: boolean },
+  options: EditorOptions,
+): EditorPage {
+  const { file } = report;
+  const inputs = editorInputs(file, options.pool, options.plan, options.files);
+  checkEditorInputs(inputs, file);
+  const draw = report.backend?.renderSvg ? (c: { level?: unknown; solution?: unknown }) => levelPicture(report.backend, { number: 0, ...c }, report.solutions ?? false) : null;
+  const pictures = editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);
+  const references = report.ramps ?? [];
+  const bare: LevelsFile = { ...file, levels: file.levels.map(({ level: _, solution: __, ...l }) => l) };
+  const editorData: EditorData = { format: "levelramp/editor@1", file: bare, ...inputs, ramp: file.ramp, references, pictures };
+  const view: EditorView = {
+    file,
+    rampName: "embedded",
+    references,
+    original: null,
+    fileLevels: inputs.fileLevels,
+    handles: file.ramp.points.map(([x, y]) => [x, y]),
+    title: report.title,
+    fileName: report.fileName,
+  };
+  const data = editorReportData(view);
+  const none = new Set<number>();
+  return {
+    data,
+    editorData,
+    panel: editorPanelHtml(editorData, data),
+    overviewSvg: () => editorOverviewSvg(view, data, none),
+    chapterSvg: (chapter) => editorChapterSvg(view, data, chapter, none),
+  };
+}

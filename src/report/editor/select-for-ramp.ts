@@ -1,0 +1,126 @@
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
+import { buildProblem, type SelectionInputs } from "../../select/build-problem.ts";
+import { diagnoseInfeasible } from "../../select/diagnose-infeasible.ts";
+import { toLevelsFile } from "../../select/levels-file.ts";
+import { dpApplies } from "../../select/solve-dp.ts";
+import { solveDpBranching } from "../../select/solve-dp-branching.ts";
+import { SolverLimitError, solverLimits } from "../../select/solver-limits.ts";
+import type { EditorFiles, EditorInputs } from "./editor-data.ts";
+
+/** The page's answer for one ramp: what `window.levelramp.result()` gives, plus the new levels file. */
+export interface EditorAnswer {
+  /** SPEC 6 status: `optimal` (the dp proves it), `infeasible` (proven, `message` is the diagnosis) or `unknown` (the page cannot answer: `message` says why and what to run). */
+  status: "optimal" | "feasible" | "infeasible" | "unknown";
+  /** True exactly when `status` is `optimal`. */
+  optimal: boolean;
+  /** The objective as the levels file stores it (6 decimals); null without an answer. */
+  objective: number | null;
+  /** Shipped ids in level order; empty without an answer. */
+  ids: string[];
+  /** Level numbers that hold another level than in the file; null without an answer. */
+  moved: number | null;
+  /** The diagnosis or the reason there is no answer; null with an answer. */
+  message: string | null;
+  /** The solver that answered (`dp`, with `branches` when conflicts needed branching). */
+  solver: string | null;
+  /** The new levels file, exactly as `levelramp select --out` writes it; null without an answer. */
+  file: LevelsFile | null;
+  /** Milliseconds the selection took (build the problem, solve, write the levels file). */
+  ms: number;
+}
+
+/**
+ * The command that gives the same answer outside the page: `levelramp select`
+ * over the same pool, plan and model with the downloaded ramp (and the kept
+ * levels, when the file kept some).
+ */
+export function selectCommand(inputs: Pick<EditorInputs, "files" | "kept">, rampFile = "ramp.json", out = "levels.json"): string {
+  const f: EditorFiles = inputs.files;
+  const words = ["levelramp select", `--pools ${quote(f.pools)}`];
+  if (f.plan) words.push(`--plan ${quote(f.plan)}`);
+  if (f.model) words.push(`--model ${quote(f.model)}`);
+  words.push(`--ramp ${quote(rampFile)}`);
+  if (inputs.kept) words.push(inputs.kept.option, `--from ${quote(f.levels)}`);
+  words.push(`--out ${quote(out)}`);
+  return words.join(" ");
+}
+
+function quote(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The inputs `levelramp select` would read, from the page's data and a ramp (file names as the page's command names them). */
+export function selectionInputs(inputs: EditorInputs, ramp: Ramp): SelectionInputs {
+  return {
+    pool: inputs.pool,
+    poolFile: inputs.files.pools,
+    plan: inputs.plan,
+    planFile: inputs.files.plan ?? "the default plan",
+    model: inputs.model,
+    modelFile: inputs.files.model ?? "the levels file's model",
+    ramp,
+    rampFile: "ramp.json",
+    ...(inputs.kept ? { keep: { levels: inputs.kept.numbers, from: { levels: inputs.kept.levels } as LevelsFile, fromFile: inputs.files.levels, option: inputs.kept.option } } : {}),
+  };
+}
+
+/**
+ * Selects and orders the levels for a ramp in the page (SPEC 6, SPEC 8 editor)
+ * exactly as `levelramp select --ramp` does for a chain-shaped model: the same
+ * problem (pool, plan, model, kept levels; targets rounded to 6 decimals),
+ * the exact dp with conflict branching (what `select`'s `auto` runs for
+ * such a model), the same tie rule (the lexicographically smallest optimal
+ * list of ids) and the same levels file. The page runs no MILP: a model the
+ * dp cannot take, or a dp past its work bound, gets status `unknown` and a
+ * message naming the command to run instead. An infeasible ramp gets the
+ * select core's diagnosis.
+ *
+ * @throws InputError for inputs `select` itself would refuse (exit 2), e.g. a ramp about another metric.
+ */
+export function selectForRamp(inputs: EditorInputs, ramp: Ramp): EditorAnswer {
+  const t0 = performance.now();
+  const none = (status: "infeasible" | "unknown", message: string): EditorAnswer => ({
+    status,
+    optimal: false,
+    objective: null,
+    ids: [],
+    moved: null,
+    message,
+    solver: null,
+    file: null,
+    ms: performance.now() - t0,
+  });
+  const built = buildProblem(selectionInputs(inputs, ramp));
+  const command = selectCommand(inputs);
+  if (!dpApplies(built.problem)) {
+    return none(
+      "unknown",
+      `the page runs the exact dp, which needs a chain-shaped model (a maxRun key that is also a nonDecreasing key, SPEC 6); this model is not, so select solves it with a MILP: download ramp.json and run ${command}`,
+    );
+  }
+  let result;
+  try {
+    // The limits `select` passes (models/select/solver.json; in the page, as the bundle compiled them in).
+    const limits = solverLimits();
+    result = solveDpBranching(built.problem, { ...limits.dp, maxBranches: limits.branching.maxRuns });
+  } catch (err) {
+    if (err instanceof SolverLimitError) return none("unknown", `${err.message}; select hands such a model to HiGHS: download ramp.json and run ${command}`);
+    throw err;
+  }
+  if (!("selection" in result)) return none("infeasible", `infeasible: ${diagnoseInfeasible(built.problem).message}`);
+  const file = toLevelsFile({ built, selection: result.selection, pool: inputs.pool, model: inputs.model, ramp });
+  const was = new Map(inputs.fileLevels.map((l) => [l.number, l.id]));
+  const moved = file.levels.filter((l) => was.get(l.number) !== l.id).length;
+  return {
+    status: file.status ?? "optimal",
+    optimal: file.optimal,
+    objective: file.objective,
+    ids: file.levels.map((l) => l.id),
+    moved,
+    message: null,
+    solver: file.solver ?? null,
+    file,
+    ms: performance.now() - t0,
+  };
+}

@@ -1,0 +1,220 @@
+import { LevelrampError } from "../io/errors.ts";
+import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.ts";
+import { chainRulesOf, STEP_TOLERANCE, type ChainRules } from "./chain-rules.ts";
+import { objectiveOf, type Objective } from "./objective.ts";
+import type { SelectionProblem } from "./selection-problem.ts";
+import { equalRuns, sortRange } from "./equal-runs.ts";
+
+/**
+ * The classes eligible in each slot, arranged for the dp, flat: set j (one per
+ * distinct eligible list) holds positions `start[j] .. start[j+1]` of `cls`,
+ * `pv`, `pb`, sorted by group, then by the primary key's value (then class),
+ * so the successors a chain rule allows within one group form one range. Its
+ * groups are `gFirst[j] .. gFirst[j+1]` of `gId` (group) and `gPos` (first
+ * position; the group ends where the next begins, the last at the set's end).
+ * `bOrder` holds the same positions sorted by (bucket, value), `bPb` their
+ * buckets: one run's successors are a range of it.
+ */
+export interface SlotSets {
+  /** Set of each slot. */
+  setOf: Int32Array;
+  start: Int32Array;
+  cls: Int32Array;
+  pv: Float64Array;
+  pb: Float64Array;
+  gFirst: Int32Array;
+  gId: Int32Array;
+  gPos: Int32Array;
+  bOrder: Int32Array;
+  bPb: Float64Array;
+  /** 1 where range queries pay off (few groups for the number of classes). */
+  grouped: Uint8Array;
+}
+
+/**
+ * Everything the class dp reads, per class: the primary `maxRun` key's value
+ * and bucket, the group (values of every other key a pairwise rule reads, the
+ * other run rules' buckets, and the metric when evenness needs it), usable
+ * members and multiplicity; and the run rules.
+ */
+export interface DpContext {
+  problem: SelectionProblem;
+  classes: CandidateClasses;
+  rules: ChainRules;
+  obj: Objective;
+  /** Length of the primary run rule (the `maxRun` whose key is non-decreasing). */
+  L: number;
+  primaryKey: string;
+  /** Representative candidate of each class (its first member). */
+  rep: Int32Array;
+  /** Usable members of each class (excluded ones left out), sorted by id; `mult` their count. */
+  members: number[][];
+  mult: Int32Array;
+  /** 1 when a class has fewer members than L: its uses in a run are counted in the state. */
+  scarce: Uint8Array;
+  pv: Float64Array;
+  pb: Float64Array;
+  /** Objective metric value of each class. */
+  mv: Float64Array;
+  group: Int32Array;
+  /** Representative class of each group. */
+  groupRep: Int32Array;
+  /** The other run rules: length and each class's bucket. */
+  secondary: Array<{ length: number; bucket: Float64Array }>;
+  /** Combinations of the other rules' run lengths (Π length), and the index stride of each. */
+  KV: number;
+  strides: number[];
+  /** Largest rise of the primary key allowed by a `maxRise` on it (Infinity if none). */
+  riseCap: number;
+  /** How evenness is paid in range queries: none, metric = primary key, or metric constant in each group. */
+  evenness: "none" | "primary" | "group";
+  sets: SlotSets;
+}
+
+/**
+ * Prepares a problem for the class dp.
+ *
+ * @param excluded candidates that may not be chosen (conflict branching).
+ * @param ranges where new runs are found by range minima: `auto` (slots with
+ *   few groups for their classes), `always`, `never` (one by one; tests
+ *   compare the two ways).
+ * @throws LevelrampError `select/dp` (exit 2) when the problem is not chain-shaped.
+ */
+export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
+  const rules = chainRulesOf(problem);
+  const primary = rules.primaryRun;
+  if (!primary) {
+    throw new LevelrampError("select/dp", "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6); use --solver milp or highs", 2);
+  }
+  const classes = candidateClassesOf(problem);
+  const C = classes.count;
+  const L = primary.length;
+  const members = excluded ? classes.members.map((m) => m.filter((k) => !excluded[k])) : classes.members;
+  const rep = Int32Array.from(classes.members, (m) => m[0]);
+  const mult = Int32Array.from(members, (m) => m.length);
+  const scarce = Uint8Array.from(mult, (m) => (m < L ? 1 : 0));
+  const primaryKey = primary.constraint.key;
+  const obj = objectiveOf(problem);
+  const byClass = (values: ArrayLike<number>) => {
+    const out = new Float64Array(C);
+    for (let c = 0; c < C; c++) out[c] = values[rep[c]];
+    return out;
+  };
+  const pv = byClass(rules.valuesOf(primaryKey));
+  const pb = byClass(primary.bucket);
+  const mv = byClass(rules.valuesOf(problem.metric));
+  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket) }));
+  const strides: number[] = [];
+  let KV = 1;
+  for (const r of secondary) {
+    strides.push(KV);
+    KV *= r.length;
+  }
+  let riseCap = Infinity;
+  for (const c of problem.chain) if (c.type === "maxRise" && c.key === primaryKey) riseCap = Math.min(riseCap, c.by);
+  const evenness = problem.objective.evenness === 0 || problem.objective.norm === "Linf" ? "none" : problem.metric === primaryKey ? "primary" : "group";
+  // Groups: equal on every key a pairwise rule reads (the primary key aside),
+  // on the other run rules' buckets, and on the metric when evenness needs it.
+  const groupKeys = [...new Set(rules.pairRules.map((r) => r.constraint.key).filter((k) => k !== primaryKey))];
+  if (evenness === "group") groupKeys.push(problem.metric);
+  const columns: ArrayLike<number>[] = [...groupKeys.map((k) => byClass(rules.valuesOf(k))), ...secondary.map((r) => r.bucket)];
+  const { id: group, count: groups } = equalRuns(Int32Array.from({ length: C }, (_, c) => c), C, columns);
+  const groupRep = new Int32Array(groups).fill(-1);
+  for (let c = 0; c < C; c++) if (groupRep[group[c]] < 0) groupRep[group[c]] = c;
+  const sets = slotSets(classes, group, pv, pb, ranges);
+  return {
+    problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
+    groupRep, secondary, KV, strides, riseCap, evenness, sets,
+  };
+}
+
+function slotSets(classes: CandidateClasses, group: Int32Array, pv: Float64Array, pb: Float64Array, ranges: "auto" | "always" | "never"): SlotSets {
+  const lists = classes.lists;
+  const E = lists.length;
+  const start = new Int32Array(E + 1);
+  for (let j = 0; j < E; j++) start[j + 1] = start[j] + lists[j].length;
+  const total = start[E];
+  const cls = new Int32Array(total);
+  const bOrder = new Int32Array(total);
+  const byGroup = (a: number, b: number) => group[a] - group[b] || pv[a] - pv[b] || a - b;
+  const byBucket = (x: number, y: number) => pb[cls[x]] - pb[cls[y]] || pv[cls[x]] - pv[cls[y]] || x - y;
+  const gFirst = new Int32Array(E + 1);
+  const gId: number[] = [];
+  const gPos: number[] = [];
+  const grouped = new Uint8Array(E);
+  for (let j = 0; j < E; j++) {
+    const s = start[j];
+    const n = lists[j].length;
+    cls.set(lists[j], s);
+    sortRange(cls, s, s + n, byGroup);
+    for (let k = s; k < s + n; k++) {
+      bOrder[k] = k;
+      if (k === s || group[cls[k]] !== group[cls[k - 1]]) {
+        gId.push(group[cls[k]]);
+        gPos.push(k);
+      }
+    }
+    gFirst[j + 1] = gId.length;
+    const groups = gFirst[j + 1] - gFirst[j];
+    grouped[j] = ranges === "always" || (ranges === "auto" && n >= 8 && groups * 4 <= n) ? 1 : 0;
+    sortRange(bOrder, s, s + n, byBucket);
+  }
+  const pvAt = new Float64Array(total);
+  const pbAt = new Float64Array(total);
+  const bPb = new Float64Array(total);
+  for (let k = 0; k < total; k++) {
+    pvAt[k] = pv[cls[k]];
+    pbAt[k] = pb[cls[k]];
+    bPb[k] = pb[cls[bOrder[k]]];
+  }
+  return { setOf: classes.listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, grouped };
+}
+
+
+/**
+ * Whether class `d` may follow class `c` under every pairwise rule whose key
+ * is not the primary key (the primary key's rules are ranges in a slot set).
+ */
+export function otherKeysOk(ctx: DpContext, c: number, d: number): boolean {
+  return ctx.rules.pairOkExcept(ctx.primaryKey, ctx.rep[c], ctx.rep[d]);
+}
+
+/**
+ * Index of the other run rules' lengths after `d` follows `c` with lengths
+ * index `q`, or −1 when a run would pass its length.
+ */
+export function nextRuns(ctx: DpContext, q: number, c: number, d: number): number {
+  const sec = ctx.secondary;
+  if (sec.length === 0) return 0;
+  let out = 0;
+  for (let j = 0; j < sec.length; j++) {
+    const r = sec[j];
+    const len = Math.floor(q / ctx.strides[j]) % r.length; // run length − 1
+    const next = r.bucket[d] === r.bucket[c] ? len + 1 : 0;
+    if (next >= r.length) return -1;
+    out += next * ctx.strides[j];
+  }
+  return out;
+}
+
+/** First position in `[lo, hi)` of a sorted array whose value is `> x` (or `>= x` with `orEqual`). */
+export function firstAbove(a: Float64Array, lo: number, hi: number, x: number, orEqual = false): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (orEqual ? a[mid] >= x : a[mid] > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** End of the range in `[lo, hi)` a `maxRise` on the primary key allows after value `v` (positions sorted by value). */
+export function riseEnd(ctx: DpContext, pvSorted: Float64Array, lo: number, hi: number, v: number): number {
+  if (ctx.riseCap === Infinity) return hi;
+  const cap = ctx.riseCap + STEP_TOLERANCE;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pvSorted[mid] - v <= cap) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,82 @@
+/**
+ * Numbers items by equal tuples of numbers: items whose `columns` values are
+ * all equal (+0 equals −0) get the same number (the order of the numbers is
+ * not specified). Items are first split by
+ * `groups` (items of different groups never share a number), then each group
+ * is sorted by its columns — short groups by insertion, no strings, no
+ * per-item allocation. Items with `alone[k]` set get a number of their own.
+ *
+ * @param items the item indices to number, in the order numbers are handed out within a group.
+ * @param size one more than the largest item index.
+ * @param groups optional group of each item (≥ 0), e.g. an eligibility signature.
+ * @returns per item index, its number (−1 for indices not in `items`), and how many numbers.
+ */
+export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<number>[], alone?: Uint8Array, groups?: Int32Array): { id: Int32Array; count: number } {
+  const ncol = columns.length;
+  const compare = (a: number, b: number): number => {
+    for (let k = 0; k < ncol; k++) {
+      const d = columns[k][a] - columns[k][b];
+      if (d !== 0) return d < 0 ? -1 : 1;
+    }
+    return 0;
+  };
+  const id = new Int32Array(size).fill(-1);
+  let count = 0;
+  if (!groups && !alone && ncol === 1) {
+    // One column: a map from value to number (no sort; numbers in order of first appearance).
+    const byValue = new Map<number, number>();
+    const col = columns[0];
+    for (const a of items) {
+      let n = byValue.get(col[a]);
+      if (n === undefined) byValue.set(col[a], (n = count++));
+      id[a] = n;
+    }
+    return { id, count };
+  }
+  // Split by group (counting sort, stable), then sort each group by its columns.
+  const order = groups ? byGroup(items, groups) : { items: Int32Array.from(items), starts: [0, items.length] };
+  const sorted = order.items;
+  const tie = (a: number, b: number) => compare(a, b) || a - b;
+  for (let g = 0; g + 1 < order.starts.length; g++) {
+    const from = order.starts[g];
+    const to = order.starts[g + 1];
+    sortRange(sorted, from, to, tie);
+    for (let k = from; k < to; k++) {
+      const a = sorted[k];
+      const same = k > from && !alone?.[a] && !alone?.[sorted[k - 1]] && compare(sorted[k - 1], a) === 0;
+      id[a] = same ? count - 1 : count++;
+    }
+  }
+  return { id, count };
+}
+
+/** Items stably ordered by group, with where each group starts (and the end). */
+function byGroup(items: Int32Array, groups: Int32Array): { items: Int32Array; starts: number[] } {
+  let max = -1;
+  for (const k of items) if (groups[k] > max) max = groups[k];
+  const counts = new Int32Array(max + 2);
+  for (const k of items) counts[groups[k] + 1]++;
+  for (let g = 1; g < counts.length; g++) counts[g] += counts[g - 1];
+  const starts = Array.from(counts);
+  const out = new Int32Array(items.length);
+  const at = counts.slice(0, max + 1);
+  for (const k of items) out[at[groups[k]]++] = k;
+  return { items: out, starts };
+}
+
+/** Sorts `a[from .. to)` in place: insertion sort for short ranges, else the engine's sort. */
+export function sortRange(a: Int32Array, from: number, to: number, compare: (x: number, y: number) => number): void {
+  if (to - from > 24) {
+    a.set(Array.from(a.subarray(from, to)).sort(compare), from);
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = a[i];
+    let k = i - 1;
+    while (k >= from && compare(a[k], x) > 0) {
+      a[k + 1] = a[k];
+      k--;
+    }
+    a[k + 1] = x;
+  }
+}

@@ -1,0 +1,112 @@
+import type { DpContext } from "./dp-context.ts";
+import { firstAbove, nextRuns } from "./dp-context.ts";
+
+/**
+ * A successor of a dp state at the next slot: position `p` (class `d`) of the
+ * flat slot sets, the other run rules' lengths `q`, the run length `run`, and
+ * where its cost-to-go lives — the dense state (`d`, `run`, `q`) when `mem` is
+ * empty or only `d`, else the sparse state (`d`, `run`, `q`, `mem`).
+ */
+export interface RunStep {
+  p: number;
+  d: number;
+  q: number;
+  run: number;
+  /** Scarce multiset after the step (sorted, padded with −1); valid until the next step. */
+  mem: Int32Array;
+  dense: boolean;
+}
+
+/** A reusable {@link RunStep} with its own multiset buffer. */
+export function runStep(L: number): RunStep {
+  return { p: 0, d: 0, q: 0, run: 0, mem: new Int32Array(L).fill(-1), dense: false };
+}
+
+/**
+ * Visits every successor of a state that stays in the current run (the same
+ * primary bucket) at `slot`: the run grows by one, a scarce class is used only
+ * as often as it has members, every pairwise rule and other run rule holds.
+ * This is the one place that decides what a run may hold; the forward state
+ * count, the backward pass and the forward pick all go through it.
+ *
+ * @param c last class; `run` the run's length; `q` the other rules' run lengths; `mem` its scarce multiset.
+ * @param step reused for every visit.
+ * @returns the number of successors looked at (work).
+ */
+export function eachSameRunStep(
+  ctx: DpContext,
+  slot: number,
+  c: number,
+  run: number,
+  q: number,
+  mem: Int32Array,
+  step: RunStep,
+  visit: (step: RunStep) => void,
+): number {
+  const L = ctx.L;
+  if (run >= L) return 0;
+  const sets = ctx.sets;
+  const j = sets.setOf[slot];
+  const end = sets.start[j + 1];
+  const b = ctx.pb[c];
+  let k = firstAbove(sets.bPb, sets.start[j], end, b, true);
+  let size = 0;
+  while (size < L && mem[size] >= 0) size++;
+  let looked = 0;
+  for (; k < end && sets.bPb[k] === b; k++) {
+    looked++;
+    const p = sets.bOrder[k];
+    const d = sets.cls[p];
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d])) continue;
+    const q2 = nextRuns(ctx, q, c, d);
+    if (q2 < 0) continue;
+    const out = step.mem;
+    let outSize = size;
+    if (ctx.scarce[d]) {
+      let uses = 0;
+      for (let t = 0; t < size; t++) if (mem[t] === d) uses++;
+      if (uses >= ctx.mult[d]) continue;
+      insertSorted(mem, size, d, out, L);
+      outSize++;
+    } else out.set(mem);
+    step.p = p;
+    step.d = d;
+    step.q = q2;
+    step.run = run + 1;
+    step.dense = outSize === 0 || (outSize === 1 && out[0] === d);
+    visit(step);
+  }
+  return looked;
+}
+
+/**
+ * Visits every successor of a state that starts a new run (a higher primary
+ * bucket) at `slot`, one by one — the direct way; the class dp uses range
+ * minima instead where a slot has few groups for its classes.
+ *
+ * @returns the number of successors looked at (work).
+ */
+export function eachNewRunStep(ctx: DpContext, slot: number, c: number, q: number, visit: (p: number, d: number, q: number) => void): number {
+  const sets = ctx.sets;
+  const j = sets.setOf[slot];
+  const end = sets.start[j + 1];
+  const b = ctx.pb[c];
+  const from = firstAbove(sets.bPb, sets.start[j], end, b);
+  for (let k = from; k < end; k++) {
+    const p = sets.bOrder[k];
+    const d = sets.cls[p];
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d])) continue;
+    const q2 = nextRuns(ctx, q, c, d);
+    if (q2 >= 0) visit(p, d, q2);
+  }
+  return end - from;
+}
+
+function insertSorted(mem: Int32Array, size: number, d: number, out: Int32Array, L: number): void {
+  let j = 0;
+  let k = 0;
+  while (j < size && mem[j] <= d) out[k++] = mem[j++];
+  out[k++] = d;
+  while (j < size) out[k++] = mem[j++];
+  while (k < L) out[k++] = -1;
+}

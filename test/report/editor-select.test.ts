@@ -1,0 +1,256 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readJsonFile } from "../../src/io/read-json-file.ts";
+import { readPool } from "../../src/io/read-pool.ts";
+import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { modelSchema, type Model } from "../../src/io/schemas/model.ts";
+import { planSchema, type Plan } from "../../src/io/schemas/plan.ts";
+import type { Pool } from "../../src/io/schemas/pool.ts";
+import type { Ramp } from "../../src/io/schemas/ramp.ts";
+import { buildEditorBundle } from "../../src/report/editor/editor-bundle.ts";
+import { EDITOR_DATA_ID, editorInputs, editorPictures, keepRanges, type EditorData, type EditorInputs } from "../../src/report/editor/editor-data.ts";
+import { editHint } from "../../src/report/editor/editor-panel-html.ts";
+import { addPoint, movePoint, rampOf, rampPointsProblem } from "../../src/report/editor/ramp-points.ts";
+import { selectCommand, selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
+import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
+
+const poolFile = fixture("pools/generic-3x4x20.json");
+const genericRamp = (points: Array<[number, number]>, interpolation: Ramp["interpolation"] = "linear") => rampOf("difficulty", points, interpolation);
+/** Ramps a designer might try: steeper, flatter and curved, two points, one (a constant target). */
+const RAMPS: Ramp[] = [
+  genericRamp([[1, 1], [20, 7], [40, 11], [60, 22]]),
+  genericRamp([[1, 2], [30, 9], [60, 16]], "monotone-cubic"),
+  genericRamp([[5, 1], [55, 25]]),
+  genericRamp([[1, 10]]),
+];
+
+let dir = "";
+let levelsPath = "";
+let file: LevelsFile;
+let pool: Pool;
+let plan: Plan;
+
+let files = 0;
+
+/** `levelramp select --pools <pools> --ramp <ramp> --out <file> --json ...extra`: the exit code, the --json answer and the file written. */
+async function cliSelect(ramp: Ramp, extra: string[] = [], pools = poolFile) {
+  const rampPath = writeRamp(ramp);
+  const out = join(dir, `levels-${++files}.json`);
+  const r = await runCli(["select", "--pools", pools, "--ramp", rampPath, "--out", out, "--json", ...extra]);
+  return { ...r, out, answer: JSON.parse(r.stdout || "{}") };
+}
+
+function writeRamp(ramp: Ramp): string {
+  const p = join(dir, `ramp-${++files}.json`);
+  writeFileSync(p, JSON.stringify(ramp, null, 2) + "\n");
+  return p;
+}
+
+function inputsFor(f: LevelsFile, p = pool): EditorInputs {
+  return editorInputs(f, p, plan, { levels: levelsPath, pools: poolFile, plan: null, model: null });
+}
+
+beforeAll(async () => {
+  dir = tempDir("levelramp-editor-");
+  levelsPath = join(dir, "levels.json");
+  const r = await runCli(["select", "--pools", poolFile, "--out", levelsPath]);
+  expect(r.code).toBe(0);
+  file = readJsonFile(levelsSchema, levelsPath);
+  pool = readPool(poolFile);
+  plan = readJsonFile(planSchema, modelFile("generic", "plan.json"));
+}, 60_000);
+
+describe("selection in the page (selectForRamp) against levelramp select --ramp", () => {
+  it("gives the CLI's objective, ids and levels file, byte for byte, for several ramps", async () => {
+    for (const ramp of RAMPS) {
+      const page = selectForRamp(inputsFor(file), ramp);
+      const cli = await cliSelect(ramp);
+      expect(cli.code).toBe(0);
+      expect(page.status).toBe("optimal");
+      expect(page.optimal).toBe(true);
+      expect(page.objective).toBe(cli.answer.objective);
+      expect(page.ids).toEqual(cli.answer.levels.map((l: { id: string }) => l.id));
+      expect(JSON.stringify(page.file, null, 2) + "\n").toBe(readFileSync(cli.out, "utf8"));
+      // Moved: level numbers holding another id than the file.
+      const was = new Map(file.levels.map((l) => [l.number, l.id]));
+      expect(page.moved).toBe(page.ids.filter((id, i) => was.get(file.levels[i].number) !== id).length);
+    }
+    // The file's own ramp gives the file back (it came from select): nothing moves.
+    const same = selectForRamp(inputsFor(file), file.ramp);
+    expect(same.moved).toBe(0);
+    expect(same.objective).toBe(file.objective);
+  });
+
+  it("branches on conflicts as select does (dp with conflict branching, the same tie rule)", async () => {
+    const ids = file.levels.map((l) => l.id);
+    const conflicts = [
+      { ids: [ids[3], ids[4]] as [string, string], reason: "test" },
+      { ids: [ids[20], ids[22]] as [string, string], reason: "test" },
+    ];
+    const withConflicts: Pool = { ...pool, conflicts };
+    const path = join(dir, "pool-conflicts.json");
+    writeFileSync(path, JSON.stringify(withConflicts));
+    const page = selectForRamp(editorInputs(file, readPool(path), plan, { levels: levelsPath, pools: path, plan: null, model: null }), file.ramp);
+    const cli = await cliSelect(file.ramp, [], path);
+    expect(cli.code).toBe(0);
+    expect(page.solver).toBe(cli.answer.solver);
+    expect(page.objective).toBe(cli.answer.objective);
+    expect(page.ids).toEqual(cli.answer.levels.map((l: { id: string }) => l.id));
+    expect(page.ids.includes(ids[3]) && page.ids.includes(ids[4])).toBe(false);
+    expect(page.objective!).toBeGreaterThan(file.objective);
+  });
+
+  it("keeps the file's kept levels, as select --keep ... --from <the file> does", async () => {
+    const keptPath = join(dir, "levels-kept.json");
+    const r = await runCli(["select", "--pools", poolFile, "--ramp", writeRamp(RAMPS[0]), "--keep-until", "10", "--from", levelsPath, "--out", keptPath]);
+    expect(r.code).toBe(0);
+    const kept = readJsonFile(levelsSchema, keptPath);
+    const inputs = editorInputs(kept, pool, plan, { levels: keptPath, pools: poolFile, plan: null, model: null });
+    expect(inputs.kept?.option).toBe("--keep 1-10");
+    expect(selectCommand(inputs)).toBe(`levelramp select --pools ${poolFile} --ramp ramp.json --keep 1-10 --from ${keptPath} --out levels.json`);
+    const page = selectForRamp(inputs, RAMPS[1]);
+    const cli = await cliSelect(RAMPS[1], ["--keep", "1-10", "--from", keptPath]);
+    expect(cli.code).toBe(0);
+    expect(page.ids).toEqual(cli.answer.levels.map((l: { id: string }) => l.id));
+    expect(page.objective).toBe(cli.answer.objective);
+    expect(page.ids.slice(0, 10)).toEqual(kept.levels.slice(0, 10).map((l) => l.id));
+  });
+
+  it("gives select's diagnosis when the model is infeasible, and says which command to run for a model the dp cannot take", async () => {
+    // A hand-edited model: from level 30 on, difficulty at most 0.5 — no pool candidate there.
+    const impossible: Model = { ...file.model, constraints: [...file.model.constraints, { type: "bounds", key: "difficulty", from: 30, max: 0.5 }] };
+    const page = selectForRamp(inputsFor({ ...file, model: impossible }), file.ramp);
+    const modelPath = join(dir, "impossible.json");
+    writeFileSync(modelPath, JSON.stringify(impossible));
+    const cli = await cliSelect(file.ramp, ["--model", modelPath]);
+    expect(cli.code).toBe(1);
+    expect(page.status).toBe("infeasible");
+    expect(page.optimal).toBe(false);
+    expect(page.objective).toBeNull();
+    expect(page.message).toMatch(/^infeasible: .*level 30/);
+    expect(cli.answer.message).toContain(page.message);
+    // No maxRun on a nonDecreasing key: select uses a MILP, the page names the command.
+    const unchained: Model = modelSchema.parse({ ...file.model, constraints: file.model.constraints.filter((c) => c.type !== "maxRun") });
+    const other = selectForRamp(inputsFor({ ...file, model: unchained }), file.ramp);
+    expect(other.status).toBe("unknown");
+    expect(other.message).toContain("chain-shaped");
+    expect(other.message).toContain(`levelramp select --pools ${poolFile} --ramp ramp.json --out levels.json`);
+  });
+});
+
+describe("ramp points in the editor", () => {
+  it("checks points as the ramp schema does", () => {
+    expect(rampPointsProblem([[1, 2], [10, 4]])).toBeNull();
+    expect(rampPointsProblem([])).toMatch(/at least one point/);
+    expect(rampPointsProblem([[0, 2]])).toMatch(/point 1: expected a whole level number ≥ 1; got 0/);
+    expect(rampPointsProblem([[1, 2], [2.5, 3]])).toMatch(/point 2: expected a whole level number/);
+    expect(rampPointsProblem([[5, 2], [5, 3]])).toMatch(/point 2: expected a level number above 5/);
+    expect(rampPointsProblem([[1, NaN]])).toMatch(/point 1: expected a number for the value/);
+  });
+
+  it("moves a dragged point to a whole level strictly between its neighbours, its value to 3 decimals", () => {
+    const points: Array<[number, number]> = [[1, 1], [20, 7], [40, 11]];
+    expect(movePoint(points, 1, 25.4, 8.12345)).toEqual([[1, 1], [25, 8.123], [40, 11]]);
+    expect(movePoint(points, 1, 55, 3)).toEqual([[1, 1], [39, 3], [40, 11]]);
+    expect(movePoint(points, 1, -4, 3)).toEqual([[1, 1], [2, 3], [40, 11]]);
+    expect(movePoint(points, 0, -4, 0.0004)).toEqual([[1, 0], [20, 7], [40, 11]]);
+    expect(movePoint(points, 2, 90.6, 1)).toEqual([[1, 1], [20, 7], [91, 1]]);
+    expect(points).toEqual([[1, 1], [20, 7], [40, 11]]);
+  });
+
+  it("adds a point in the widest gap, on the curve", () => {
+    expect(addPoint([[1, 1], [11, 11], [60, 20]], "linear", 1, 60)).toEqual([[1, 1], [11, 11], [35, 15.408], [60, 20]]);
+    // No gap two levels wide: past the last point.
+    expect(addPoint([[1, 1], [2, 3]], "linear", 1, 2)).toEqual([[1, 1], [2, 3], [3, 3]]);
+  });
+
+  it("tells the designer to add a point when no ramp point lies within the levels shown (no handle to drag)", () => {
+    const points: Array<[number, number]> = [[1, 0], [14, 5.4], [80, 13.13]];
+    expect(editHint(points, 1, 40)).toMatch(/^Drag a ramp point \(the white handles\)/);
+    expect(editHint(points, 80, 100)).toMatch(/^Drag a ramp point/);
+    expect(editHint(points, 41, 60)).toMatch(/^No ramp point lies within levels 41–60, so the plot has no handle yet: "add a point"/);
+    // "add a point" then puts one inside the levels shown.
+    expect(addPoint(points, "monotone-cubic", 41, 60).filter(([x]) => x >= 41 && x <= 60)).toHaveLength(1);
+  });
+
+  it("writes kept levels as --keep ranges", () => {
+    expect(keepRanges([3, 1, 2, 7, 9, 8, 12])).toBe("1-3,7-9,12");
+    expect(keepRanges([5])).toBe("5");
+  });
+});
+
+describe("the page's pictures", () => {
+  it("embeds every usable candidate's picture within the budget, else the shipped levels' only", () => {
+    const game: Pool = {
+      format: "levelramp/pool@1",
+      game: "generic",
+      candidates: [
+        { id: "a", chapter: 1, part: 1, metrics: { d: 1 }, rules: [], level: { n: 1 } },
+        { id: "b", chapter: 1, part: 1, metrics: { d: 2 }, rules: [], level: { n: 2 } },
+        { id: "c", chapter: 1, part: 1, metrics: { d: 3 }, rules: [], level: { n: 3 }, dropped: "near-copy" },
+        { id: "d", chapter: 1, part: 1, metrics: { d: 4 }, rules: [], level: { n: 4 } },
+      ],
+    };
+    const shipped = { ...file, levels: [{ ...file.levels[0], id: "a" }] };
+    const draw = (c: { level?: unknown }) => `<svg>${"x".repeat(10 * (c.level as { n: number }).n)}</svg>`;
+    const all = editorPictures(shipped, game, draw, 1000);
+    expect(all.embedded).toBe("all");
+    expect(Object.keys(all.svg)).toEqual(["b", "d"]);
+    expect(all.bytes).toBe(2 * 11 + 20 + 40);
+    expect(all.candidates).toBe(3);
+    const over = editorPictures(shipped, game, draw, 50);
+    expect(over).toMatchObject({ embedded: "shipped", bytes: 82, budget: 50, svg: {} });
+    expect(editorPictures(shipped, game, null, 1000).embedded).toBe("none");
+  });
+});
+
+describe("the page script (esbuild bundle)", () => {
+  it("holds the select core and the report pieces, and nothing from Node or a package", async () => {
+    const bundle = await buildEditorBundle();
+    for (const f of ["src/select/class-dp.ts", "src/select/solve-dp-branching.ts", "src/select/build-problem.ts", "src/select/levels-file.ts", "src/report/html/level-card-html.ts", "src/report/editor/browser-solver-limits.ts"]) {
+      expect(bundle.inputs).toContain(f);
+    }
+    for (const f of bundle.inputs) expect(f).not.toMatch(/node_modules|solver-limits\.ts$(?<!browser-solver-limits\.ts)|highs|lp-solver|render-vega|vega/);
+    expect(bundle.inputs).not.toContain("src/select/solver-limits.ts");
+    expect(bundle.code).not.toMatch(/\brequire\(|\bimport\(|node:/);
+    expect(bundle.code).not.toMatch(/<\/script|<!--/i);
+  }, 30_000);
+});
+
+describe("levelramp report --pools --format html", () => {
+  it("makes the page a ramp editor over the pool, and refuses a plan that does not fit", async () => {
+    const out = join(dir, "editor.html");
+    const r = await runCli(["report", levelsPath, "--pools", poolFile, "--format", "html", "--out", out]);
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    const json = new RegExp(`<script type="application/json" id="${EDITOR_DATA_ID}">(.*?)</script>`).exec(html)![1];
+    const data = JSON.parse(json) as EditorData;
+    expect(data.pool.candidates).toHaveLength(pool.candidates.length);
+    expect(data.pool.candidates.every((c) => !("provenance" in c))).toBe(true);
+    expect(data.plan).toEqual(plan);
+    expect(data.model).toEqual(file.model);
+    expect(data.fileLevels).toEqual(file.levels.map((l) => ({ number: l.number, id: l.id })));
+    expect(data.files).toEqual({ levels: levelsPath, pools: poolFile, plan: null, model: null });
+    expect(data.pictures.embedded).toBe("none");
+    expect(html).toContain(`levelramp select --pools ${poolFile} --ramp ramp.json --out levels.json`);
+    // Its plots are the editor's own SVG (no vega), with one handle per ramp point.
+    const body = html.slice(0, html.indexOf("<script"));
+    expect(body.match(/<circle class="handle" /g)).toHaveLength(file.ramp.points.length);
+    expect(body).not.toContain('role="graphics-symbol"');
+
+    // Without --pools: the static report (vega plots, no editor).
+    const plain = await runCli(["report", levelsPath, "--format", "html"]);
+    expect(plain.stdout).not.toContain(EDITOR_DATA_ID);
+    expect(plain.stdout).toContain('role="graphics-symbol"');
+
+    const noPools = await runCli(["report", levelsPath, "--plan", modelFile("generic", "plan.json"), "--format", "html"]);
+    expect(noPools.code).toBe(2);
+    expect(noPools.stderr).toContain("--plan is for the ramp editor");
+    const shortPlan = join(dir, "plan-short.json");
+    writeFileSync(shortPlan, JSON.stringify({ ...plan, chapters: plan.chapters.map((c) => ({ ...c, parts: c.parts.map((p) => ({ ...p, levels: 4 })) })) }));
+    const wrong = await runCli(["report", levelsPath, "--pools", poolFile, "--plan", shortPlan, "--format", "html"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(`${shortPlan}: expected the plan the levels were selected with: for the pool's chapters it gives 48 levels 1–48, the levels file has 60 levels 1–60`);
+  }, 60_000);
+});

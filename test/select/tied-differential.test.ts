@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/random/create-rng.ts";
+import { candidateClasses } from "../../src/select/candidate-classes.ts";
+import { highsBackend } from "../../src/select/highs-backend.ts";
+import { solveBruteForce } from "../../src/select/solve-brute-force.ts";
+import { solveDp } from "../../src/select/solve-dp.ts";
+import { solveDpBranching } from "../../src/select/solve-dp-branching.ts";
+import { solveMilp } from "../../src/select/solve-milp.ts";
+import { expectValidSelection, idsOf } from "./check-selection.ts";
+import { randomTiedProblem, type TiedProblemOptions } from "./random-tied-problem.ts";
+
+// Eligibility any and part, with and without maxRise/maxDrop, pins, excludes and keeps.
+const variants: TiedProblemOptions[] = [
+  {},
+  { any: true },
+  { steps: true },
+  { any: true, steps: true },
+  { pins: true, excludes: true },
+  { any: true, keeps: true },
+  { any: true, pins: true, excludes: true, steps: true },
+  { keeps: true, steps: true },
+];
+
+describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's smallest optimum", () => {
+  it("agrees on 320 instances whose metrics are small integers with many duplicates", async () => {
+    let feasible = 0;
+    let classesSeen = 0;
+    let candidatesSeen = 0;
+    let rangeSlots = 0;
+    let reused = 0;
+    for (let i = 0; i < 320; i++) {
+      const problem = randomTiedProblem(createRng(`tied-${i}`), variants[i % variants.length]);
+      const brute = solveBruteForce(problem);
+      // The dp both ways: successors by range minima everywhere, and one by one.
+      const ranged = solveDp(problem, { ranges: "always" });
+      const direct = solveDp({ ...problem }, { ranges: "never" });
+      const highs = await solveMilp(problem, highsBackend());
+      if (!brute) {
+        expect("selection" in ranged, `instance ${i}: the dp found a sequence brute force did not`).toBe(false);
+        expect("selection" in direct).toBe(false);
+        expect("infeasible" in highs, `instance ${i}`).toBe(true);
+        continue;
+      }
+      feasible++;
+      if (!("selection" in ranged) || !("selection" in direct) || !("selection" in highs)) throw new Error(`instance ${i}: a solver missed a feasible sequence`);
+      for (const r of [ranged.selection, direct.selection, highs.selection]) {
+        expect(r.objective, `instance ${i} ${r.solver}`).toBeCloseTo(brute.objective, 9);
+        expect(r.status).toBe("optimal");
+        expectValidSelection(problem, r.picks);
+      }
+      expect(idsOf(problem, ranged.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
+      expect(idsOf(problem, direct.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
+      expect(idsOf(problem, highs.selection.picks), `instance ${i} highs`).toEqual(idsOf(problem, brute.picks));
+      // The fast path really ran: fewer classes than candidates, range minima on every slot after the first.
+      classesSeen += ranged.selection.stats.classes;
+      candidatesSeen += ranged.selection.stats.candidates;
+      rangeSlots += ranged.selection.stats.rangeSlots;
+      expect(ranged.selection.stats.rangeSlots).toBe(problem.slots.length - 1);
+      expect(direct.selection.stats.rangeSlots).toBe(0);
+      // ...and some answers ship two members of one class (ids given after the solve).
+      const { classOf, members } = candidateClasses(problem);
+      const picked = ranged.selection.picks.map((c) => classOf[c]);
+      if (picked.some((c, s) => members[c].length > 1 && picked.indexOf(c) !== s)) reused++;
+    }
+    expect(feasible).toBeGreaterThan(150);
+    expect(classesSeen).toBeLessThan(0.85 * candidatesSeen);
+    expect(rangeSlots).toBeGreaterThan(feasible);
+    expect(reused).toBeGreaterThan(20);
+  }, 150_000);
+
+  it("with conflicts (branching over single-candidate classes): dp = brute force on 150 instances", () => {
+    let feasible = 0;
+    for (let i = 0; i < 150; i++) {
+      const problem = randomTiedProblem(createRng(`tied-conflict-${i}`), { ...variants[i % variants.length], conflicts: true });
+      const brute = solveBruteForce(problem);
+      const dp = solveDpBranching(problem);
+      if (!brute) {
+        expect("selection" in dp, `instance ${i}`).toBe(false);
+        continue;
+      }
+      feasible++;
+      if (!("selection" in dp)) throw new Error(`instance ${i}: the dp missed a feasible sequence`);
+      expect(dp.selection.objective, `instance ${i}`).toBeCloseTo(brute.objective, 9);
+      expect(idsOf(problem, dp.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
+    }
+    expect(feasible).toBeGreaterThan(60);
+  }, 60_000);
+
+  it("classes: interchangeable candidates share one, named ones stay alone", () => {
+    const problem = randomTiedProblem(createRng("tied-classes"), { any: true, pins: true });
+    const { classOf, members, count } = candidateClasses(problem);
+    expect(count).toBeLessThan(problem.candidates.length);
+    const read = [...new Set([problem.metric, ...problem.chain.map((c) => c.key)])];
+    const keys = (k: number) => JSON.stringify([read.map((m) => problem.candidates[k].metrics[m]), problem.eligible.map((e) => e.includes(k))]);
+    for (const m of members) {
+      for (const k of m) expect(keys(k)).toBe(keys(m[0]));
+      const ids = m.map((k) => problem.candidates[k].id);
+      expect(ids).toEqual([...ids].sort());
+    }
+    problem.fixed.forEach((f, s) => {
+      if (f) expect(members[classOf[problem.eligible[s][0]]]).toHaveLength(1);
+    });
+  });
+});
