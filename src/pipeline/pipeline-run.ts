@@ -369,7 +369,7 @@ export class PipelineRun {
       // candidate k of the problem is candidate k of the pool
       for (const k of chosen) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
       const stand = this.standAfter[work.index];
-      if (stand) this.options.events?.log?.(`chapter ${part.chapter} part ${part.part} (${levelRange(part)}) chosen from ${left} candidate(s): the chain ends at ${this.options.model.metric} ${fmt(stand.end)} (${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
+      if (stand) this.options.events?.log?.(`chapter ${part.chapter} part ${part.part} (${levelRange(part)}) ${left > 0 ? `chosen from ${left} candidate(s)` : "composed"}: the chain ends at ${this.options.model.metric} ${fmt(stand.end)} (${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
       this.options.events?.advance?.("selection", 1);
       return null;
     } catch (err) {

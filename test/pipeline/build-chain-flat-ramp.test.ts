@@ -45,6 +45,12 @@ describe("a chain on a flat ramp", () => {
     expect(bits[bits.length - 1]).toBeGreaterThan(2);
     // any extra round names what it aims at: the chain's end once the chain is above the targets
     for (const line of logs.filter((l) => l.includes("extra round"))) expect(line).toMatch(/aimed at (max\(target, the chain's end \d+\.\d{3}\)|the targets) \+ \d+\.\d{3}/);
+    // one line per chained part, its chain end the part's last level
+    const chained = logs.filter((l) => / \(levels? [\d–]+\) (chosen from \d+ candidate\(s\)|composed): the chain ends at bits /.test(l));
+    const parts = new Set(r.levels!.levels.map((l) => `${l.chapter}/${l.part}`));
+    expect(chained).toHaveLength(parts.size);
+    const last = r.levels!.levels[r.levels!.levels.length - 1];
+    expect(chained[chained.length - 1]).toContain(`ends at bits ${last.metrics.bits.toFixed(3)} (`);
   }, 60_000);
 
   it("a chain that must climb faster than the fields can: more rounds, each aimed higher, then a stop naming the part, the chain's end, the best candidate and what to change", async () => {
