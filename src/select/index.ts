@@ -41,4 +41,5 @@ export { MIN_MOVES_NOTE, countMoves, solveDpMinMoves, solveDpMinMovesBranching, 
 export { dpApplies, solveDp, type DpOptions, type DpResult } from "./solve-dp.ts";
 export { solveIncremental } from "./solve-incremental.ts";
 export { perLevelFloor, solveMilp, type MilpOptions, type MilpResult } from "./solve-milp.ts";
-export { SolverLimitError, solverLimits, solverLimitsSchema, type SolverLimits } from "./solver-limits.ts";
+export { SolverLimitError } from "./solver-limit-error.ts";
+export { solverLimits, solverLimitsSchema, type SolverLimits } from "./solver-limits.ts";

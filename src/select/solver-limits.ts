@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { LevelrampError } from "../io/errors.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
+export { SolverLimitError } from "./solver-limit-error.ts";
 
 /** `models/select/solver.json`: the selection solvers' work bounds (SPEC 6 "Scale"). */
 export const solverLimitsSchema = z.strictObject({
@@ -35,20 +35,4 @@ let defaults: SolverLimits | undefined;
 export function solverLimits(file?: string): SolverLimits {
   if (file !== undefined) return readJsonFile(solverLimitsSchema, file);
   return (defaults ??= readJsonFile(solverLimitsSchema, defaultFile));
-}
-
-/**
- * A solver stopped at one of its work bounds (exit 1): the model is not
- * known to be infeasible, it is too large for that solver. `auto` catches it
- * and tries the next solver; the message says the instance size and what to try.
- */
-export class SolverLimitError extends LevelrampError {
-  /** Which bound was reached, e.g. `dp states`. */
-  readonly limit: string;
-
-  constructor(module: string, limit: string, message: string) {
-    super(module, message, 1);
-    this.name = "SolverLimitError";
-    this.limit = limit;
-  }
 }

@@ -4,24 +4,14 @@
 // `./solver-limits.ts` to this file and defines LEVELRAMP_SOLVER_LIMITS as
 // the same file's content, read and validated by solverLimits() when the
 // bundle is built. Node code never imports this file.
-import { LevelrampError } from "../../io/errors.ts";
 import type { SolverLimits } from "../../select/solver-limits.ts";
+
+// The select core's own error class: it reads no file, so the page uses it as it is.
+export { SolverLimitError } from "../../select/solver-limit-error.ts";
 
 declare const LEVELRAMP_SOLVER_LIMITS: SolverLimits;
 
 /** models/select/solver.json as it was when the bundle was built. */
 export function solverLimits(): SolverLimits {
   return LEVELRAMP_SOLVER_LIMITS;
-}
-
-/** The same error as the select core's SolverLimitError (a solver stopped at a work bound, exit 1). */
-export class SolverLimitError extends LevelrampError {
-  /** Which bound was reached, e.g. `dp states`. */
-  readonly limit: string;
-
-  constructor(module: string, limit: string, message: string) {
-    super(module, message, 1);
-    this.name = "SolverLimitError";
-    this.limit = limit;
-  }
 }
