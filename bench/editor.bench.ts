@@ -1,7 +1,7 @@
 // The ramp editor page (issue 20, SPEC 8): its size and how long a
 // re-selection takes, in Node and in headless Chromium (Debian's
 // /usr/bin/chromium through playwright-core), for a pool the size of a whole
-// Carillon build (400 levels, 1,905 candidates; test/helpers/full-carillon-pool.ts)
+// Carillon build (400 levels, 2,385 candidates; test/helpers/full-carillon-pool.ts)
 // and for the generic fixture (60 levels, 240 candidates).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

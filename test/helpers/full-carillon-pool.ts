@@ -19,11 +19,15 @@ export interface CarillonBody {
 
 /**
  * A pool the size a whole Carillon build gives (the default plan: 20
- * chapters, 400 levels, poolPerLevel candidates per level — 1,905 with the
- * five composed levels), for the editor's page-size and re-selection
- * figures. Metrics are synthetic but shaped like a build's: `bits` scatters
- * around the default ramp at a random level of the candidate's part (σ = 0.1
- * + 1% of the target, 6 decimals; wider spreads make the whole chain infeasible, as real builds past chapter 13 are), `goal` follows the model's milestones
+ * chapters, 400 levels, poolPerLevel candidates per level — 2,385 with the
+ * five composed levels for the plan's 4 or 8 per level), for the editor's
+ * page-size and re-selection figures. Metrics are synthetic but shaped like a
+ * build's: `bits` scatters around the default ramp at each level of the
+ * candidate's part in turn, so every level gets poolPerLevel candidates near
+ * its target (σ = 0.1 + 1% of the target, 6 decimals; a random level per
+ * candidate left some levels with too few once the plan went down to 4 per
+ * level in chapters 1–5 and 16–20, and the chain was infeasible at level 330;
+ * wider spreads make it infeasible too, as real builds past chapter 13 are), `goal` follows the model's milestones
  * (1 at level 1, 2 up to level 13, 3 from 14), `dots` and `starts` grow with
  * the chapter; rules are the chapter's. Bodies cycle through `bodies` (really
  * generated fields), so pictures and bodies weigh what a build's do.
@@ -51,7 +55,7 @@ export function fullCarillonPool(bodies: readonly CarillonBody[], seed = "full-c
       if (partSlots.length === 0) continue;
       const count = partSlots.length * (p.poolPerLevel ?? 4);
       for (let k = 0; k < count; k++) {
-        const slot = partSlots[Math.floor(rng() * partSlots.length)];
+        const slot = partSlots[k % partSlots.length];
         const bits = roundMetric(Math.max(0, slot.target + gauss() * (0.1 + 0.01 * slot.target)));
         candidates.push({
           id: `carillon-c${ch.chapter}-p${p.part}-${String(k + 1).padStart(4, "0")}`,

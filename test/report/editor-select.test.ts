@@ -10,6 +10,7 @@ import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildEditorBundle } from "../../src/report/editor/editor-bundle.ts";
 import { EDITOR_DATA_ID, editorInputs, editorPictures, keepRanges, type EditorData, type EditorInputs } from "../../src/report/editor/editor-data.ts";
+import { editHint } from "../../src/report/editor/editor-panel-html.ts";
 import { addPoint, movePoint, rampOf, rampPointsProblem } from "../../src/report/editor/ramp-points.ts";
 import { selectCommand, selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
 import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
@@ -162,6 +163,15 @@ describe("ramp points in the editor", () => {
     expect(addPoint([[1, 1], [11, 11], [60, 20]], "linear", 1, 60)).toEqual([[1, 1], [11, 11], [35, 15.408], [60, 20]]);
     // No gap two levels wide: past the last point.
     expect(addPoint([[1, 1], [2, 3]], "linear", 1, 2)).toEqual([[1, 1], [2, 3], [3, 3]]);
+  });
+
+  it("tells the designer to add a point when no ramp point lies within the levels shown (no handle to drag)", () => {
+    const points: Array<[number, number]> = [[1, 0], [14, 5.4], [80, 13.13]];
+    expect(editHint(points, 1, 40)).toMatch(/^Drag a ramp point \(the white handles\)/);
+    expect(editHint(points, 80, 100)).toMatch(/^Drag a ramp point/);
+    expect(editHint(points, 41, 60)).toMatch(/^No ramp point lies within levels 41–60, so the plot has no handle yet: "add a point"/);
+    // "add a point" then puts one inside the levels shown.
+    expect(addPoint(points, "monotone-cubic", 41, 60).filter(([x]) => x >= 41 && x <= 60)).toHaveLength(1);
   });
 
   it("writes kept levels as --keep ranges", () => {

@@ -23,6 +23,18 @@ export function rampPointsRowsHtml(points: ReadonlyArray<readonly [number, numbe
     .join("");
 }
 
+/**
+ * The editor's first instruction (HTML): drag a handle, or, when no ramp
+ * point lies within the levels shown (`from`..`to`, e.g. a build of
+ * chapter 3 alone against points at levels 14 and 80), add one first — the
+ * plot draws handles only for points inside the levels shown.
+ */
+export function editHint(points: ReadonlyArray<readonly [number, number]>, from: number, to: number): string {
+  const reselects = `the page re-selects the levels as <code>levelramp select --ramp</code> would.`;
+  if (points.some(([x]) => x >= from && x <= to)) return `Drag a ramp point (the white handles), or edit the points below: ${reselects}`;
+  return `No ramp point lies within levels ${from}–${to}, so the plot has no handle yet: "add a point" puts one on the curve there to drag, or edit the points below; ${reselects}`;
+}
+
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** One sentence on which pictures the page holds. */
@@ -51,7 +63,7 @@ export function editorPanelHtml(data: EditorData, report: HtmlReportData): strin
   out.push(`<h3>Ramp editor</h3>`);
   out.push(
     `<p class="editor-status" id="editor-status" aria-live="polite">${file} as it is: objective ${formatNumber(report.objective, 6)}, ${escapeHtml(report.statusLine)}. ` +
-      `Drag a ramp point (the white handles), or edit the points below: the page re-selects the levels as <code>levelramp select --ramp</code> would.</p>`,
+      `${editHint(data.ramp.points, first, last)}</p>`,
   );
   out.push(`<p class="editor-message" id="editor-message" role="alert" hidden></p>`);
   out.push(`<div class="editor-controls"><table class="ramp-points"><thead><tr><th>#</th><th>level</th><th>${escapeHtml(data.ramp.metric)}</th><th></th></tr></thead>`);
