@@ -77,6 +77,8 @@ const WORDS: Record<string, string> = {
   EBUSY: "it is busy (in use)",
   EXDEV: "it is on another device",
   EIO: "an input/output error",
+  ELOOP: "a loop of symbolic links",
+  ENXIO: "no such device",
 };
 
 /** Whether `err` is a Node file-system error (it carries an `E...` code and a syscall). */

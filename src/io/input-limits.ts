@@ -14,6 +14,16 @@ export const NUMBER_LIMIT = 1e9;
  */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Most levels a plan may hold in all (and `--keep` ranges may name): a
+ * million, far above any game's level count; a plan of 1e9 levels in one part
+ * used to fill the heap until Node died of it.
+ */
+export const MAX_PLAN_LEVELS = 1_000_000;
+
+/** Most candidates a plan part may ask for per level (`poolPerLevel`); real plans ask for 3 to 8. */
+export const MAX_POOL_PER_LEVEL = 1_000;
+
 /** A byte count in words, e.g. `64 MiB`, `3.2 KiB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

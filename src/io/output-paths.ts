@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describeFsError, InputError } from "./errors.ts";
 
@@ -25,6 +25,32 @@ const statOrNull = (path: string): Stats | null => {
 /** The temp names levelramp writes beside an output `base`: `.base.levelramp-<kind>-<pid>-<n>[.tmp]`. */
 function tempPattern(base: string): RegExp {
   return new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.levelramp-(new|old|tmp)-(\\d+)-\\d+(?:\\.tmp)?$`);
+}
+
+/**
+ * What is at an output path, before any work: `null` when nothing is there
+ * yet. A symbolic link, a device, a pipe or a socket is refused: outputs are
+ * replaced by renaming a new file onto the path, which would replace the link
+ * or the device itself rather than write through it (as root, `--out
+ * /dev/null` would remove /dev/null).
+ *
+ * @throws InputError (exit 2) naming the path and what is there.
+ */
+function outputStat(path: string, named: string, module: string): Stats | null {
+  let link: Stats | null;
+  try {
+    link = lstatSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw new InputError(module, `${named}: cannot look at it: ${describeFsError(err)}`);
+  }
+  if (link.isSymbolicLink()) {
+    throw new InputError(module, `${named}: expected a path levelramp can replace; it is a symbolic link (the outputs are renamed into place, which would replace the link, not write through it): give the path it points to`);
+  }
+  const kind = link.isFile() || link.isDirectory() ? null : link.isCharacterDevice() || link.isBlockDevice() ? "a device" : link.isFIFO() ? "a named pipe" : link.isSocket() ? "a socket" : "not a file";
+  if (kind) throw new InputError(module, `${named}: expected a file or a folder; it is ${kind} (the outputs are renamed into place, which would remove it)`);
+  return link;
 }
 
 let serial = 0;
@@ -122,7 +148,7 @@ function relativeOrAbsolute(path: string): string {
  */
 export function checkOutputFile(path: string, check: OutputCheck): string[] {
   const named = check.option ? `${check.option} ${path}` : path;
-  const stat = statOrNull(path);
+  const stat = outputStat(path, named, check.module);
   if (stat?.isDirectory()) throw new InputError(check.module, `${named}: expected a file to write; it is a folder`);
   if (stat && !check.force) throw new InputError(check.module, `${path} exists; pass --force to overwrite it`);
   checkWritableAbove(path, check);
@@ -141,8 +167,9 @@ export function checkOutputFile(path: string, check: OutputCheck): string[] {
  */
 export function checkOutputFolder(dir: string, names: readonly string[], check: OutputCheck): string[] {
   const named = check.option ? `${check.option} ${dir}` : dir;
+  outputStat(dir, named, check.module);
   const notes = cleanStaleOutputs(resolve(dir));
-  const stat = statOrNull(dir);
+  const stat = outputStat(dir, named, check.module);
   if (stat && !stat.isDirectory()) throw new InputError(check.module, `${named}: expected a folder to write into; it is a file`);
   const abs = resolve(dir);
   const cwd = process.cwd();

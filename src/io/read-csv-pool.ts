@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { recordCsvLine } from "./csv-line-of.ts";
 import { InputError } from "./errors.ts";
 import { NUMBER_LIMIT } from "./input-limits.ts";
 import { readTextFile } from "./read-text-file.ts";
@@ -70,7 +71,9 @@ export function readCsvPool(file: string): Pool {
       if (!(Math.abs(n) <= NUMBER_LIMIT)) throw new InputError(MODULE, `${where}: expected a finite number within ±1e9; got "${v}"`, { file });
       metrics[metricNames[i]] = n;
     });
-    return { id, chapter: int(chapter, "chapter", 2), part: int(part, "part", 3), metrics, rules: [] };
+    const candidate = { id, chapter: int(chapter, "chapter", 2), part: int(part, "part", 3), metrics, rules: [] };
+    recordCsvLine(candidate, line);
+    return candidate;
   });
   return { format: "levelramp/pool@1", game: "generic", candidates };
 }

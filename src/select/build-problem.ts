@@ -1,4 +1,5 @@
 import { InputError } from "../io/errors.ts";
+import { csvLineOf } from "../io/csv-line-of.ts";
 import type { LevelsFile, ShippedLevel } from "../io/schemas/levels.ts";
 import type { Model } from "../io/schemas/model.ts";
 import type { Plan } from "../io/schemas/plan.ts";
@@ -117,13 +118,16 @@ function checkInputs(inputs: SelectionInputs): Set<string> {
   const partsInPlan = new Set<string>();
   for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);
   pool.candidates.forEach((c, i) => {
+    // a CSV pool's candidate is named by its line, a JSON pool's by its path
+    const line = csvLineOf(c);
+    const at = (path: string) => (line === undefined ? `$.candidates[${i}]${path}` : `line ${line}`);
     for (const k of keys) {
       if (!(k in c.metrics)) {
-        throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
+        throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: inputs.poolFile, jsonPath: at(".metrics") });
       }
     }
     if (!partsInPlan.has(`${c.chapter}/${c.part}`)) {
-      throw new InputError(MODULE, `expected a chapter and part of the plan; the plan has no chapter ${c.chapter} part ${c.part}`, { file: inputs.poolFile, jsonPath: `$.candidates[${i}]` });
+      throw new InputError(MODULE, `expected a chapter and part of the plan; the plan has no chapter ${c.chapter} part ${c.part}`, { file: inputs.poolFile, jsonPath: at("") });
     }
   });
   return keys;

@@ -100,6 +100,8 @@ class Rows {
  *
  * @throws SolverLimitError `select/milp` when the model would pass
  *   `milp.maxVariables` or `milp.maxNonzeros` (models/select/solver.json).
+ *   Also when a level's cost passes 1e15 micro-units or their sum passes
+ *   2^53 (limit `milp cost range`): HiGHS refuses such a model.
  */
 export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
   const classes = candidateClassesOf(problem);
@@ -125,6 +127,7 @@ export function compileMilp(problem: SelectionProblem, limits: SolverLimits["mil
       if (!linf) cost[v] = Math.round(obj.slotCost(s, rep(v)) * MICRO);
     }
   }
+  checkCostRange(problem, obj, classes, yStart, yClass);
   const rows = new Rows();
   const range = (s: number) => Int32Array.from({ length: yStart[s + 1] - yStart[s] }, (_, k) => yStart[s] + k);
   // 2. One pick per slot; each class at most as often as it has members.
@@ -187,6 +190,35 @@ function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: n
   const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${numY} variables, about ${nonzeros} coefficients`;
   if (numY > limits.maxVariables || nonzeros > limits.maxNonzeros) {
     throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (--chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
+  }
+}
+
+/** Largest micro-unit coefficient HiGHS takes in a row (its `large_matrix_value`, 1e15); a sum of costs must also stay an exact integer (below 2^53). */
+const MAX_MICRO_COST = 1e15;
+
+/**
+ * The objective's scale, checked before any row is built: costs are integer
+ * micro-units, so a slot cost of 2e9 (a ramp point and a metric at opposite
+ * ends of ±1e9) is 2e15, which HiGHS refuses ("passModel failed") and whose
+ * sums are no longer exact.
+ *
+ * @throws SolverLimitError `select/milp` (exit 1) naming the largest cost and what to do.
+ */
+function checkCostRange(problem: SelectionProblem, obj: ReturnType<typeof objectiveOf>, classes: CandidateClasses, yStart: Int32Array, yClass: Int32Array): void {
+  let total = 0;
+  let largest = 0;
+  for (let s = 0; s < problem.slots.length; s++) {
+    let worst = 0;
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) worst = Math.max(worst, Math.abs(obj.slotCost(s, classes.members[yClass[v]][0])));
+    largest = Math.max(largest, worst);
+    total += worst * MICRO;
+  }
+  if (largest * MICRO > MAX_MICRO_COST || total > Number.MAX_SAFE_INTEGER) {
+    throw new SolverLimitError(
+      "select/milp",
+      "milp cost range",
+      `the objective's numbers are too large for the MILP (a level costs up to ${largest.toPrecision(3)}, ${(largest * MICRO).toPrecision(3)} micro-units; HiGHS takes at most 1e15 and the sum of all levels must stay below 2^53); use --solver dp with a chain-shaped model, or give the ramp and the metric a smaller scale`,
+    );
   }
 }
 

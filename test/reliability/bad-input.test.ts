@@ -1,6 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { reportError } from "../../src/cli/main.ts";
@@ -48,6 +50,10 @@ describe("bad pools, models, ramps and CSV", () => {
     const out = join(tempDir(), "levels.json");
     await refused("non-decimal CSV number", ["select", "--pools", bad("hex-number.csv"), ...generic, "--out", out], [bad("hex-number.csv"), "line 3, column 4", 'expected a decimal number', '"0x10"'], out);
   });
+  it("a CSV row whose chapter the plan lacks is named by its line, not a JSON path", async () => {
+    const csv = bad("csv-row-chapter-not-in-plan.csv");
+    await refused("CSV row outside the plan", ["select", "--pools", csv, "--json"], [`${csv} at line 3:`, "the plan has no chapter 99 part 1"]);
+  });
   it("bounds with from > to", async () => {
     await refused("bounds from > to", ["select", "--pools", pool, "--model", bad("bounds-from-after-to-model.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", modelFile("generic", "plan.json"), "--json"], [bad("bounds-from-after-to-model.json"), "$.constraints[4].to", "expected from ≤ to"]);
   });
@@ -63,15 +69,51 @@ describe("bad pools, models, ramps and CSV", () => {
   it("a seed beyond 2^53 in a pool file is refused, not rounded", async () => {
     await refused("seed beyond 2^53 in a file", ["select", "--pools", bad("seed-beyond-2-53-pool.json"), ...generic, "--json"], [bad("seed-beyond-2-53-pool.json"), "$.seed"]);
   });
+  it("a plan of 1e9 levels, or 100,000 candidates per level (the heap filled until Node died)", async () => {
+    const plan = bad("plan-1e9-levels.json");
+    await refused("plan with too many levels", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", plan, "--json"], [plan, "$.chapters[0].parts[0].levels", "expected at most 1,000,000 levels in the whole plan; this part brings it to 1,000,000,000"]);
+    const perLevel = bad("plan-pool-per-level-100000.json");
+    await refused("plan with too many candidates per level", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", perLevel, "--json"], [perLevel, /\$\.chapters\[0\]\.parts\[1\]\.poolPerLevel: expected at most 1,000 candidates per level/]);
+  });
+  it("a levels file with no levels (report printed an empty table, exit 0)", async () => {
+    const file = bad("levels-file-with-no-levels.json");
+    await refused("levels file with no levels (report)", ["report", file], [file, "$.levels", "expected at least one level"]);
+    await refused("levels file with no levels (verify)", ["verify", file], [file, "$.levels", "expected at least one level"]);
+  });
   it("a file above the input limit is refused before it is read", async () => {
     const big = join(tempDir(), "pool.json");
     writeFileSync(big, "");
     truncateSync(big, 65 * 1024 * 1024); // sparse: no 65 MiB written
     await refused("file too large", ["select", "--pools", big, ...generic, "--json"], [big, "expected a file of at most 64 MiB; it has 65 MiB"]);
   });
+  it("a CSV saved as Latin-1: the first byte that is not UTF-8, with line and column (never read with replacement characters)", async () => {
+    await refused("Latin-1 CSV", ["select", "--pools", bad("latin1-id.csv"), ...generic, "--json"], [bad("latin1-id.csv"), "line 2, column 8", "expected UTF-8 text; byte 0xE9 is not UTF-8", "save it as UTF-8"]);
+  });
+  it("a CSV saved as UTF-16", async () => {
+    await refused("UTF-16 CSV", ["select", "--pools", bad("utf16-pool.csv"), ...generic, "--json"], [bad("utf16-pool.csv"), "expected UTF-8 text; it is UTF-16"]);
+  });
   it("a folder given as an input file", async () => {
     const d = tempDir();
     await refused("folder as input", ["verify", d], [d, "expected a file; it is a folder"]);
+  });
+});
+
+describe("inputs at the bounds", () => {
+  it("a ramp point of 1e9 (the bound): select writes an objective above 1e9, and verify reads that file again", async () => {
+    const out = join(tempDir(), "levels.json");
+    const r = await runCli(["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", fixture("io/ramp-point-at-1e9.json"), "--plan", modelFile("generic", "plan.json"), "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const objective = JSON.parse(readFileSync(out, "utf8")).objective as number;
+    expect(objective).toBeGreaterThan(1e9);
+    const v = await runCli(["verify", out, "--quiet"]);
+    expect(v.code, v.stderr).toBe(0);
+  });
+  it("a ramp from −1e9 to 1e9 with --solver highs: exit 1 naming the MILP's cost range (HiGHS refused the model: an internal error, exit 70)", async () => {
+    const r = await runCli(["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", fixture("io/ramp-from-minus-1e9-to-1e9.json"), "--plan", modelFile("generic", "plan.json"), "--solver", "highs", "--json"]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(JSON.parse(r.stdout).status).toBe("unknown");
+    expect(r.stderr).toContain("select/milp: the objective's numbers are too large for the MILP");
+    expect(r.stderr).not.toContain("internal error");
   });
 });
 
@@ -138,6 +180,39 @@ describe("outputs: every path problem found before any work, in words", () => {
     }
     const out = join(folder, "levels.json");
     await refused("--out in an unwritable folder", ["select", "--pools", pool, ...generic, "--out", out], [`--out ${out}`, "cannot write in", /permission denied|operation not permitted|read-only/]);
+  });
+  it("--out a symbolic link, a device or a named pipe is refused, not replaced by the rename", async () => {
+    const t = tempDir();
+    const target = join(t, "real.json");
+    writeFileSync(target, "keep me");
+    const link = join(t, "link.json");
+    symlinkSync(target, link);
+    await refused("--out a symbolic link", ["select", "--pools", pool, ...generic, "--out", link, "--force"], [`--out ${link}`, "it is a symbolic link", "give the path it points to"]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, "utf8")).toBe("keep me");
+    const folderLink = join(t, "out-link");
+    symlinkSync(t, folderLink);
+    await refused("build --out a symbolic link", ["build", "carillon", "--workers", "1", "--out", folderLink, "--quiet"], [`--out ${folderLink}`, "it is a symbolic link"]);
+    // as root, the rename would have removed /dev/null itself
+    await refused("--out a device", ["select", "--pools", pool, ...generic, "--out", "/dev/null", "--force"], ["--out /dev/null", "it is a device"]);
+    expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
+    const fifo = join(t, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    await refused("--out a named pipe", ["report", fixture("pipeline/compare-apsis-level.json"), "--out", fifo, "--force"], [`--out ${fifo}`, "it is a named pipe"]);
+  });
+  it("--out through a loop of symbolic links", async () => {
+    const t = tempDir();
+    symlinkSync(join(t, "b"), join(t, "a"));
+    symlinkSync(join(t, "a"), join(t, "b"));
+    await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
+  });
+  it("start over an earlier run without --force stops before any work (the README's start example passes --force)", async () => {
+    const out = tempDir();
+    mkdirSync(join(out, "carillon"));
+    writeFileSync(join(out, "carillon", "levels.json"), "{}");
+    await refused("start over earlier outputs without --force", ["start", "--out", out], [`${join(out, "carillon", "levels.json")} exist(s); pass --force`]);
+    expect(readdirSync(out)).toEqual(["carillon"]);
+    expect(readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out --force");
   });
   it("build --out an existing file is refused before the build (an impossible plan would fail with exit 1 after growing)", async () => {
     const file = join(tempDir(), "out");

@@ -1,14 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { bundleChild } from "../helpers/bundle-child.ts";
 
 // Issue 17: "after Ctrl-C the terminal gets its cursor and line wrap back".
 // cli-progress hides the cursor (ESC[?25l) and turns line wrap off (ESC[?7l)
 // while it draws; killed by SIGINT without a listener, it never turns them back.
 describe("Ctrl-C while progress bars draw", () => {
-  it("gives the terminal its cursor and line wrap back, and exits 130 (the signal is not ignored)", () => {
-    const child = fileURLToPath(new URL("../helpers/progress-child.ts", import.meta.url));
-    const r = spawnSync(process.execPath, ["--import", "tsx", child], { encoding: "utf8", timeout: 20_000 });
+  it("gives the terminal its cursor and line wrap back, and exits 130 (the signal is not ignored)", async () => {
+    const child = await bundleChild(fileURLToPath(new URL("../helpers/progress-child.ts", import.meta.url)));
+    const r = spawnSync(process.execPath, [child], { encoding: "utf8", timeout: 20_000 });
     expect(r.status, r.stderr).toBe(130);
     expect(r.stdout).not.toContain("not interrupted");
     const hid = r.stdout.indexOf("\x1b[?25l");

@@ -2,20 +2,24 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cleanStaleOutputs } from "../../src/io/output-paths.ts";
+import { bundleChild } from "../helpers/bundle-child.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 // SPEC 2: "the files of one run (build's five) are replaced as a set: never a
 // mix of two runs". Each run of the child writes five files that all name the
 // run; killed (SIGKILL, no clean-up at all) at each point of writeFileSet, the
 // folder must hold one run's files whole, and the next run must clean up.
-const child = fileURLToPath(new URL("../helpers/write-set-child.ts", import.meta.url));
+let child = "";
+beforeAll(async () => {
+  child = await bundleChild(fileURLToPath(new URL("../helpers/write-set-child.ts", import.meta.url)));
+});
 const names = ["levels.json", "pools.json", "report.html", "report.json", "report.txt"];
 
 function write(dir: string, run: string, killAt?: string, sigintAt?: string): { status: number | null; signal: NodeJS.Signals | null; stderr: string } {
   const env = { ...process.env, LEVELRAMP_TEST_KILL_AT: killAt ?? "", LEVELRAMP_TEST_SIGINT_AT: sigintAt ?? "" };
-  const r = spawnSync(process.execPath, ["--import", "tsx", child, dir, run], { env, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [child, dir, run], { env, encoding: "utf8" });
   return { status: r.status, signal: r.signal, stderr: r.stderr };
 }
 

@@ -17,6 +17,17 @@ export function boundedNumber() {
     .max(NUMBER_LIMIT, { error: WITHIN });
 }
 
+/**
+ * A number levelramp derives from bounded ones and writes (a level's
+ * deviation, a file's objective, bound, gap, optimum, tolerance): finite, with
+ * no ±1e9 bound. A sum of deviations passes 1e9 with bounded inputs (60
+ * levels against a ramp point of 1e9 give an objective of 3e10), and a file
+ * levelramp wrote must be one it reads again; verify recomputes each of them.
+ */
+export function derivedNumber() {
+  return z.number({ error: (issue) => (issue.code === "invalid_type" && typeof issue.input === "number" ? "expected a finite number" : undefined) });
+}
+
 /** A whole number on {@link boundedNumber} (level numbers, chapters, counts, ...). */
 export function boundedInt() {
   return boundedNumber().int({ error: "expected a whole number" });

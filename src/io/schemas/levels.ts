@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, boundedNumber, seedSchema } from "./bounded-number.ts";
+import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
 import { modelSchema } from "./model.ts";
 import { rampSchema } from "./ramp.ts";
 import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
@@ -12,8 +12,8 @@ export const shippedLevelSchema = z.looseObject({
   id: z.string().min(1),
   metrics: metricsSchema,
   target: boundedNumber(),
-  deviation: boundedNumber(),
-  bestDeviation: boundedNumber().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
+  deviation: derivedNumber(),
+  bestDeviation: derivedNumber().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
   rules: z.array(z.string()).optional(),
   level: z.unknown().optional(),
   solution: z.unknown().optional(),
@@ -27,13 +27,13 @@ export const levelsSchema = z
     seed: seedSchema.nullable(),
     model: modelSchema,
     ramp: rampSchema,
-    objective: boundedNumber(),
+    objective: derivedNumber(),
     status: z.enum(["optimal", "feasible"]).optional().describe("optimal: proven; feasible: valid, not proven (absent in files before statuses: read from `optimal`)"),
     optimal: z.boolean().describe("true exactly when status is optimal"),
-    bound: boundedNumber().optional().describe("a proven lower bound on the optimum (feasible answers)"),
-    gap: boundedNumber().min(0).optional().describe("(objective − bound) / objective"),
-    optimum: boundedNumber().optional().describe("--min-moves: the optimum the answer is within `tolerance` of"),
-    tolerance: boundedNumber().min(0).optional(),
+    bound: derivedNumber().optional().describe("a proven lower bound on the optimum (feasible answers)"),
+    gap: derivedNumber().min(0).optional().describe("(objective − bound) / objective"),
+    optimum: derivedNumber().optional().describe("--min-moves: the optimum the answer is within `tolerance` of"),
+    tolerance: derivedNumber().min(0).optional(),
     note: z.string().optional().describe("why a feasible answer is not proven optimal"),
     fixed: z
       .array(z.strictObject({ level: boundedInt().min(1), kind: z.enum(["pin", "keep", "composed"]) }))
@@ -46,7 +46,7 @@ export const levelsSchema = z
       })
       .optional()
       .describe("the plan's parts this file fills, levels first..last of each: verify checks every level's number, chapter and part against them"),
-    levels: z.array(shippedLevelSchema),
+    levels: z.array(shippedLevelSchema).min(1, { error: "expected at least one level (a levels file with none ships nothing)" }),
   })
   .superRefine((file, ctx) => {
     if (file.status !== undefined && file.optimal !== (file.status === "optimal")) {

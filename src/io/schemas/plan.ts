@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PLAN_LEVELS, MAX_POOL_PER_LEVEL } from "../input-limits.ts";
 import { boundedInt } from "./bounded-number.ts";
 import { gameSchema } from "./shared.ts";
 
@@ -6,7 +7,7 @@ import { gameSchema } from "./shared.ts";
 export const planPartSchema = z.strictObject({
   part: boundedInt().min(1),
   levels: boundedInt().min(1),
-  poolPerLevel: boundedInt().min(1).optional(),
+  poolPerLevel: boundedInt().min(1).max(MAX_POOL_PER_LEVEL, { error: `expected at most ${MAX_POOL_PER_LEVEL.toLocaleString("en-US")} candidates per level` }).optional(),
   generator: z.record(z.string(), z.unknown()).optional().describe("settings checked by the game's own schema"),
 });
 
@@ -28,11 +29,15 @@ export const planSchema = z
       .min(1),
   })
   .superRefine((plan, ctx) => {
+    let levels = 0;
     plan.chapters.forEach((ch, i) => {
       if (i > 0 && ch.chapter <= plan.chapters[i - 1].chapter) {
         ctx.addIssue({ code: "custom", path: ["chapters", i, "chapter"], message: "expected chapters in increasing order" });
       }
       ch.parts.forEach((p, j) => {
+        if (levels <= MAX_PLAN_LEVELS && (levels += p.levels) > MAX_PLAN_LEVELS) {
+          ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "levels"], message: `expected at most ${MAX_PLAN_LEVELS.toLocaleString("en-US")} levels in the whole plan; this part brings it to ${levels.toLocaleString("en-US")}` });
+        }
         if (j > 0 && p.part <= ch.parts[j - 1].part) {
           ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "part"], message: "expected parts in increasing order" });
         }

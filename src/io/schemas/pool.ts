@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, boundedNumber, seedSchema } from "./bounded-number.ts";
+import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
 import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
 
 /** Where a generated candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -37,7 +37,7 @@ export const poolSchema = z
       .describe("near-duplicate pairs inside a pool: never both shipped"),
     build: z
       .strictObject({
-        objective: boundedNumber(),
+        objective: derivedNumber(),
         levels: z.array(z.strictObject({ number: boundedInt().min(1), id: z.string() })),
       })
       .optional()
