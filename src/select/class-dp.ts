@@ -61,9 +61,12 @@ export function sparseCtg(table: ClassDpTable, i: number, d: number, run: number
  * a state with no scarce class): values from the state's up in its bucket.
  * Evenness splits a range where the step turns. States are swept in ascending
  * value, so every range end is a pointer that only moves forward. Work per
- * slot: O(n log n) per table to build the range-min tables, O(g) per state
- * (n classes, g groups, amortised pointer moves, O(1) per range); where g is
- * not small against n, successors are looked at one by one.
+ * slot: O(n log n) per table to build the range-min tables — O(n) where a
+ * new run's range is a group suffix (no `maxRise` on the key, no evenness
+ * turn: suffix minima), and no grown-run tables where the slot offers no
+ * class with L members — O(g) per state (n classes, g groups, amortised
+ * pointer moves, O(1) per range); where g is not small against n,
+ * successors are looked at one by one.
  *
  * @throws SolverLimitError `select/dp` past `limits.maxStates`, `maxMemoryMB` or `maxWork`.
  */
@@ -147,6 +150,8 @@ class Scratch {
   readonly rmq: RangeMin[] = [];
   readonly values: Float64Array[] = [];
   readonly compat: Array<Uint8Array | undefined> = [];
+  /** Whether the new-run tables of the current slot are suffix minima (`values[t + 1]`) rather than range-min tables. */
+  suffixes = false;
   readonly grownRuns = new Map<number, Uint8Array>();
   newRun = new Float64Array(0);
   grown = new Float64Array(0);
@@ -162,7 +167,7 @@ class Scratch {
 
   /** The scarce multiset of a dense state: its last class when scarce. */
   denseMem(c: number): Int32Array {
-    this.mem.fill(-1);
+    for (let k = 0; k < this.mem.length; k++) this.mem[k] = -1;
     if (this.ctx.scarce[c]) this.mem[0] = c;
     return this.mem;
   }
@@ -184,6 +189,21 @@ class Scratch {
       this.ptr = { lo: make(), hi: make(), turn: make(), bucket: make(), end: make() };
     }
     return this.ptr;
+  }
+
+  /** Whether slot set j holds a class that is not scarce (1 yes, 2 no, 0 not known yet). */
+  private plentiful = new Uint8Array(0);
+
+  /** Whether slot set `j` offers a class with at least L usable members (a run may repeat it freely). */
+  hasPlentiful(j: number): boolean {
+    const { sets, scarce } = this.ctx;
+    if (this.plentiful.length === 0) this.plentiful = new Uint8Array(sets.start.length - 1);
+    if (this.plentiful[j] === 0) {
+      let found = false;
+      for (let p = sets.start[j]; p < sets.start[j + 1] && !found; p++) found = scarce[sets.cls[p]] === 0;
+      this.plentiful[j] = found ? 1 : 2;
+    }
+    return this.plentiful[j] === 1;
   }
 
   /** Which groups a class of group `g` may be followed by (1 yes, 2 no, 0 not known yet). */
@@ -260,9 +280,11 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
   };
   // Range minima: every state's new-run part, and the grown-run part of states with no scarce class.
   if (grouped) {
-    buildRangeMins(table, i, scratch);
+    // Grown runs are read only from states whose class is not scarce: without one, their tables are not built.
+    const grownToo = L > 1 && scratch.hasPlentiful(j);
+    buildRangeMins(table, i, scratch, grownToo ? L : 1);
     sweepRanges(table, i, scratch, false);
-    if (L > 1) sweepRanges(table, i, scratch, true);
+    if (grownToo) sweepRanges(table, i, scratch, true);
     table.rangeSlots++;
   }
   const longer = grownRuns(ctx, i, scratch.grownRuns);
@@ -315,13 +337,13 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
 }
 
 /**
- * Builds, over slot i + 1's classes, one range-min table per (run length,
- * other run lengths) of A(d) = slot cost of d ⊕ cost-to-go of dense state
- * (d, run, q) — with evenness on the primary key, two: A − λ·v and A + λ·v.
+ * Builds, over slot i + 1's classes, one range-min table per (run length up
+ * to `runs`, other run lengths) of A(d) = slot cost of d ⊕ cost-to-go of dense
+ * state (d, run, q) — with evenness on the primary key, two: A − λ·v and A + λ·v.
  */
-function buildRangeMins(table: ClassDpTable, i: number, scratch: Scratch): void {
+function buildRangeMins(table: ClassDpTable, i: number, scratch: Scratch, runs: number): void {
   const { ctx, dense } = table;
-  const { obj, L, KV, sets } = ctx;
+  const { obj, KV, sets } = ctx;
   const j = sets.setOf[i + 1];
   const first = sets.start[j];
   const n = sets.start[j + 1] - first;
@@ -334,8 +356,10 @@ function buildRangeMins(table: ClassDpTable, i: number, scratch: Scratch): void 
     const d = sets.cls[first + k];
     cost[k] = ctx.mult[d] === 0 ? Infinity : obj.slotCost(i + 1, ctx.rep[d]);
   }
+  // A new run's range in a group is a suffix (no maxRise on the key, no evenness turn): suffix minima do.
+  scratch.suffixes = ctx.riseCap === Infinity && !split;
   let t = 0;
-  for (let run = 1; run <= L; run++) {
+  for (let run = 1; run <= runs; run++) {
     for (let q = 0; q < KV; q++) {
       for (let side = split ? -1 : 0; side <= (split ? 1 : 0); side += 2) {
         let v = scratch.values[t + 1];
@@ -345,11 +369,26 @@ function buildRangeMins(table: ClassDpTable, i: number, scratch: Scratch): void 
           const a = linf ? (cost[k] > after ? cost[k] : after) : cost[k] + after;
           v[k] = side === 0 ? a : a + side * lambda * ctx.mv[sets.cls[first + k]];
         }
-        scratch.rmq[t].build(v, n);
-        table.work += n * scratch.rmq[t].depth;
+        if (run === 1 && scratch.suffixes) {
+          suffixMinima(sets, j, v);
+          table.work += n;
+        } else {
+          scratch.rmq[t].build(v, n);
+          table.work += n * scratch.rmq[t].depth;
+        }
         t++;
       }
     }
+  }
+}
+
+/** Turns `v` (over slot set j's positions) into minima of each group's suffix: v[k] = min over v[k .. group end). */
+function suffixMinima(sets: DpContext["sets"], j: number, v: Float64Array): void {
+  const first = sets.start[j];
+  for (let g = sets.gFirst[j]; g < sets.gFirst[j + 1]; g++) {
+    const lo = sets.gPos[g] - first;
+    const end = (g + 1 < sets.gFirst[j + 1] ? sets.gPos[g + 1] : sets.start[j + 1]) - first;
+    for (let k = end - 2; k >= lo; k--) if (v[k + 1] < v[k]) v[k] = v[k + 1];
   }
 }
 
@@ -442,7 +481,8 @@ function sweepRanges(table: ClassDpTable, i: number, scratch: Scratch, grown: bo
             const up = scratch.rmq[t + 1].min(at - firstNext, hi - firstNext) - lambda * turnAt;
             const down = scratch.rmq[t].min(lo - firstNext, at - firstNext) + lambda * turnAt;
             value = up < down ? up : down;
-          } else value = scratch.rmq[t].min(lo - firstNext, hi - firstNext) + step;
+          } else if (!grown && scratch.suffixes) value = scratch.values[t + 1][lo - firstNext] + step;
+          else value = scratch.rmq[t].min(lo - firstNext, hi - firstNext) + step;
           const x = grown ? base + (run - 1) * KV + q : base + q;
           if (value < out[x]) out[x] = value;
         }

@@ -69,6 +69,8 @@ export interface DpContext {
   /** How evenness is paid in range queries: none, metric = primary key, or metric constant in each group. */
   evenness: "none" | "primary" | "group";
   sets: SlotSets;
+  /** Memo of {@link bucketStart} per slot set (only sets that hold a good share of the classes). */
+  bucketMemo: Array<Int32Array | undefined>;
 }
 
 /**
@@ -124,7 +126,7 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const sets = slotSets(classes, group, pv, pb, ranges);
   return {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
-    groupRep, secondary, KV, strides, riseCap, evenness, sets,
+    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [],
   };
 }
 
@@ -195,6 +197,25 @@ export function nextRuns(ctx: DpContext, q: number, c: number, d: number): numbe
     out += next * ctx.strides[j];
   }
   return out;
+}
+
+/**
+ * First position of slot set `j`'s bucket order (`bOrder`, `bPb`) whose
+ * primary bucket is ≥ class `c`'s: where the successors that stay in c's run
+ * begin. Memoised per (set, class) for sets of 64 classes or more that hold at
+ * least a quarter of all classes (eligibility `any`, big parts), so the memo
+ * costs at most 16 bytes per set position.
+ */
+export function bucketStart(ctx: DpContext, j: number, c: number): number {
+  const { sets } = ctx;
+  const lo = sets.start[j];
+  const hi = sets.start[j + 1];
+  const C = ctx.classes.count;
+  if (hi - lo < 64 || 4 * (hi - lo) < C) return firstAbove(sets.bPb, lo, hi, ctx.pb[c], true);
+  let memo = ctx.bucketMemo[j];
+  if (!memo) memo = ctx.bucketMemo[j] = new Int32Array(C).fill(-1);
+  if (memo[c] < 0) memo[c] = firstAbove(sets.bPb, lo, hi, ctx.pb[c], true);
+  return memo[c];
 }
 
 /** First position in `[lo, hi)` of a sorted array whose value is `> x` (or `>= x` with `orEqual`). */

@@ -32,7 +32,9 @@ export class RunStates {
 
   /** Copies state `i`'s scarce multiset (padded with −1) into `out`. */
   members(i: number, out: Int32Array): void {
-    out.set(this.memA.subarray(i * this.L, i * this.L + this.L));
+    // A loop, not `set(subarray(...))`: no view object per call (this runs once per state and step).
+    const off = i * this.L;
+    for (let j = 0; j < this.L; j++) out[j] = this.memA[off + j];
   }
 
   /** Index of a state, or −1. `mem` is sorted and padded with −1 to length L. */
@@ -61,7 +63,8 @@ export class RunStates {
     this.lastA[i] = last;
     this.runA[i] = run;
     this.kvA[i] = kv;
-    this.memA.set(mem.subarray(0, this.L), i * this.L);
+    const off = i * this.L;
+    for (let j = 0; j < this.L; j++) this.memA[off + j] = mem[j];
     this.table[h] = i + 1;
     return { index: i, added: true };
   }

@@ -1,5 +1,5 @@
 import type { DpContext } from "./dp-context.ts";
-import { firstAbove, nextRuns } from "./dp-context.ts";
+import { bucketStart, firstAbove, nextRuns } from "./dp-context.ts";
 
 /**
  * A successor of a dp state at the next slot: position `p` (class `d`) of the
@@ -49,7 +49,7 @@ export function eachSameRunStep(
   const j = sets.setOf[slot];
   const end = sets.start[j + 1];
   const b = ctx.pb[c];
-  let k = firstAbove(sets.bPb, sets.start[j], end, b, true);
+  let k = bucketStart(ctx, j, c);
   let size = 0;
   while (size < L && mem[size] >= 0) size++;
   let looked = 0;

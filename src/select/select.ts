@@ -85,7 +85,8 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
     // javascript-lp-solver is known to misreport degenerate chain models as
     // infeasible and to hang on them: HiGHS confirms, or answers.
     if (r && "limit" in r && solver === "milp") {
-      throw new SelectionNoAnswer("select/milp", "unknown", `${r.note} (${(budget / 1000).toFixed(0)} s); try --solver highs or a longer --time-limit`, undefined, "time limit");
+      const dp = dpApplies(problem) ? ", or --solver dp (this model is chain-shaped: the dp answers it exactly)" : "";
+      throw new SelectionNoAnswer("select/milp", "unknown", `${r.note} (${seconds(budget)} s); try --solver highs or a longer --time-limit${dp}`, undefined, "time limit");
     }
   }
   return highs(problem, left(), limits);
@@ -108,12 +109,22 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
   const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
   if (r && "infeasible" in r) throw infeasible(problem);
-  const seconds = (ms / 1000).toFixed(0);
+  // What else to try depends on why the dp did not answer: not asked, past its bound, or not chain-shaped.
+  const dp = why
+    ? "larger dp bounds (--limits, models/select/solver.json)"
+    : dpApplies(problem)
+      ? "--solver dp (this model is chain-shaped: the dp answers it exactly)"
+      : "a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers";
   throw new SelectionNoAnswer(
     "select/highs",
     "unknown",
-    `HiGHS found no answer within ${seconds} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (--chapters), or a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`,
+    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (--chapters), or ${dp}`,
     undefined,
     "time limit",
   );
+}
+
+/** A time limit in seconds for a message: "0.3", "2", "20" (never "0" for a limit under half a second). */
+function seconds(ms: number): string {
+  return ms >= 10_000 ? (ms / 1000).toFixed(0) : String(Number((ms / 1000).toFixed(1)));
 }

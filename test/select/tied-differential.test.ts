@@ -1,4 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { Model } from "../../src/io/schemas/model.ts";
+import type { Ramp } from "../../src/io/schemas/ramp.ts";
+import { buildProblem } from "../../src/select/build-problem.ts";
+import { dpContext } from "../../src/select/dp-context.ts";
+import { objectiveOf } from "../../src/select/objective.ts";
+import { syntheticPool } from "../helpers/synthetic-pool.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { candidateClasses } from "../../src/select/candidate-classes.ts";
 import { highsBackend } from "../../src/select/highs-backend.ts";
@@ -20,6 +26,24 @@ const variants: TiedProblemOptions[] = [
   { any: true, pins: true, excludes: true, steps: true },
   { keeps: true, steps: true },
 ];
+
+/** 12 levels chosen from 84 candidates, any of which may fill any level: one slot set of 64+ classes. */
+function anyProblem(seed: string, precision: number) {
+  const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [12, 3.2]], interpolation: "linear" };
+  const { pool, plan } = syntheticPool(createRng(seed), { chapters: 1, parts: 1, levelsPerPart: 12, perLevel: 7, noise: 0.8, target: (n) => 1 + 0.2 * (n - 1) });
+  const model: Model = {
+    format: "levelramp/model@1",
+    metric: "difficulty",
+    eligibility: "any",
+    constraints: [
+      { type: "nonDecreasing", key: "difficulty" },
+      { type: "maxDrop", key: "depth", by: 1 },
+      { type: "maxRun", key: "difficulty", length: 3, precision },
+    ],
+    objective: { norm: "L1", evenness: 0 },
+  };
+  return buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" }).problem;
+}
 
 describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's smallest optimum", () => {
   it("agrees on 320 instances whose metrics are small integers with many duplicates", async () => {
@@ -101,4 +125,23 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
       if (f) expect(members[classOf[problem.eligible[s][0]]]).toHaveLength(1);
     });
   });
+
+  it("a large slot set (eligibility any, 64+ classes: memoised run starts, suffix minima): dp = HiGHS on the objective (one instance: HiGHS is slow on these; the ids' tie rule is pinned above)", async () => {
+    for (const [seed, precision] of [["large-set-2", 0.25]] as const) {
+      const problem = anyProblem(seed, precision);
+      // The instance is in the regime this test is for: one set holding every class, 64 or more.
+      const ctx = dpContext(problem);
+      expect(ctx.sets.start[1] - ctx.sets.start[0]).toBe(ctx.classes.count);
+      expect(ctx.classes.count).toBeGreaterThanOrEqual(64);
+      const dp = solveDp(problem);
+      const highs = await solveMilp(problem, highsBackend(), { lexicographic: false });
+      if (!("selection" in dp) || !("selection" in highs)) throw new Error(`${seed}: expected both to answer`);
+      expect(dp.selection.stats.rangeSlots, seed).toBe(problem.slots.length - 1);
+      expect(highs.selection.status, seed).toBe("optimal");
+      expect(dp.selection.objective, seed).toBeCloseTo(highs.selection.objective, 6);
+      // The dp's answer is valid and its stated objective is its picks' own.
+      expect(dp.selection.objective, seed).toBeCloseTo(objectiveOf(problem).total(dp.selection.picks), 9);
+      expectValidSelection(problem, dp.selection.picks);
+    }
+  }, 60_000);
 });
