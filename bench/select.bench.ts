@@ -108,7 +108,7 @@ async function milpRow(problem: SelectionProblem, which: "highs" | "milp") {
     if ("selection" in r) return { objective: rounded(r.selection.objective), status: r.selection.status, ...(r.selection.bound !== undefined ? { bound: rounded(r.selection.bound) } : {}) };
     return { answer: "infeasible" in r ? "infeasible" : `no answer in ${which === "highs" ? HIGHS_SECONDS : LP_SOLVER_SECONDS} s` };
   } catch (err) {
-    if (err instanceof SolverLimitError) return { answer: `refused: ${err.limit}` };
+    if (err instanceof SolverLimitError) return { answer: err.limit === "highs abort" ? `HiGHS aborted (WebAssembly) after ${err.message.match(/after ([\d.]+ s)/)?.[1] ?? "?"}` : `refused: ${err.limit}` };
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
+import { SolverLimitError } from "./solver-limit-error.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
 // build's default export is the loader. It is imported on the first solve only.
@@ -16,7 +17,9 @@ let instance: Promise<Highs> | undefined;
  * checks inside its solves. At a limit the answer carries HiGHS's best
  * incumbent (if any) and its dual bound. "Infeasible" (and a failed run) is
  * asked again without presolve, whose MIP reductions HiGHS 1.15 gets wrong
- * on some models.
+ * on some models. When the WebAssembly module aborts (seen on the sudoku bank's
+ * 400 of 3,000 at its time limit), the instance is dropped and the solve ends
+ * as a solver limit: status `unknown`, exit 1, never an internal error.
  *
  * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default 60 s).
  */
@@ -31,40 +34,57 @@ export function highsBackend(timeLimitSeconds = 60): MilpBackend {
       if (left <= 0) return { status: "limit" };
       instance ??= loadHighs();
       const highs = await instance;
-      const m = highs.createModel();
+      const started = performance.now();
       try {
-        m.passModel(modelData(highs, request));
-        m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: left / 1000 });
-        const codes = highs.constants.modelStatus;
-        // HiGHS 1.15's MIP presolve fails on some small chain models (status −1)
-        // or calls them infeasible when they are not (its issues #3296, #3090):
-        // such answers are asked again without presolve.
-        const again = () => {
-          m.clearSolver();
-          m.options.set({ presolve: "off", time_limit: Math.max(0.001, Math.min(remainingMs(), budgetMs ?? Infinity) / 1000) });
-          m.run();
-        };
-        try {
-          m.run();
-        } catch (err) {
-          if (!(err instanceof Error) || !/status -1/.test(err.message)) throw err;
-          again();
-        }
-        if (m.getModelStatus() === codes.infeasible && m.options.get("presolve") !== "off") again();
-        const status = m.getModelStatus();
-        if (status === codes.infeasible) return { status: "infeasible" };
-        const hasSolution = Number(m.info.get("primal_solution_status")) === 2;
-        const values = hasSolution ? Float64Array.from(m.getSolution().colValue) : undefined;
-        const objective = hasSolution ? m.getObjectiveValue() : undefined;
-        if (status === codes.optimal && values) return { status: "optimal", values, objective, bound: objective };
-        const bound = Number(m.info.get("mip_dual_bound"));
-        return { status: "limit", values, objective, bound: Number.isFinite(bound) ? bound : undefined };
-      } finally {
-        m.dispose();
+        return solveOnce(highs, request, budgetMs, left, remainingMs);
+      } catch (err) {
+        if (!(err instanceof WebAssembly.RuntimeError)) throw err;
+        instance = undefined; // an aborted module answers nothing more
+        const after = ((performance.now() - started) / 1000).toFixed(1);
+        throw new SolverLimitError("select/highs", "highs abort", `HiGHS (WebAssembly) aborted after ${after} s (${err.message.split(".")[0]}), usually its memory on a model this size; try --solver dp (exact for chain-shaped models) or fewer levels at once (--chapters)`);
       }
     },
     async close() {},
   };
+}
+
+/** One HiGHS run of `request` within `left` ms; HiGHS's own errors (a WebAssembly abort) are thrown. */
+function solveOnce(highs: Highs, request: MilpRequest, budgetMs: number | undefined, left: number, remainingMs: () => number): MilpAnswer {
+  const m = highs.createModel();
+  try {
+    m.passModel(modelData(highs, request));
+    m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: left / 1000 });
+    const codes = highs.constants.modelStatus;
+    // HiGHS 1.15's MIP presolve fails on some small chain models (status −1)
+    // or calls them infeasible when they are not (its issues #3296, #3090):
+    // such answers are asked again without presolve.
+    const again = () => {
+      m.clearSolver();
+      m.options.set({ presolve: "off", time_limit: Math.max(0.001, Math.min(remainingMs(), budgetMs ?? Infinity) / 1000) });
+      m.run();
+    };
+    try {
+      m.run();
+    } catch (err) {
+      if (!(err instanceof Error) || !/status -1/.test(err.message)) throw err;
+      again();
+    }
+    if (m.getModelStatus() === codes.infeasible && m.options.get("presolve") !== "off") again();
+    const status = m.getModelStatus();
+    if (status === codes.infeasible) return { status: "infeasible" };
+    const hasSolution = Number(m.info.get("primal_solution_status")) === 2;
+    const values = hasSolution ? Float64Array.from(m.getSolution().colValue) : undefined;
+    const objective = hasSolution ? m.getObjectiveValue() : undefined;
+    if (status === codes.optimal && values) return { status: "optimal", values, objective, bound: objective };
+    const bound = Number(m.info.get("mip_dual_bound"));
+    return { status: "limit", values, objective, bound: Number.isFinite(bound) ? bound : undefined };
+  } finally {
+    try {
+      m.dispose();
+    } catch {
+      // an aborted module cannot free its model; it is dropped whole
+    }
+  }
 }
 
 /** The request as HiGHS model data: the model's CSR rows, then the extra rows; fixed variables get lower bound 1. */
