@@ -1,27 +1,17 @@
 // Run alone in a child process by select.bench.ts, so its peak memory is its own:
 // the dp over 1,000 levels of 100,000 candidates with integer metrics. Prints one JSON line.
 import { createRng } from "../src/random/create-rng.ts";
-import type { Model } from "../src/io/schemas/model.ts";
 import type { Ramp } from "../src/io/schemas/ramp.ts";
 import { buildProblem } from "../src/select/build-problem.ts";
 import { solveDp } from "../src/select/solve-dp.ts";
+import { chainModel } from "../test/helpers/chain-model.ts";
 import { integerPool } from "../test/helpers/integer-pool.ts";
 
 /** 1,000 levels of 100,000 candidates (difficulty 0..1000, depth 1..5), eligibility any, maxRun 3 at precision 1. */
 export function integerBankProblem() {
   const { pool, plan } = integerPool(createRng("bench/integer"), { candidates: 100_000, levels: 1000, maxDifficulty: 1000 });
   const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 0], [1000, 1000]], interpolation: "linear" };
-  const model: Model = {
-    format: "levelramp/model@1",
-    metric: "difficulty",
-    eligibility: "any",
-    constraints: [
-      { type: "nonDecreasing", key: "difficulty" },
-      { type: "maxDrop", key: "depth", by: 1 },
-      { type: "maxRun", key: "difficulty", length: 3, precision: 1 },
-    ],
-    objective: { norm: "L1", evenness: 0 },
-  };
+  const model = chainModel("any", 1);
   return buildProblem({ pool, poolFile: "integer", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" }).problem;
 }
 

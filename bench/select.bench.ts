@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { readCsvPool } from "../src/io/read-csv-pool.ts";
 import { readJsonFile } from "../src/io/read-json-file.ts";
 import { readPool } from "../src/io/read-pool.ts";
-import { modelSchema, type Model } from "../src/io/schemas/model.ts";
+import { modelSchema } from "../src/io/schemas/model.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../src/io/schemas/ramp.ts";
 import { createRng } from "../src/random/create-rng.ts";
@@ -23,6 +23,7 @@ import type { SelectionProblem } from "../src/select/selection-problem.ts";
 import { solveDp } from "../src/select/solve-dp.ts";
 import { solveMilp } from "../src/select/solve-milp.ts";
 import { SolverLimitError } from "../src/select/solver-limits.ts";
+import { chainModel } from "../test/helpers/chain-model.ts";
 import { syntheticPool } from "../test/helpers/synthetic-pool.ts";
 import { graphDp } from "./graph-dp.ts";
 import { integerBankProblem } from "./integer-bank.ts";
@@ -31,18 +32,6 @@ import type { BenchCase, BenchSuite } from "./harness.ts";
 /** Time limits of the MILP rows (seconds). */
 const HIGHS_SECONDS = 60;
 const LP_SOLVER_SECONDS = 30;
-
-const chainModel = (eligibility: "part" | "any", precision: number): Model => ({
-  format: "levelramp/model@1",
-  metric: "difficulty",
-  eligibility,
-  constraints: [
-    { type: "nonDecreasing", key: "difficulty" },
-    { type: "maxDrop", key: "depth", by: 1 },
-    { type: "maxRun", key: "difficulty", length: 3, precision },
-  ],
-  objective: { norm: "L1", evenness: 0 },
-});
 
 interface Instance {
   label: string;

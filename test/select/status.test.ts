@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { LevelrampError } from "../../src/io/errors.ts";
-import type { Model } from "../../src/io/schemas/model.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { buildProblem } from "../../src/select/build-problem.ts";
@@ -13,23 +12,14 @@ import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../src/
 import type { SelectionProblem } from "../../src/select/selection-problem.ts";
 import { perLevelFloor, solveMilp } from "../../src/select/solve-milp.ts";
 import { solverLimits } from "../../src/select/solver-limits.ts";
+import { chainModel } from "../helpers/chain-model.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 
 /** 30 levels (2 chapters × 3 parts × 5) from pools of 20 per part: every solver answers it quickly. */
 function generic(eligibility: "part" | "any" = "part"): SelectionProblem {
   const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [30, 3.9]], interpolation: "linear" };
   const { pool, plan } = syntheticPool(createRng("status/generic"), { chapters: 2, parts: 3, levelsPerPart: 5, perLevel: 4, noise: 0.4, target: rampTarget(ramp) });
-  const model: Model = {
-    format: "levelramp/model@1",
-    metric: "difficulty",
-    eligibility,
-    constraints: [
-      { type: "nonDecreasing", key: "difficulty" },
-      { type: "maxDrop", key: "depth", by: 1 },
-      { type: "maxRun", key: "difficulty", length: 3, precision: 0.01 },
-    ],
-    objective: { norm: "L1", evenness: 0 },
-  };
+  const model = chainModel(eligibility, 0.01);
   return buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" }).problem;
 }
 

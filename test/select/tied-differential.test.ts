@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Model } from "../../src/io/schemas/model.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildProblem } from "../../src/select/build-problem.ts";
 import { dpContext } from "../../src/select/dp-context.ts";
 import { objectiveOf } from "../../src/select/objective.ts";
+import { chainModel } from "../helpers/chain-model.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { candidateClasses } from "../../src/select/candidate-classes.ts";
@@ -31,17 +31,7 @@ const variants: TiedProblemOptions[] = [
 function anyProblem(seed: string, precision: number) {
   const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [12, 3.2]], interpolation: "linear" };
   const { pool, plan } = syntheticPool(createRng(seed), { chapters: 1, parts: 1, levelsPerPart: 12, perLevel: 7, noise: 0.8, target: (n) => 1 + 0.2 * (n - 1) });
-  const model: Model = {
-    format: "levelramp/model@1",
-    metric: "difficulty",
-    eligibility: "any",
-    constraints: [
-      { type: "nonDecreasing", key: "difficulty" },
-      { type: "maxDrop", key: "depth", by: 1 },
-      { type: "maxRun", key: "difficulty", length: 3, precision },
-    ],
-    objective: { norm: "L1", evenness: 0 },
-  };
+  const model = chainModel("any", precision);
   return buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" }).problem;
 }
 
