@@ -19,8 +19,8 @@ export interface CarillonBody {
 
 /**
  * A pool the size a whole Carillon build gives (the default plan: 20
- * chapters, 400 levels, poolPerLevel candidates per level — 2,385 with the
- * five composed levels for the plan's 4 or 8 per level), for the editor's
+ * chapters, 400 levels, poolPerLevel candidates per level — 1,585 with the
+ * five composed levels for the plan's 4 per level), for the editor's
  * page-size and re-selection figures. Metrics are synthetic but shaped like a
  * build's: `bits` scatters around the default ramp at each level of the
  * candidate's part in turn, so every level gets poolPerLevel candidates near
