@@ -67,6 +67,8 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
   }
   const extra = stats.parts.filter((p) => p.extraRounds > 0);
   if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
+  const refined = stats.parts.filter((p) => (p.refineRounds ?? 0) > 0);
+  if (refined.length) lines.push(`refine rounds: ${refined.map((p) => `c${p.chapter}p${p.part} ×${p.refineRounds}`).join(", ")}`);
   const summary = levels ? (findGame(levels.game)?.summarizeLevels?.(levels.levels) ?? []) : [];
   if (summary.length) lines.push("", ...summary);
   return lines;

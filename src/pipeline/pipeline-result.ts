@@ -39,8 +39,10 @@ export interface PartStats {
   dropped: number;
   /** Conflict pairs marked inside the pool. */
   conflicts: number;
-  /** Extra rounds of batches the part needed. */
+  /** Extra rounds of batches the part needed (its pool could not fill it or continue the chain). */
   extraRounds: number;
+  /** Refine rounds the part grew because its chain drifted off the ramp (docs/pipeline.md "Refine rounds"). */
+  refineRounds: number;
   /** Candidates the generator gave up on (every attempt gave nothing). */
   givenUp: number;
 }

@@ -9,8 +9,10 @@ import { buildProblem, type SelectionInputs } from "../select/build-problem.ts";
 import { toLevelsFile } from "../select/levels-file.ts";
 import { Objective } from "../select/objective.ts";
 import { rampTarget } from "../select/ramp-target.ts";
-import { makeSelection } from "../select/selection-problem.ts";
+import { makeSelection, type SelectionProblem } from "../select/selection-problem.ts";
+import type { SlotGroup } from "../select/slot-groups.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
+import { chainDrift } from "./chain-drift.ts";
 import { ChainSelection } from "./chain-selection.ts";
 import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "./pipeline-task.ts";
@@ -29,6 +31,12 @@ interface PartWork {
   index: number;
   stats: PartStats;
   rejections: Record<string, number>;
+}
+
+/** Why a part needs another round: `refine` when its chain drifts (chainDrift), else no way on yet. */
+interface NextRound {
+  why: string;
+  refine: boolean;
 }
 
 /**
@@ -196,21 +204,23 @@ export class PipelineRun {
    * Builds part `index` (plan order): takes each round's batches into the
    * pool (de-duplicated), then extends the chain over the part's levels; a
    * pool that cannot fill the part, or a chain that cannot continue, grows
-   * another round of batches, up to `extraRounds`.
+   * another round of batches, up to `extraRounds`; a chain that would drift
+   * off the ramp (chainDrift) grows a refine round, up to `refineRounds`,
+   * and after them keeps the best continuation found.
    *
    * @throws NoAnswerError (exit 1) naming the chapter and part after the extra rounds.
    */
   async buildPart(index: number): Promise<void> {
     const part = this.parts[index];
     this.queueFirstRounds(index + this.lookahead);
-    const work: PartWork = { part, index, rejections: {}, stats: { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, givenUp: 0 } };
+    const work: PartWork = { part, index, rejections: {}, stats: { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, refineRounds: 0, givenUp: 0 } };
     this.stats.parts.push(work.stats);
     let batches = this.queued[index];
     for (let round = 0; ; round++) {
       await this.takeBatches(work, batches);
-      const why = await this.continueChain(work);
-      if (why === null) return;
-      batches = this.extraRound(work, round, why);
+      const next = await this.continueChain(work);
+      if (next === null) return;
+      batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why);
     }
   }
 
@@ -345,37 +355,84 @@ export class PipelineRun {
   /**
    * Continues the chain over the part's levels (build only), every earlier
    * level fixed; the chosen levels join the de-duplication's chosen ones.
+   * While refine rounds remain, a continuation that drifts off the ramp
+   * (chainDrift) is not kept: the part grows more first.
    *
    * @returns null when the part is done, else why it needs another round.
    */
-  private async continueChain(work: PartWork): Promise<string | null> {
+  private async continueChain(work: PartWork): Promise<NextRound | null> {
     const { part, stats: ps } = work;
     const left = ps.grown - ps.dropped;
     if (left < part.grow.length) {
       let why = `its pool has ${left} candidate(s) left after de-duplication (${ps.grown} grown, ${ps.dropped} dropped as repeats of chosen levels) for ${part.grow.length} level(s)`;
       if (ps.givenUp > 0) why += `; the generator gave up on ${ps.givenUp} candidate(s) (most frequent rejections: ${topReasons(work.rejections)})`;
-      return why;
+      return { why, refine: false };
     }
     if (!this.options.select) return null;
+    let step: Awaited<ReturnType<ChainSelection["extend"]>>;
     try {
       const solveOptions = { timeLimitMs: this.options.settings.selectionTimeLimitSeconds * 1000 };
-      const { selection, group, problem } = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
-      this.optimal &&= selection.optimal;
-      this.solvers.add(selection.solver);
-      const chosen = selection.picks.slice(group.start, group.end);
-      this.picks = [...this.picks, ...chosen];
-      const end = problem.candidates[this.picks[this.picks.length - 1]]?.metrics[this.options.model.metric];
-      this.standAfter[work.index] = end === undefined ? null : { end, offset: end - problem.slots[this.picks.length - 1].target };
-      // candidate k of the problem is candidate k of the pool
-      for (const k of chosen) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
-      const stand = this.standAfter[work.index];
-      if (stand) this.options.events?.log?.(`chapter ${part.chapter} part ${part.part} (${levelRange(part)}) ${left > 0 ? `chosen from ${left} candidate(s)` : "composed"}: the chain ends at ${this.options.model.metric} ${fmt(stand.end)} (${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)`);
-      this.options.events?.advance?.("selection", 1);
-      return null;
+      step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
-      return `the pool cannot continue the chain yet (${err.message})`;
+      return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false };
     }
+    const { selection, group, problem } = step;
+    const chosen = selection.picks.slice(group.start, group.end);
+    const metric = this.options.model.metric;
+    const end = problem.candidates[chosen[chosen.length - 1]]?.metrics[metric];
+    const drift = this.drift(work, problem, group, end);
+    if (drift !== null && ps.refineRounds < this.options.settings.refineRounds) return { why: drift, refine: true };
+    this.optimal &&= selection.optimal;
+    this.solvers.add(selection.solver);
+    this.picks = [...this.picks, ...chosen];
+    this.standAfter[work.index] = end === undefined ? null : { end, offset: end - problem.slots[this.picks.length - 1].target };
+    // candidate k of the problem is candidate k of the pool
+    for (const k of chosen) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
+    const stand = this.standAfter[work.index];
+    if (stand) {
+      const kept = drift !== null ? `; kept after ${ps.refineRounds} refine round(s): ${drift}` : "";
+      this.options.events?.log?.(`chapter ${part.chapter} part ${part.part} (${levelRange(part)}) ${left > 0 ? `chosen from ${left} candidate(s)` : "composed"}: the chain ends at ${metric} ${fmt(stand.end)} (${stand.offset >= 0 ? `${fmt(stand.offset)} above` : `${fmt(-stand.offset)} below`} the ramp)${kept}`);
+    }
+    this.options.events?.advance?.("selection", 1);
+    return null;
+  }
+
+  /**
+   * Whether the part's continuation, ending at `end`, drifts off the ramp by
+   * more than `refineTolerance` part climbs (chainDrift); only parts with
+   * grown levels (a composed part has nothing to grow).
+   *
+   * @returns a sentence for the log, or null.
+   */
+  private drift(work: PartWork, problem: SelectionProblem, group: SlotGroup, end: number | undefined): string | null {
+    if (end === undefined || work.part.grow.length === 0 || group.end <= group.start) return null;
+    const targets = problem.slots.slice(group.start, group.end).map((s) => s.target);
+    const before = group.start > 0 ? problem.slots[group.start - 1].target : null;
+    const enter = this.standAfter[work.index - 1]?.end ?? null;
+    const d = chainDrift({ end, enter, targets, before, tolerance: this.options.settings.refineTolerance });
+    if (d === null) return null;
+    const metric = this.options.model.metric;
+    return d.side === "above"
+      ? `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} above ${fmt(d.limit)} (max(the chain's end, the ramp) + ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`
+      : `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} below ${fmt(d.limit)} (the ramp − ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`;
+  }
+
+  /**
+   * Queues a refine round of the part's batches: more candidates aimed at
+   * the same values as an extra round's, max(target, the chain right before
+   * the part), without raising them — the chain could continue, only too far
+   * from the ramp.
+   */
+  private refineRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
+    const { settings, events } = this.options;
+    const { part, stats: ps } = work;
+    const stand = this.standAfter[work.index - 1] ?? null;
+    ps.refineRounds++;
+    const aims = this.aimsFor(part, stand);
+    const where = stand !== null && aims.some((a, j) => a !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (refine round ${ps.refineRounds} of ${settings.refineRounds}, aimed at ${where})`);
+    return this.grow(part, round + 1, aims);
   }
 
   /**
@@ -390,8 +447,8 @@ export class PipelineRun {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
     const stand = this.standAfter[work.index - 1] ?? null;
-    if (round >= settings.extraRounds) {
-      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, round, why, stand), {
+    if (ps.extraRounds >= settings.extraRounds) {
+      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, ps.extraRounds, why, stand), {
         chapter: part.chapter,
         part: part.part,
         why,
@@ -402,10 +459,10 @@ export class PipelineRun {
       });
     }
     ps.extraRounds++;
-    const raise = extraRoundRaise(part.grow.map((l) => l.target), round + 1);
+    const raise = extraRoundRaise(part.grow.map((l) => l.target), ps.extraRounds);
     const aims = this.aimsFor(part, stand, raise);
     const where = stand !== null && aims.some((a, j) => a - raise !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
-    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${round + 1} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
+    events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${ps.extraRounds} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
     return this.grow(part, round + 1, aims);
   }
 

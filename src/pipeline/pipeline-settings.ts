@@ -12,6 +12,12 @@ import { readJsonFile } from "../io/read-json-file.ts";
  * - `extraRounds`: extra rounds of batches a part may grow when its pool,
  *   after de-duplication, cannot fill its levels or the selection finds no
  *   answer; past them the build stops with exit 1 naming the part (default 2);
+ * - `refineRounds`: refine rounds a part may grow when the chain could
+ *   continue but would drift off the ramp by more than `refineTolerance`
+ *   (chainDrift: past max(the chain's end, the ramp) or under the ramp);
+ *   after them the part keeps its best continuation (default 2; 0 never refines);
+ * - `refineTolerance`: that drift, in units of the ramp's climb over the part
+ *   (default 1: one part's climb, about 0.25 bits in Carillon's late chapters);
  * - `composeAttempts`: composing streams tried for levels 1..composed; a
  *   composed set in which two levels are the same (SPEC 7) is composed again
  *   on the next stream, and past this many the build stops with exit 1 (default 4);
@@ -28,6 +34,8 @@ export const pipelineSettingsSchema = z.strictObject({
   poolPerLevel: z.number().int().min(1).default(4),
   attemptsPerCandidate: z.number().int().min(1).max(100).default(3),
   extraRounds: z.number().int().min(0).max(20).default(4),
+  refineRounds: z.number().int().min(0).max(20).default(2),
+  refineTolerance: z.number().min(0).max(1000).default(1),
   composeAttempts: z.number().int().min(1).max(20).default(4),
   lookaheadParts: z.number().int().min(0).max(1000).default(1),
   selectionTimeLimitSeconds: z.number().positive().default(60),

@@ -11,7 +11,7 @@ let dir = "";
 let pool: Pool;
 let levels: LevelsFile;
 let stderr = "";
-let summary: { stats: { parts: Array<{ chapter: number; part: number; levels: number; grownLevels: number; grown: number; extraRounds: number }> } };
+let summary: { stats: { parts: Array<{ chapter: number; part: number; levels: number; grownLevels: number; grown: number; extraRounds: number; refineRounds: number }> } };
 
 beforeAll(async () => {
   dir = tempDir();
@@ -54,9 +54,9 @@ describe("levelramp build with composed first levels (Apsis)", () => {
     expect(part1).toMatchObject({ chapter: 1, part: 1, levels: 4, grownLevels: 2 });
     const grown = pool.candidates.filter((c) => c.chapter === 1 && c.part === 1 && c.fixedLevel === undefined);
     expect(grown.length).toBe(part1.grown);
-    expect(grown.length).toBeLessThanOrEqual(3 * 2 * (1 + part1.extraRounds));
+    expect(grown.length).toBeLessThanOrEqual(3 * 2 * (1 + part1.extraRounds + part1.refineRounds));
     // one batch per grown level and round
-    expect(new Set(grown.map((c) => c.provenance!.batch))).toEqual(new Set(Array.from({ length: 2 * (1 + part1.extraRounds) }, (_, b) => b)));
+    expect(new Set(grown.map((c) => c.provenance!.batch))).toEqual(new Set(Array.from({ length: 2 * (1 + part1.extraRounds + part1.refineRounds) }, (_, b) => b)));
   });
 
   it("never lets reads fall or rise by more than 4 across the composed boundary", () => {
