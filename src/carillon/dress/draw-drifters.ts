@@ -3,35 +3,112 @@ import { countReason, unmarkedDots, type DressContext } from "./dress-context.ts
 import { driftCoordinate } from "../engine/drift.ts";
 
 /**
+ * Where every dot but the one being drawn stands at each tap count
+ * `1..lastTaps` (drifters already placed moving, every other dot still), and
+ * the distance beyond which no pair with that dot can break a rule of
+ * {@link driftStaysFair}: what the draw of one dot's step reads again for
+ * each of the grid's steps.
+ */
+export interface DriftScene {
+  /** The dot being drawn. */
+  readonly dot: number;
+  readonly lastTaps: number;
+  /** Centres by tap count: `xs[t - 1][b]`, field units. */
+  readonly xs: Float64Array[];
+  readonly ys: Float64Array[];
+  /** Squared distance (field units²) beyond which a dot keeps the gap and both reach margins with `dot`, with a unit of slack. */
+  readonly farSq: number;
+  /** Pairs that came within 1e-6 units of a threshold and were decided again with `Math.hypot` (what {@link driftStaysFairReference} uses). */
+  exact: number;
+  /** Pairs decided by the squared-distance test alone. */
+  far: number;
+}
+
+/** The scene {@link driftStaysFairIn} reads for dot `d` (the other dots' positions as `ctx.dots` marks them now). */
+export function driftScene(ctx: DressContext, d: number, lastTaps: number): DriftScene {
+  const { field, models, dots } = ctx;
+  const { minGap, reachMargin } = models.fair;
+  const xs: Float64Array[] = [];
+  const ys: Float64Array[] = [];
+  for (let t = 1; t <= lastTaps; t++) {
+    const x = field.x.slice();
+    const y = field.y.slice();
+    for (let b = 0; b < field.count; b++) {
+      const m = dots[b].mark;
+      if (b === d || m?.kind !== "drifter") continue;
+      x[b] = driftCoordinate(field.x[b], m.step[0], field.radius[b], field.width, t);
+      y[b] = driftCoordinate(field.y[b], m.step[1], field.radius[b], field.height, t);
+    }
+    xs.push(x);
+    ys.push(y);
+  }
+  let far = 0;
+  for (let b = 0; b < field.count; b++) {
+    if (b === d) continue;
+    far = Math.max(far, field.radius[d] + field.radius[b] + minGap, field.radius[b] + field.sizeReach[d] + reachMargin, field.radius[d] + field.reach[b] + reachMargin);
+  }
+  return { dot: d, lastTaps, xs, ys, farSq: (far + 1) * (far + 1), exact: 0, far: 0 };
+}
+
+/** Pairs within this many units of a threshold are decided again with `Math.hypot` (the square root can differ from it in the last bit). */
+const NEAR_THRESHOLD = 1e-6;
+
+/**
+ * {@link driftStaysFair} on a prepared {@link DriftScene}: the same answer,
+ * without allocating. A pair farther apart than `scene.farSq` keeps every
+ * margin and is skipped on its squared distance; any other pair is decided by
+ * `Math.sqrt`, and again by `Math.hypot` (as the reference does) when it lies
+ * within 1e-6 units of a threshold, so no decision depends on the last bit.
+ */
+export function driftStaysFairIn(ctx: DressContext, scene: DriftScene, step: readonly [number, number]): boolean {
+  const { field, models } = ctx;
+  const { minGap, reachMargin } = models.fair;
+  const d = scene.dot;
+  const rd = field.radius[d];
+  const sizeReach = field.sizeReach[d];
+  for (let t = 1; t <= scene.lastTaps; t++) {
+    const x = driftCoordinate(field.x[d], step[0], rd, field.width, t);
+    const y = driftCoordinate(field.y[d], step[1], rd, field.height, t);
+    const xs = scene.xs[t - 1];
+    const ys = scene.ys[t - 1];
+    for (let b = 0; b < field.count; b++) {
+      if (b === d) continue;
+      const dx = x - xs[b];
+      const dy = y - ys[b];
+      const sq = dx * dx + dy * dy;
+      if (sq > scene.farSq) {
+        scene.far++;
+        continue;
+      }
+      const rb = field.radius[b];
+      const reachB = field.reach[b];
+      let dist = Math.sqrt(sq);
+      const near =
+        Math.abs(dist - rd - rb - minGap) < NEAR_THRESHOLD ||
+        Math.abs(Math.abs(dist - rb - sizeReach) - reachMargin) < NEAR_THRESHOLD ||
+        Math.abs(Math.abs(dist - rd - reachB) - reachMargin) < NEAR_THRESHOLD;
+      if (near) {
+        scene.exact++;
+        dist = Math.hypot(dx, dy);
+      }
+      if (dist - rd - rb < minGap) return false;
+      if (Math.abs(dist - rb - sizeReach) < reachMargin) return false;
+      if (Math.abs(dist - rd - reachB) < reachMargin) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Whether dot `d` drifting by `step` keeps the gap and the reach margin (both
  * ways, own-size rings) with every other dot at each tap count `1..lastTaps`
  * — other drifters already placed moving too. A quick filter while drawing:
  * the dressed field's full fair-to-read check ({@link checkRuleGeometry},
- * every ring a dot can emit) decides.
+ * every ring a dot can emit) decides. (A draw asks this of many steps of one
+ * dot: {@link driftScene} once, then {@link driftStaysFairIn} per step.)
  */
 export function driftStaysFair(ctx: DressContext, d: number, step: readonly [number, number], lastTaps: number): boolean {
-  const { field, models, dots } = ctx;
-  const { minGap, reachMargin } = models.fair;
-  const at = (i: number, t: number): [number, number] => {
-    const m = i === d ? { kind: "drifter" as const, step } : dots[i].mark;
-    if (m?.kind !== "drifter") return [field.x[i], field.y[i]];
-    return [
-      driftCoordinate(field.x[i], m.step[0], field.radius[i], field.width, t),
-      driftCoordinate(field.y[i], m.step[1], field.radius[i], field.height, t),
-    ];
-  };
-  for (let t = 1; t <= lastTaps; t++) {
-    const [x, y] = at(d, t);
-    for (let b = 0; b < field.count; b++) {
-      if (b === d) continue;
-      const [bx, by] = at(b, t);
-      const dist = Math.hypot(x - bx, y - by);
-      if (dist - field.radius[d] - field.radius[b] < minGap) return false;
-      if (Math.abs(dist - field.radius[b] - field.sizeReach[d]) < reachMargin) return false;
-      if (Math.abs(dist - field.radius[d] - field.reach[b]) < reachMargin) return false;
-    }
-  }
-  return true;
+  return driftStaysFairIn(ctx, driftScene(ctx, d, lastTaps), step);
 }
 
 /**
@@ -45,11 +122,13 @@ export function driftChangesReach(ctx: DressContext, d: number, step: readonly [
     const dist = Math.hypot(x - field.x[b], y - field.y[b]);
     return (dist - field.radius[b] <= field.sizeReach[d] ? 1 : 0) | (dist - field.radius[d] <= field.reach[b] ? 2 : 0);
   };
+  const still: number[] = [];
+  for (let b = 0; b < field.count; b++) still.push(b !== d && !ctx.dots[b].mark ? reachAt(field.x[d], field.y[d], b) : 0);
   for (let t = 1; t <= lastTaps; t++) {
     const x = driftCoordinate(field.x[d], step[0], field.radius[d], field.width, t);
     const y = driftCoordinate(field.y[d], step[1], field.radius[d], field.height, t);
     for (let b = 0; b < field.count; b++) {
-      if (b !== d && !ctx.dots[b].mark && reachAt(x, y, b) !== reachAt(field.x[d], field.y[d], b)) return true;
+      if (b !== d && !ctx.dots[b].mark && reachAt(x, y, b) !== still[b]) return true;
     }
   }
   return false;
@@ -79,12 +158,13 @@ export function drawDrifters(ctx: DressContext, count: number): number {
     const offset = rng() * 2 * Math.PI;
     const fair: Array<[number, number]> = [];
     const moving: Array<[number, number]> = [];
+    const scene = driftScene(ctx, d, horizon);
     for (let a = 0; a < directions; a++) {
       const angle = offset + (a * 2 * Math.PI) / directions;
       for (let l = 0; l < lengths; l++) {
         const length = lengths === 1 ? (lo + hi) / 2 : lo + ((hi - lo) * l) / (lengths - 1);
         const step: [number, number] = [Math.round(length * Math.cos(angle) * 10) / 10, Math.round(length * Math.sin(angle) * 10) / 10];
-        if (!driftStaysFair(ctx, d, step, horizon)) {
+        if (!driftStaysFairIn(ctx, scene, step)) {
           countReason(ctx, "drifter-unfair-step");
           continue;
         }
