@@ -1,7 +1,7 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
 import type { Rng } from "../../random/index.ts";
 import { checkDressing, type CheckedDressing } from "./check-dressing.ts";
-import { dressField } from "./dress-field.ts";
+import { dressField, prepareDressing } from "./dress-field.ts";
 import type { MarkKind } from "../engine/field.ts";
 import type { MarkCounts } from "../model/generator-model.ts";
 import type { GrownField } from "../grow/grow-field.ts";
@@ -81,6 +81,7 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
     stats[reason] = (stats[reason] ?? 0) + 1;
   };
   const base = withBuiltInBells(grown);
+  const prepared = prepareDressing(base, grown.roots, models);
   let best: CheckedDressing | null = null;
   let passed = 0;
   const { redraws } = models.generator.dressing;
@@ -91,7 +92,7 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
     // Up to `redraws` draws, until one whose goal bounds fit the window goes on to the costly checks.
     let dressed: CarillonBody | null = null;
     for (let k = 0; k < redraws && !dressed; k++) {
-      const candidate = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
+      const candidate = dressField({ base, prepared, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
       if (!candidate) continue;
       const why = redraws > 1 ? boundsMiss(candidate, grown.roots, request.goals, models) : null;
       if (why) count(why);
