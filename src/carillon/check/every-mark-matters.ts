@@ -3,6 +3,7 @@ import type { CarillonModels } from "../model/load-models.ts";
 import { markUnits, withoutMarks } from "./mark-units.ts";
 import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";
 import type { SolveResult } from "../solver/solve-field.ts";
+import type { TapModelCache } from "../solver/tap-model-cache.ts";
 
 /** What {@link stripUnneededMarks} found. */
 export interface MarkMattersResult {
@@ -32,6 +33,8 @@ export interface MarkMattersResult {
  *   only up to the current goal: one needing more (or unsolvable, a home
  *   note that can no longer pop last) has a different goal, so its mark stays.
  * @param maxStates the solver's state limit (default solver.json's).
+ * @param cache shares ring frames and bounds between the trials (one mark
+ *   removed changes little of the field; {@link TapModelCache}); same answers.
  * @throws NoAnswerError past the solver's limits.
  */
 export function stripUnneededMarks(
@@ -40,10 +43,11 @@ export function stripUnneededMarks(
   solved?: SolveResult,
   maxGoal?: number,
   maxStates?: number,
+  cache?: TapModelCache,
 ): MarkMattersResult {
   let solves = 0;
   let current = body;
-  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates }));
+  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates, cache }));
   const removed: number[][] = [];
   let kept: number[][] = markUnits(body);
   // Passes until one removes nothing: a mark kept early in a pass (it mattered while a later
@@ -57,7 +61,7 @@ export function stripUnneededMarks(
       const trial = withoutMarks(current, unit);
       // Only "the same goal and winning first taps" matters: the check stops at the first difference.
       solves++;
-      if (bodyHasAnswer(trial, models, currentSolved, maxStates)) {
+      if (bodyHasAnswer(trial, models, currentSolved, maxStates, cache)) {
         current = trial;
         removed.push(unit);
         changed = true;
@@ -70,7 +74,7 @@ export function stripUnneededMarks(
   // The answer on the body returned (same goal and winning first taps; its stored solution may differ).
   if (removed.length > 0) {
     solves++;
-    currentSolved = solveBody(current, models, { maxGoal: currentSolved.goal, maxStates });
+    currentSolved = solveBody(current, models, { maxGoal: currentSolved.goal, maxStates, cache });
   }
   return { body: current, removed, kept, solved: currentSolved, solves };
 }
