@@ -39,12 +39,13 @@ function driftStaysFairReference(ctx: DressContext, d: number, step: readonly [n
 const ctxOf = (body: CarillonBody, dots: CarillonDot[] = body.dots.slice()) => ({ dots, field: compileField(body, models.physics), models }) as unknown as DressContext;
 
 describe("drifter draw: fairness on a prepared scene", () => {
-  it("gives the reference's answer for every dot and step of grown fields, most pairs skipped on their squared distance", () => {
+  it("gives the reference's answer for every dot and step of grown fields, most pairs skipped on their squared distance, many steps by the last breaking pair", () => {
     const rng = createRng("drift-fast");
     let agree = 0;
     let fair = 0;
     let far = 0;
     let pairs = 0;
+    let killed = 0;
     for (let s = 0; s < 6; s++) {
       const grown = growField({ level: 170, chapter: 9, settings: { dots: [30, 40], roots: [6, 6], coreSize: [2, 3] }, rng: createRng(`drift-fast/${s}`), stats: {}, models });
       if (!grown) continue;
@@ -66,6 +67,7 @@ describe("drifter draw: fairness on a prepared scene", () => {
           if (fast) fair++;
         }
         far += scene.far;
+        killed += scene.killed;
         pairs += scene.far + scene.exact;
       }
     }
@@ -75,6 +77,8 @@ describe("drifter draw: fairness on a prepared scene", () => {
     expect(fair).toBeLessThan(agree);
     expect(far).toBeGreaterThan(0);
     expect(far).toBeGreaterThanOrEqual(pairs / 2);
+    // Steps ruled out by the pair that ruled out the step before, alone.
+    expect(killed).toBeGreaterThan(0);
   });
 
   it("a pair exactly at a threshold is decided again with Math.hypot, and the gap is kept at equality", () => {
