@@ -70,7 +70,7 @@ describe("TapModelCache", () => {
           expect(answer(() => solveBody(trial, models, { ...opts, cache }))).toEqual(answer(() => solveBody(trial, models, opts)));
           compared++;
         }
-        const strip = (c?: TapModelCache) => answer(() => stripUnneededMarks(body, models, undefined, 8, opts.maxStates, c));
+        const strip = (c?: TapModelCache) => answer(() => stripUnneededMarks(body, models, undefined, 8, opts.maxStates, { cache: c }));
         expect(strip(cache)).toEqual(strip());
       }
       expect(compared).toBeGreaterThan(8);
@@ -80,4 +80,34 @@ describe("TapModelCache", () => {
       expect(cache.counts.boundsShared).toBeGreaterThan(0);
     });
   }
+});
+
+describe("stripUnneededMarks: mustKeep", () => {
+  it("stops once a rule has lost its last mark, exactly when the full passes would end without one; otherwise the same result", () => {
+    let stopped = 0;
+    let same = 0;
+    let saved = 0;
+    for (const [rules, chapter] of [[["drifter", "home", "round"], 20], [["echo", "home", "round"], 17]] as Array<[MarkKind[], number]>) {
+      for (const body of dressings(rules, chapter, 6)) {
+        const full = answer(() => stripUnneededMarks(body, models, undefined, 8, 20000)) as ReturnType<typeof stripUnneededMarks> | { error: string };
+        const early = answer(() => stripUnneededMarks(body, models, undefined, 8, 20000, { mustKeep: rules })) as ReturnType<typeof stripUnneededMarks> | { error: string };
+        if ("error" in full) continue;
+        const lacks = rules.filter((k) => !full.body.dots.some((d) => d.mark?.kind === k));
+        if (lacks.length > 0) {
+          // The full passes end without a rule's mark: the early stop says so, naming a rule the full result lacks.
+          expect("gone" in early && early.gone).toBeTruthy();
+          expect(lacks).toContain((early as { gone: MarkKind }).gone);
+          saved += full.solves - (early as { solves: number }).solves;
+          stopped++;
+        } else {
+          expect(early).toEqual(full);
+          same++;
+        }
+      }
+    }
+    expect(same).toBeGreaterThan(0);
+    expect(stopped).toBeGreaterThan(0);
+    // The fast path ran: stopping saved answer checks.
+    expect(saved).toBeGreaterThan(0);
+  });
 });

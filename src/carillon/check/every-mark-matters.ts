@@ -4,6 +4,7 @@ import { markUnits, withoutMarks } from "./mark-units.ts";
 import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";
 import type { SolveResult } from "../solver/solve-field.ts";
 import type { TapModelCache } from "../solver/tap-model-cache.ts";
+import type { MarkKind } from "../engine/field.ts";
 
 /** What {@link stripUnneededMarks} found. */
 export interface MarkMattersResult {
@@ -17,6 +18,26 @@ export interface MarkMattersResult {
   solved: SolveResult;
   /** Solver runs and answer checks made. */
   solves: number;
+  /**
+   * Set when a rule of `mustKeep` lost its last mark and the passes stopped
+   * there: the first such rule in `mustKeep`'s order. `body` is then the
+   * field at that point and `solved` the answer known for it (its goal and
+   * winning first taps; the stored solution is that of the field before the
+   * last removal).
+   */
+  gone?: MarkKind;
+}
+
+/** Options of {@link stripUnneededMarks}. */
+export interface StripOptions {
+  /** Shares ring frames and bounds between the trials ({@link TapModelCache}); same answers. */
+  cache?: TapModelCache;
+  /**
+   * Rules that must keep a mark (a chapter's rules): once one loses its last
+   * mark, a removal is never undone, so the result cannot keep it, and the
+   * passes stop (`gone`). Default: none, every pass runs.
+   */
+  mustKeep?: readonly MarkKind[];
 }
 
 /**
@@ -33,8 +54,8 @@ export interface MarkMattersResult {
  *   only up to the current goal: one needing more (or unsolvable, a home
  *   note that can no longer pop last) has a different goal, so its mark stays.
  * @param maxStates the solver's state limit (default solver.json's).
- * @param cache shares ring frames and bounds between the trials (one mark
- *   removed changes little of the field; {@link TapModelCache}); same answers.
+ * @param options a shared `cache` (same answers, less work) and `mustKeep`,
+ *   rules whose last mark's removal ends the passes early ({@link StripOptions}).
  * @throws NoAnswerError past the solver's limits.
  */
 export function stripUnneededMarks(
@@ -43,8 +64,9 @@ export function stripUnneededMarks(
   solved?: SolveResult,
   maxGoal?: number,
   maxStates?: number,
-  cache?: TapModelCache,
+  options: StripOptions = {},
 ): MarkMattersResult {
+  const { cache, mustKeep = [] } = options;
   let solves = 0;
   let current = body;
   let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates, cache }));
@@ -65,6 +87,8 @@ export function stripUnneededMarks(
         current = trial;
         removed.push(unit);
         changed = true;
+        const gone = mustKeep.find((kind) => !current.dots.some((d) => d.mark?.kind === kind));
+        if (gone) return { body: current, removed, kept: [...next, ...kept.slice(kept.indexOf(unit) + 1)], solved: currentSolved, solves, gone };
       } else {
         next.push(unit);
       }

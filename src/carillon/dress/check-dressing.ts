@@ -23,7 +23,8 @@ export interface CheckedDressing {
  * 1. every mark matters ({@link stripUnneededMarks}) — marks that do not
  *    matter are removed, not failed;
  * 2. each of the chapter's rules keeps at least one mark
- *    (`rule-stripped-<kind>`);
+ *    (`rule-stripped-<kind>`; step 1 stops as soon as one rule has lost
+ *    its last mark, since a removal is never undone);
  * 3. the level needs its rule ({@link needsItsRule}, `rule-not-needed`);
  * 4. the goal is at least the level's milestone (`goal-below-milestone`);
  *    the solver never tries more than `goals.max` taps (`goal-over-limit`);
@@ -47,7 +48,8 @@ export function checkDressing(
     const solved = solveBody(body, models, { maxGoal: goals.max, maxStates, cache });
     // Stripping keeps the goal, so a goal under the window fails before the costly part.
     if (solved.goal < goals.min) return { reason: "goal-below-milestone" };
-    const stripped = stripUnneededMarks(body, models, solved, goals.max, maxStates, cache);
+    const stripped = stripUnneededMarks(body, models, solved, goals.max, maxStates, { cache, mustKeep: rules });
+    if (stripped.gone) return { reason: `rule-stripped-${stripped.gone}` };
     for (const kind of rules) {
       if (!stripped.body.dots.some((d) => d.mark?.kind === kind)) return { reason: `rule-stripped-${kind}` };
     }
