@@ -117,16 +117,20 @@ export const suite: BenchSuite = {
         maxAbs: c.maxAbs,
         maxAt: c.maxAt,
         seconds: Math.round((ends[i] - (ends[i - 1] ?? 0)) * 10) / 10,
+        // the chapter's candidates and the rounds its parts grew past the first (docs/pipeline.md)
+        grown: result.stats.parts.filter((p) => p.chapter === c.chapter).reduce((a, p) => a + p.grown, 0),
+        extraRounds: result.stats.parts.filter((p) => p.chapter === c.chapter).reduce((a, p) => a + p.extraRounds, 0),
+        refineRounds: result.stats.parts.filter((p) => p.chapter === c.chapter).reduce((a, p) => a + p.refineRounds, 0),
       }));
       process.stdout.write(`\nseed ${seed}: ${file.levels.length} levels in ${seconds.toFixed(0)} s; whole game mean |dev| ${report.all.meanAbs.toFixed(3)}, bias ${report.all.bias.toFixed(3)}\n`);
-      process.stdout.write("| chapter | mean |dev| | bias | max |dev| @level | time |\n| ---: | ---: | ---: | ---: | ---: |\n");
-      for (const r of table) process.stdout.write(`| ${r.chapter} | ${r.meanAbs.toFixed(3)} | ${r.bias >= 0 ? "+" : ""}${r.bias.toFixed(3)} | ${r.maxAbs.toFixed(3)} @${r.maxAt} | ${r.seconds.toFixed(1)} s |\n`);
+      process.stdout.write("| chapter | mean |dev| | bias | max |dev| @level | time | grown | extra / refine rounds |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+      for (const r of table) process.stdout.write(`| ${r.chapter} | ${r.meanAbs.toFixed(3)} | ${r.bias >= 0 ? "+" : ""}${r.bias.toFixed(3)} | ${r.maxAbs.toFixed(3)} @${r.maxAt} | ${r.seconds.toFixed(1)} s | ${r.grown} | ${r.extraRounds} / ${r.refineRounds} |\n`);
       for (const c of checks) process.stdout.write(`${c.ok ? "ok  " : "MISS"} ${c.figure}: ${c.got}\n`);
       if (checks.some((c) => !c.ok)) {
         failed = true;
         process.exitCode = 1;
       }
-      return { seed, seconds: Math.round(seconds), grown: result.stats.grown, extraRounds: result.stats.parts.reduce((a, p) => a + p.extraRounds, 0), meanAbs: report.all.meanAbs, chapters: table, checks };
+      return { seed, seconds: Math.round(seconds), grown: result.stats.grown, extraRounds: result.stats.parts.reduce((a, p) => a + p.extraRounds, 0), refineRounds: result.stats.parts.reduce((a, p) => a + p.refineRounds, 0), meanAbs: report.all.meanAbs, chapters: table, checks };
     },
   })),
 };

@@ -17,7 +17,7 @@ import { readJsonFile } from "../io/read-json-file.ts";
  *   (chainDrift: past max(the chain's end, the ramp) or under the ramp);
  *   after them the part keeps its best continuation (default 2; 0 never refines);
  * - `refineTolerance`: that drift, in units of the ramp's climb over the part
- *   (default 1: one part's climb, about 0.25 bits in Carillon's late chapters);
+ *   (default 0.75: three quarters of a part's climb, about 0.19 bits in Carillon's late chapters);
  * - `composeAttempts`: composing streams tried for levels 1..composed; a
  *   composed set in which two levels are the same (SPEC 7) is composed again
  *   on the next stream, and past this many the build stops with exit 1 (default 4);
@@ -35,7 +35,7 @@ export const pipelineSettingsSchema = z.strictObject({
   attemptsPerCandidate: z.number().int().min(1).max(100).default(3),
   extraRounds: z.number().int().min(0).max(20).default(4),
   refineRounds: z.number().int().min(0).max(20).default(2),
-  refineTolerance: z.number().min(0).max(1000).default(1),
+  refineTolerance: z.number().min(0).max(1000).default(0.75),
   composeAttempts: z.number().int().min(1).max(20).default(4),
   lookaheadParts: z.number().int().min(0).max(1000).default(1),
   selectionTimeLimitSeconds: z.number().positive().default(60),

@@ -1,7 +1,8 @@
 // bestDressing's draws and close (SPEC 4.5): how many dressings a grown field gets, and the early stop
 // once a passing dressing lands near the target. Same seed, same draws: the stop changes only how many.
 import { describe, expect, it } from "vitest";
-import { bestDressing } from "../../src/carillon/dress/best-dressing.ts";
+import { bestDressing, withBuiltInBells } from "../../src/carillon/dress/best-dressing.ts";
+import { dressField, prepareDressing } from "../../src/carillon/dress/dress-field.ts";
 import { growField } from "../../src/carillon/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
@@ -43,5 +44,24 @@ describe("bestDressing: draws and close", () => {
     expect(canonicalJson(far.body)).toBe(canonicalJson(plain.body));
     // One draw: at most one passes.
     expect(dress(grown, { draws: 1 })?.passed ?? 0).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("dressField: a prepared field", () => {
+  it("draws the same dressings with the field prepared once as when each draw prepares it", () => {
+    const grown = grownField();
+    const base = withBuiltInBells(grown);
+    const prepared = prepareDressing(base, grown.roots, models);
+    const request = { base, roots: grown.roots, rules: ["echo"] as const, counts: models.generator.dressing.marks, models, stats: {} };
+    const a = createRng("prepared/1");
+    const b = createRng("prepared/1");
+    let dressed = 0;
+    for (let k = 0; k < 6; k++) {
+      const fresh = dressField({ ...request, rng: a });
+      const reused = dressField({ ...request, rng: b, prepared });
+      expect(canonicalJson(reused)).toBe(canonicalJson(fresh));
+      if (fresh) dressed++;
+    }
+    expect(dressed).toBeGreaterThan(0);
   });
 });

@@ -58,6 +58,39 @@ describe("bits: the fast recursion against the plain unpruned one (SPEC 4.5)", (
     expect(fastStates * 3).toBeLessThan(plainStates);
   });
 
+  it("prunes taps that cannot lower the bound without computing it: the same bits and states, and the bound never falls", () => {
+    let kept = 0;
+    let checked = 0;
+    for (const body of smallFields()) {
+      const e = fieldEngine(body, models.physics);
+      const { goal } = solveField(e.model, limits);
+      // The same model without keepsLowerBound: every tap's bound computed.
+      const { keepsLowerBound: _k, ...rest } = e.model;
+      const without = { ...rest, field: e.model.field };
+      for (const name of Object.keys(models.difficulty.leans)) {
+        const fast = measureBits(e.model, goal, models.difficulty.leans[name], limits);
+        const slow = measureBits(without, goal, models.difficulty.leans[name], limits);
+        expect(slow.keptBounds).toBe(0);
+        expect(fast.bits).toBe(slow.bits);
+        expect(fast.states).toBe(slow.states);
+        kept += fast.keptBounds;
+      }
+      // Soundness along a walk: whenever the model says a tap keeps the bound, it does.
+      let state = e.model.start();
+      for (let step = 0; step < goal && state.alive.some((w) => w !== 0); step++) {
+        for (const d of e.model.tapsFrom(state)) {
+          if (!e.model.keepsLowerBound!(state, d)) continue;
+          expect(e.model.lowerBound(e.model.tap(state, d).next)).toBeGreaterThanOrEqual(e.model.lowerBound(state));
+          checked++;
+        }
+        const taps = e.model.tapsFrom(state);
+        state = e.model.tap(state, taps[taps.length - 1]).next;
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it("fails clearly past its state limit", () => {
     const e = fieldEngine(loadFixture("two-lines-far-apart"), models.physics);
     expect(() => measureBits(e.model, 2, models.difficulty.leans.lean, { maxStates: 1 })).toThrow(/carillon\/bits: gave up after 1 states/);

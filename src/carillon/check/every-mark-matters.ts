@@ -3,6 +3,8 @@ import type { CarillonModels } from "../model/load-models.ts";
 import { markUnits, withoutMarks } from "./mark-units.ts";
 import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";
 import type { SolveResult } from "../solver/solve-field.ts";
+import type { TapModelCache } from "../solver/tap-model-cache.ts";
+import type { MarkKind } from "../engine/field.ts";
 
 /** What {@link stripUnneededMarks} found. */
 export interface MarkMattersResult {
@@ -16,6 +18,26 @@ export interface MarkMattersResult {
   solved: SolveResult;
   /** Solver runs and answer checks made. */
   solves: number;
+  /**
+   * Set when a rule of `mustKeep` lost its last mark and the passes stopped
+   * there: the first such rule in `mustKeep`'s order. `body` is then the
+   * field at that point and `solved` the answer known for it (its goal and
+   * winning first taps; the stored solution is that of the field before the
+   * last removal).
+   */
+  gone?: MarkKind;
+}
+
+/** Options of {@link stripUnneededMarks}. */
+export interface StripOptions {
+  /** Shares ring frames and bounds between the trials ({@link TapModelCache}); same answers. */
+  cache?: TapModelCache;
+  /**
+   * Rules that must keep a mark (a chapter's rules): once one loses its last
+   * mark, a removal is never undone, so the result cannot keep it, and the
+   * passes stop (`gone`). Default: none, every pass runs.
+   */
+  mustKeep?: readonly MarkKind[];
 }
 
 /**
@@ -32,6 +54,8 @@ export interface MarkMattersResult {
  *   only up to the current goal: one needing more (or unsolvable, a home
  *   note that can no longer pop last) has a different goal, so its mark stays.
  * @param maxStates the solver's state limit (default solver.json's).
+ * @param options a shared `cache` (same answers, less work) and `mustKeep`,
+ *   rules whose last mark's removal ends the passes early ({@link StripOptions}).
  * @throws NoAnswerError past the solver's limits.
  */
 export function stripUnneededMarks(
@@ -40,10 +64,12 @@ export function stripUnneededMarks(
   solved?: SolveResult,
   maxGoal?: number,
   maxStates?: number,
+  options: StripOptions = {},
 ): MarkMattersResult {
+  const { cache, mustKeep = [] } = options;
   let solves = 0;
   let current = body;
-  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates }));
+  let currentSolved = solved ?? (solves++, solveBody(body, models, { maxGoal, maxStates, cache }));
   const removed: number[][] = [];
   let kept: number[][] = markUnits(body);
   // Passes until one removes nothing: a mark kept early in a pass (it mattered while a later
@@ -57,10 +83,12 @@ export function stripUnneededMarks(
       const trial = withoutMarks(current, unit);
       // Only "the same goal and winning first taps" matters: the check stops at the first difference.
       solves++;
-      if (bodyHasAnswer(trial, models, currentSolved, maxStates)) {
+      if (bodyHasAnswer(trial, models, currentSolved, maxStates, cache)) {
         current = trial;
         removed.push(unit);
         changed = true;
+        const gone = mustKeep.find((kind) => !current.dots.some((d) => d.mark?.kind === kind));
+        if (gone) return { body: current, removed, kept: [...next, ...kept.slice(kept.indexOf(unit) + 1)], solved: currentSolved, solves, gone };
       } else {
         next.push(unit);
       }
@@ -70,7 +98,7 @@ export function stripUnneededMarks(
   // The answer on the body returned (same goal and winning first taps; its stored solution may differ).
   if (removed.length > 0) {
     solves++;
-    currentSolved = solveBody(current, models, { maxGoal: currentSolved.goal, maxStates });
+    currentSolved = solveBody(current, models, { maxGoal: currentSolved.goal, maxStates, cache });
   }
   return { body: current, removed, kept, solved: currentSolved, solves };
 }

@@ -1,7 +1,7 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
 import type { Rng } from "../../random/index.ts";
 import { checkDressing, type CheckedDressing } from "./check-dressing.ts";
-import { dressField } from "./dress-field.ts";
+import { dressField, prepareDressing } from "./dress-field.ts";
 import type { MarkKind } from "../engine/field.ts";
 import type { MarkCounts } from "../model/generator-model.ts";
 import type { GrownField } from "../grow/grow-field.ts";
@@ -10,6 +10,7 @@ import { goalBounds } from "./goal-bounds.ts";
 import { fieldMoves } from "../engine/field.ts";
 import { bodyTapModel } from "../solver/solve-body.ts";
 import type { CarillonModels } from "../model/load-models.ts";
+import { TapModelCache } from "../solver/tap-model-cache.ts";
 
 /** What {@link bestDressing} is asked for. */
 export interface BestDressingRequest {
@@ -45,8 +46,8 @@ export interface BestDressingRequest {
  * made where drifters move (there the order of the taps is what the rule is
  * about, and a greedy play of the roots says little).
  */
-export function boundsMiss(body: CarillonBody, roots: readonly number[], goals: { min: number; max: number }, models: CarillonModels): string | null {
-  const model = bodyTapModel(body, models);
+export function boundsMiss(body: CarillonBody, roots: readonly number[], goals: { min: number; max: number }, models: CarillonModels, cache?: TapModelCache): string | null {
+  const model = bodyTapModel(body, models, cache);
   const b = goalBounds(model, roots, goals.max);
   if (b.upper < goals.min) return "pre-goal-below";
   if (b.lower > goals.max) return "pre-goal-over";
@@ -81,6 +82,9 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
     stats[reason] = (stats[reason] ?? 0) + 1;
   };
   const base = withBuiltInBells(grown);
+  const prepared = prepareDressing(base, grown.roots, models);
+  // The draws of one field and their checks share ring frames and bounds (same answers, less work).
+  const cache = new TapModelCache(models);
   let best: CheckedDressing | null = null;
   let passed = 0;
   const { redraws } = models.generator.dressing;
@@ -91,14 +95,14 @@ export function bestDressing(request: BestDressingRequest): (CheckedDressing & {
     // Up to `redraws` draws, until one whose goal bounds fit the window goes on to the costly checks.
     let dressed: CarillonBody | null = null;
     for (let k = 0; k < redraws && !dressed; k++) {
-      const candidate = dressField({ base, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
+      const candidate = dressField({ base, prepared, roots: grown.roots, rules: request.rules, counts: request.counts, driftStep: request.driftStep, rng: request.rng, models, stats });
       if (!candidate) continue;
-      const why = redraws > 1 ? boundsMiss(candidate, grown.roots, request.goals, models) : null;
+      const why = redraws > 1 ? boundsMiss(candidate, grown.roots, request.goals, models, cache) : null;
       if (why) count(why);
       else dressed = candidate;
     }
     if (!dressed) continue;
-    const checked = checkDressing(dressed, request.rules, request.goals, models);
+    const checked = checkDressing(dressed, request.rules, request.goals, models, cache);
     if ("reason" in checked) {
       count(checked.reason);
       continue;

@@ -8,7 +8,7 @@ import { drawEchoes } from "./draw-echoes.ts";
 import { drawHome } from "./draw-home.ts";
 import { drawHorns } from "./draw-horns.ts";
 import { drawRounds } from "./draw-rounds.ts";
-import { compileField, type MarkKind } from "../engine/field.ts";
+import { compileField, type CarillonField, type MarkKind } from "../engine/field.ts";
 import type { MarkCounts } from "../model/generator-model.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { fieldEngine } from "../engine/field-engine.ts";
@@ -31,6 +31,40 @@ export interface DressRequest {
   models: CarillonModels;
   /** Rejections by reason, incremented in place. */
   stats: Record<string, number>;
+  /** What every draw of `base` reads ({@link prepareDressing}); built here when not given. */
+  prepared?: PreparedDressing;
+}
+
+/** What every draw of one grown field reads, the same for all of them: the compiled field, in-neighbours and chain ends. */
+export interface PreparedDressing {
+  /** The grown field compiled (built-in bells marked). */
+  readonly field: CarillonField;
+  /** In-neighbours of every dot (whose own rings reach it), ascending. */
+  readonly inn: readonly number[][];
+  /** For each root, the dot that pops last when that root is tapped. */
+  readonly chainEnds: readonly number[];
+}
+
+/**
+ * Compiles a grown field once for all its draws ({@link dressField}'s
+ * `prepared`): the draws of one field differ only through their random
+ * numbers, so what they read of the field itself is built once.
+ *
+ * @throws InputError (exit 2) for a malformed mark.
+ */
+export function prepareDressing(base: CarillonBody, roots: readonly number[], models: CarillonModels): PreparedDressing {
+  const field = compileField(base, models.physics);
+  const graph = buildReachGraph(field);
+  const inn: number[][] = Array.from({ length: field.count }, () => []);
+  graph.forEachEdge((_e, _a, s, t) => inn[Number(t)].push(Number(s)));
+  inn.forEach((l) => l.sort((a, b) => a - b));
+  const engine = fieldEngine(base, models.physics);
+  const start = engine.model.start();
+  const chainEnds = roots.map((r) => {
+    const popped = simulateTap(engine.field, start, r, { rings: engine.frames }).popped;
+    return popped[popped.length - 1];
+  });
+  return { field, inn, chainEnds };
 }
 
 const DRAWS: Record<MarkKind, (ctx: DressContext, count: number) => number> = {
@@ -57,17 +91,7 @@ const DRAWS: Record<MarkKind, (ctx: DressContext, count: number) => number> = {
  */
 export function dressField(request: DressRequest): CarillonBody | null {
   const { base, models, rng } = request;
-  const field = compileField(base, models.physics);
-  const graph = buildReachGraph(field);
-  const inn: number[][] = Array.from({ length: field.count }, () => []);
-  graph.forEachEdge((_e, _a, s, t) => inn[Number(t)].push(Number(s)));
-  inn.forEach((l) => l.sort((a, b) => a - b));
-  const engine = fieldEngine(base, models.physics);
-  const start = engine.model.start();
-  const chainEnds = request.roots.map((r) => {
-    const popped = simulateTap(engine.field, start, r, { rings: engine.frames }).popped;
-    return popped[popped.length - 1];
-  });
+  const { field, inn, chainEnds } = request.prepared ?? prepareDressing(base, request.roots, models);
   const ctx: DressContext = {
     dots: base.dots.slice(),
     field,

@@ -13,6 +13,8 @@ export interface BitsResult {
   p: number;
   /** States whose taps were evaluated. */
   states: number;
+  /** Taps pruned without computing the next state's bound ({@link TapModel.keepsLowerBound}). */
+  keptBounds: number;
 }
 
 /**
@@ -23,7 +25,11 @@ export interface BitsResult {
  * Fast path: memoised on (state, taps left), and a tap whose next state's
  * lower bound exceeds the taps left contributes 0 without being explored, so
  * only branches that can still win recurse (on a guarded plain field, the
- * remaining roots).
+ * remaining roots). Where the model knows a tap cannot lower the bound
+ * ({@link TapModel.keepsLowerBound}: on a plain field, a dot outside every
+ * source component) and the state's own bound already exceeds the taps left
+ * after it, the tap is pruned without computing the next state's bound
+ * (the same prune, less work).
  *
  * @param goal the field's exact goal.
  * @throws NoAnswerError (exit 1) past `maxStates` (models/carillon/difficulty.json) or the deadline.
@@ -32,6 +38,7 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
   const memo = new Map<string, number>();
   const started = Date.now();
   let states = 0;
+  let keptBounds = 0;
 
   const p = (state: CarillonState, k: number): number => {
     if (isCleared(state)) return 1;
@@ -46,7 +53,10 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
     if (limits.deadlineMs !== undefined && (states & 255) === 1 && Date.now() - started > limits.deadlineMs) {
       throw new NoAnswerError("carillon/bits", `aborted after ${limits.deadlineMs} ms (wall-clock limit) and ${states} states`);
     }
-    const results = model.tapsFrom(state).map((d) => model.tap(state, d));
+    const taps = model.tapsFrom(state);
+    const results = taps.map((d) => model.tap(state, d));
+    // The state's own bound, when taps that cannot lower it may be pruned on it.
+    const here = model.keepsLowerBound && k > 1 ? model.lowerBound(state, k) : -Infinity;
     const weights = leanWeights(lean, results.map((r) => r.popCount));
     let total = 0;
     let sum = 0;
@@ -54,7 +64,14 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
       total += weights[i];
       if (weights[i] === 0) continue;
       const next = results[i].next;
-      if (!isCleared(next) && (k === 1 || model.lowerBound(next, k - 1) > k - 1)) continue;
+      if (!isCleared(next)) {
+        if (k === 1) continue;
+        if (here > k - 1 && model.keepsLowerBound?.(state, taps[i])) {
+          keptBounds++;
+          continue;
+        }
+        if (model.lowerBound(next, k - 1) > k - 1) continue;
+      }
       sum += weights[i] * p(next, k - 1);
     }
     const value = total > 0 ? sum / total : 0;
@@ -64,5 +81,5 @@ export function measureBits(model: TapModel, goal: number, lean: Lean, limits: S
 
   const chance = p(model.start(), goal);
   const bits = chance > 0 ? -Math.log2(chance) : Infinity;
-  return { bits: bits === 0 ? 0 : bits, p: chance, states };
+  return { bits: bits === 0 ? 0 : bits, p: chance, states, keptBounds };
 }

@@ -46,5 +46,13 @@ export function plainTapModel(field: CarillonField, graph: ReachGraph = buildRea
       return { next: { alive, cracked: state.cracked, positions: state.positions, taps: state.taps + 1, lost: false }, popCount };
     },
     lowerBound: (state) => (state.lost ? Infinity : sourceComponentCount(reach, state.alive)),
+    // A dot outside every source component pops no dot of one (a source has no remaining dot reaching
+    // it from outside), so every source component stays whole and a source: the count cannot fall.
+    keepsLowerBound(state: CarillonState, dot: number): boolean {
+      const re = reach.reachers[dot];
+      const cl = reach.closure[dot];
+      for (let w = 0; w < reach.words; w++) if ((re[w] & state.alive[w] & ~cl[w]) !== 0) return true;
+      return false;
+    },
   };
 }

@@ -51,6 +51,17 @@ export interface RulesTapModelOptions {
    * answer.
    */
   memory?: number;
+  /**
+   * A lower bound and its remembered values shared with other models whose
+   * fields have the same rings and bound ({@link TapModelCache}); default: its own.
+   */
+  sharedBound?: SharedLowerBound;
+}
+
+/** A {@link RulesLowerBound} with the bounds it computed, by state key (and horizon where something moves). */
+export interface SharedLowerBound {
+  readonly bound: RulesLowerBound;
+  readonly values: Map<string, number>;
 }
 
 /**
@@ -65,7 +76,7 @@ export interface RulesTapModelOptions {
  */
 export function rulesTapModel(field: CarillonField, options: RulesTapModelOptions = {}): RulesTapModel {
   const frames = options.frames ?? ringFrames(field);
-  const bound = new RulesLowerBound(field, frames);
+  const bound = options.sharedBound?.bound ?? new RulesLowerBound(field, frames);
   const orderDependent: OrderDependence[] = [];
   const seen = new Set<string>();
   const checkOrder = options.checkOrder ?? true;
@@ -73,7 +84,7 @@ export function rulesTapModel(field: CarillonField, options: RulesTapModelOption
   // Taps remembered by state key, then by dot (one key per state, not one string per tap).
   const taps = new Map<string, Array<TapResult | undefined>>();
   let remembered = 0;
-  const bounds = new Map<string, number>();
+  const bounds = options.sharedBound?.values ?? new Map<string, number>();
   let replays = 0;
 
   const play = (state: CarillonState, dot: number): TapOutcome => {

@@ -31,4 +31,11 @@ export interface TapModel {
    * holds for any number of taps.
    */
   lowerBound(state: CarillonState, horizon?: number): number;
+  /**
+   * Optional: true only when tapping `dot` in `state` leaves a state whose
+   * lower bound is at least `state`'s, so a search that would prune on the
+   * bound after the tap may prune without computing it (the plain model: a
+   * dot outside every source component). False promises nothing.
+   */
+  keepsLowerBound?(state: CarillonState, dot: number): boolean;
 }
