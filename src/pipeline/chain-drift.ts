@@ -26,7 +26,8 @@ export interface ChainDriftInput {
 
 /**
  * Whether a part's chosen levels drift off the ramp by more than the build
- * tolerates (docs/pipeline.md "Refine rounds"). A chain whose metric may not
+ * tolerates (SPEC 6 "Generation and selection interleave while building";
+ * docs/pipeline.md "Refine rounds"). A chain whose metric may not
  * fall can only climb, so a part that ends higher than it had to carries that
  * lead into every later part: the build then grows the part a refine round
  * (more candidates aimed at the same values) before it fixes the levels.
