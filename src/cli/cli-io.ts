@@ -1,8 +1,13 @@
-/** Where the CLI writes: machine output to stdout, human text to stderr (SPEC 2). */
+/**
+ * Where the CLI writes (SPEC 2, README "Commands"): a command's result — a
+ * table, JSON, CSV, a measure, a diff, a verdict — to stdout; messages about
+ * the run — progress, notes, what was written where, errors — to stderr.
+ * `test/cli/stdout-stderr.test.ts` runs every command and holds it to that.
+ */
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Colour on stderr: 0 when NO_COLOR is set or stderr is not a terminal. */
+  /** Colour of the tables printed on stdout: 0 when NO_COLOR is set or stdout is not a terminal (a pipe, a file). */
   color: 0 | 1;
   /** Whether stderr is a terminal (progress bars only then). */
   stderrIsTTY: boolean;
@@ -14,7 +19,7 @@ export function processIo(): CliIo {
   return {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
-    color: tty && !("NO_COLOR" in process.env) ? 1 : 0,
+    color: process.stdout.isTTY && !("NO_COLOR" in process.env) ? 1 : 0,
     stderrIsTTY: tty,
   };
 }

@@ -141,10 +141,10 @@ describe("verify catches every single corruption of a built file", () => {
     const file = join(dir, "loosened.json");
     writeFileSync(file, JSON.stringify(f, null, 2));
     const embedded = await runCli(["verify", file, "--quiet"]);
-    expect(embedded.stderr).toContain("checked against the model embedded in the file (pass --model <file> to check against your current one)");
+    expect(embedded.stdout).toContain("checked against the model embedded in the file (pass --model <file> to check against your current one)");
     const current = await runCli(["verify", file, "--quiet", "--model", fixture("pipeline/tiny-carillon-model.json")]);
     expect(current.code).toBe(1);
-    expect(current.stderr).toMatch(/the file: model: the embedded model is not .*tiny-carillon-model\.json: it lacks \{"key":"bits","type":"nonDecreasing"\}/);
-    expect(current.stderr).toMatch(/nonDecreasing\(bits\)/);
+    expect(current.stdout).toMatch(/the file: model: the embedded model is not .*tiny-carillon-model\.json: it lacks \{"key":"bits","type":"nonDecreasing"\}/);
+    expect(current.stdout).toMatch(/nonDecreasing\(bits\)/);
   });
 });

@@ -67,10 +67,10 @@ export function pipelineOptions(cmd: Command): Command {
     .option("--plan <file>", "plan (default models/<game>/plan.json)")
     .option("--model <file>", "selection model (default models/<game>/selection.json)")
     .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
-    .option("--stats", "print candidates grown, dropped and in conflict per reason")
+    .option("--stats", "print candidates grown, dropped and in conflict per reason (on stdout; with --json they are in its stats)")
     .option("--quiet", "no progress bars or messages on stderr")
     .option("--force", "overwrite existing outputs")
-    .option("--json", "print a machine-readable summary on stdout");
+    .option("--json", "print a machine-readable summary on stdout (instead of the table and --stats text)");
 }
 
 /**
@@ -103,8 +103,12 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
     const n = result.pool.candidates.length;
     io.stderr(`${select ? "build" : "generate"}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
-  if (o.stats) io.stderr(statsLines(result.stats, select, result.levels ?? undefined).map((l) => `  ${l}\n`).join(""));
   return { ...result, plan: options.plan };
+}
+
+/** The `--stats` figures as printed on stdout (two-space indented lines; see {@link statsLines}). */
+export function statsText(...args: Parameters<typeof statsLines>): string {
+  return statsLines(...args).map((l) => (l ? `  ${l}\n` : "\n")).join("");
 }
 
 /** `chapter 3` or `chapters 1–4`. */
@@ -164,10 +168,13 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
         ...reports.map((r) => ({ name: r.name, data: r.text })),
       ];
       writeFileSet(dir, set, "cli/build");
-      if (!o.quiet && o.table) {
+      if (!o.quiet) ctx.io.stderr(`→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
+      // The result on stdout (README "Commands"): the JSON, or the deviation table and the --stats figures.
+      if (!o.json && o.table) {
         const breaks = findBreaks(levels.levels, levels.model.constraints);
-        ctx.io.stderr(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color) + `→ ${[files.pools, files.levels, ...reports.map((r) => join(dir, r.name))].join(", ")}\n`);
+        ctx.io.stdout(deviationTable([deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, result.pool))], breaks, ctx.io.color));
       }
+      if (!o.json && o.stats) ctx.io.stdout(statsText(result.stats, true, levels));
       if (o.json) {
         ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: result.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: result.threads, stats: result.stats }, null, 2) + "\n");
       }

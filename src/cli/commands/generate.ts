@@ -6,7 +6,7 @@ import { generateShard } from "../../pipeline/generate-shard.ts";
 import { parseShard } from "../../pipeline/parse-shard.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, type PipelineCliOptions } from "./build.ts";
+import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
 
 /** The text of a pool file as `generate` and `merge` write it (byte for byte the same for the same pool). */
 export function poolFileText(pool: Pool): string {
@@ -23,6 +23,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const result = await runPipelineCommand(gameName, o, ctx, false, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }));
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
+      if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));
       if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
     });
 }
@@ -45,9 +46,9 @@ async function generateShardCommand(gameName: string, o: PipelineCliOptions & { 
   if (!o.quiet) {
     io.stderr(`generate: ${options.game} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
   }
-  if (o.stats) {
+  if (o.stats && !o.json) {
     const counts = Object.entries(result.stats).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
-    io.stderr(`  generator counters of this shard, most frequent first: ${counts.map(([k, v]) => `${k} ${v}`).join(", ") || "none"} (merge --stats gives the run's figures)\n`);
+    io.stdout(`  generator counters of this shard, most frequent first: ${counts.map(([k, v]) => `${k} ${v}`).join(", ") || "none"} (merge --stats gives the run's figures)\n`);
   }
   if (o.json) {
     io.stdout(JSON.stringify({ game: options.game, seed: options.seed, shard: result.shard.shard, settingsHash: result.shard.settingsHash, tasks: result.tasks, candidates: result.candidates, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");

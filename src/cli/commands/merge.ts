@@ -2,11 +2,10 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readShard } from "../../io/read-shard.ts";
-import { statsLines } from "../../pipeline/build-report.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/merge-shards.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { describeChapters, workersOption } from "./build.ts";
+import { describeChapters, statsText, workersOption } from "./build.ts";
 import { poolFileText } from "./generate.ts";
 
 interface MergeCliOptions {
@@ -26,7 +25,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
     .argument("<shards...>", "shard files (levelramp/shard@1) of one run, all N of them, in any order")
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
     .option("--workers <n>", "worker threads for extra rounds grown while merging (default: the machine's cores); never changes an output")
-    .option("--stats", "print candidates grown, dropped and in conflict per reason")
+    .option("--stats", "print candidates grown, dropped and in conflict per reason (on stdout; with --json they are in its stats)")
     .option("--quiet", "no progress bars or messages on stderr")
     .option("--force", "overwrite an existing output")
     .option("--json", "print a machine-readable summary on stdout")
@@ -50,7 +49,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
         const here = result.ranHere > 0 ? `, ${result.ranHere} extra-round batch(es) grown here` : "";
         io.stderr(`merge: ${result.shards} shard(s) of ${pool.game} ${describeChapters(shards[0].shard.inputs.chapters)}, seed ${pool.seed}: ${pool.candidates.length} pool entries, ${result.stats.grown} grown, ${result.replayed} task(s) from the shards${here} in ${seconds} s\n→ ${o.out}\n`);
       }
-      if (o.stats) io.stderr(statsLines(result.stats, false).map((l) => `  ${l}\n`).join(""));
+      if (o.stats && !o.json) io.stdout(statsText(result.stats, false));
       if (o.json) {
         io.stdout(JSON.stringify({ game: pool.game, seed: pool.seed, candidates: pool.candidates.length, conflicts: pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, shards: result.shards, replayed: result.replayed, ranHere: result.ranHere }, null, 2) + "\n");
       }

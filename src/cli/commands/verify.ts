@@ -18,7 +18,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .description("verify a levels file again: level checks, the order never gets easier, no two levels the same")
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
-    .option("--json", "print {ok, game, levels, failures, status, model} on stdout")
+    .option("--json", "print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words")
     .option("--quiet", "no progress bar")
     .action((file: string, o: { model?: string; json?: boolean; quiet?: boolean }) => {
       const { io } = ctx;
@@ -31,16 +31,20 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       } finally {
         bars.stop();
       }
-      if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
+      if (!result.ok) ctx.setExitCode(1);
+      // The verdict is the result (stdout): as JSON with --json, else in words.
+      if (o.json) {
+        io.stdout(JSON.stringify(result, null, 2) + "\n");
+        return;
+      }
       const against = o.model ? `checked against ${o.model}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
       if (result.ok) {
-        io.stderr(`verify: ${file}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
+        io.stdout(`verify: ${file}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
         return;
       }
       const failing = new Set(result.failures.filter((f) => f.level > 0).map((f) => f.level));
       const whole = result.failures.some((f) => f.level === 0);
-      io.stderr(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})\n`);
-      for (const f of result.failures) io.stderr(f.level === 0 ? `  the file: ${f.reason}: ${f.message}\n` : `  level ${f.level}${f.id ? ` (${f.id})` : ""}: ${f.reason}: ${f.message}\n`);
-      ctx.setExitCode(1);
+      io.stdout(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})\n`);
+      for (const f of result.failures) io.stdout(f.level === 0 ? `  the file: ${f.reason}: ${f.message}\n` : `  level ${f.level}${f.id ? ` (${f.id})` : ""}: ${f.reason}: ${f.message}\n`);
     });
 }
