@@ -60,7 +60,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
     .option("--require-optimal", "exit 1 (and write nothing) unless the answer is proven optimal")
     .option("--json", "print {status, objective, optimal, solver, levels} on stdout")
-    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots}")
+    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots} and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)")
     .option("--force", "overwrite --out if it exists")
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
