@@ -81,7 +81,8 @@ def answer(request):
         return error(rid, INVALID_REQUEST, "expected {jsonrpc: \"2.0\", id, method, params}")
     rid = request.get("id")
     is_notification = "id" not in request
-    params = request.get("params", {})
+    params = request.get("params")
+    params = {} if params is None else params
     try:
         if request["method"] not in METHODS:
             raise RpcError(METHOD_NOT_FOUND, f"no method {request['method']!r} (this game has "
