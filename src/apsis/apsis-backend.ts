@@ -1,10 +1,10 @@
 import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
-import { apsisWellFormed } from "./check/well-formed.ts";
+import { apsisWellFormed } from "./check/apsis-well-formed.ts";
 import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
-import { generateSkyLevel } from "./generate-sky-level.ts";
+import { generateSkyLevel } from "./generate/generate-sky-level.ts";
 import { apsisGeneratorSchema } from "./model/generator-settings.ts";
 import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
 import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";

@@ -18,8 +18,8 @@ import {
   type BuiltSky,
 } from "../../src/apsis/index.ts";
 import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
-import { normalizeDegrees } from "../../src/apsis/sky/degree-trig.ts";
-import { blocksWay } from "../../src/apsis/sky/way-out.ts";
+import { normalizeDegrees } from "../../src/apsis/level/degree-trig.ts";
+import { blocksWay } from "../../src/apsis/level/way-out.ts";
 
 const sky = loadSkyModel();
 const limits = skyLimits(sky);

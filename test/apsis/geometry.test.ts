@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { ArrowShape } from "../../src/apsis/sky/arrow-shape.ts";
+import type { ArrowShape } from "../../src/apsis/level/arrow-shape.ts";
 import { arrowShape, loadSkyModel, skyLimits, solveSky } from "../../src/apsis/index.ts";
 import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
-import { capsulesClear, fitsAlone } from "../../src/apsis/sky/arrow-fits.ts";
-import { cosDeg, sinDeg } from "../../src/apsis/sky/degree-trig.ts";
-import { segmentSegmentDistance } from "../../src/apsis/sky/segment-distance.ts";
-import { blocksWay, isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../../src/apsis/sky/way-out.ts";
+import { capsulesClear, fitsAlone } from "../../src/apsis/level/arrow-fits.ts";
+import { cosDeg, sinDeg } from "../../src/apsis/level/degree-trig.ts";
+import { segmentSegmentDistance } from "../../src/apsis/level/segment-distance.ts";
+import { blocksWay, isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../../src/apsis/level/way-out.ts";
 import { loadFixture } from "./load-fixture.ts";
 
 const sky = loadSkyModel();

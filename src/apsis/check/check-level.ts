@@ -1,13 +1,13 @@
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
 import { NoAnswerError } from "../../io/errors.ts";
 import type { LevelProblem } from "../../game/game-backend.ts";
-import { isApsisRule, rulesInEffect, type ApsisRule } from "../sky/apsis-rules.ts";
-import { replayLaunches } from "../sky/replay-launches.ts";
+import { isApsisRule, rulesInEffect, type ApsisRule } from "../level/apsis-rules.ts";
+import { replayLaunches } from "../level/replay-launches.ts";
 import { ruleNeeded } from "./rule-needed.ts";
-import { skyLimits } from "../sky/sky-limits.ts";
+import { skyLimits } from "../level/sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 import { skyProblems } from "./sky-problems.ts";
-import { locksWithoutKey } from "./well-formed.ts";
+import { locksWithoutKey } from "./apsis-well-formed.ts";
 import { keepsRingSpread, largestRingShare } from "../measure/ring-spread.ts";
 import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";
 import { solveSky, type SolvedSky } from "../solver/solve-sky.ts";

@@ -1,8 +1,8 @@
 import type { LevelProblem } from "../../game/game-backend.ts";
-import type { ArrowShape } from "../sky/arrow-shape.ts";
-import { capsulesClear, fitsAlone } from "../sky/arrow-fits.ts";
-import type { SkyLimits } from "../sky/sky-limits.ts";
-import { isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../sky/way-out.ts";
+import type { ArrowShape } from "../level/arrow-shape.ts";
+import { capsulesClear, fitsAlone } from "../level/arrow-fits.ts";
+import type { SkyLimits } from "../level/sky-limits.ts";
+import { isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../level/way-out.ts";
 
 /**
  * Every geometric check of a finished sky (SPEC 5.1): each arrow fits on its

@@ -1,7 +1,7 @@
 import type { Rng } from "../../random/create-rng.ts";
 import { pick, randomInt } from "../../random/random-int.ts";
-import type { ArrowPlacement } from "../sky/arrow-shape.ts";
-import { normalizeDegrees } from "../sky/degree-trig.ts";
+import type { ArrowPlacement } from "../level/arrow-shape.ts";
+import { normalizeDegrees } from "../level/degree-trig.ts";
 import type { FirstFiveModel } from "../model/first-five-model.ts";
 import type { SkyModel } from "../model/sky-model.ts";
 

@@ -1,5 +1,5 @@
-import type { ArrowPlacement } from "../sky/arrow-shape.ts";
-import { cosDeg, normalizeDegrees, sinDeg } from "../sky/degree-trig.ts";
+import type { ArrowPlacement } from "../level/arrow-shape.ts";
+import { cosDeg, normalizeDegrees, sinDeg } from "../level/degree-trig.ts";
 import type { SkyModel } from "../model/sky-model.ts";
 
 /** How a sky looks (SPEC 5.5), each in 0..1. */

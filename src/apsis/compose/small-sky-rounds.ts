@@ -1,8 +1,8 @@
-import { arrowShape, type ArrowPlacement, type ArrowShape } from "../sky/arrow-shape.ts";
-import { capsulesClear, fitsAlone } from "../sky/arrow-fits.ts";
-import { pointSegmentDistanceSq } from "../sky/segment-distance.ts";
-import type { SkyLimits } from "../sky/sky-limits.ts";
-import { isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../sky/way-out.ts";
+import { arrowShape, type ArrowPlacement, type ArrowShape } from "../level/arrow-shape.ts";
+import { capsulesClear, fitsAlone } from "../level/arrow-fits.ts";
+import { pointSegmentDistanceSq } from "../level/segment-distance.ts";
+import type { SkyLimits } from "../level/sky-limits.ts";
+import { isFairDistanceSq, wayDistanceSq, wayThroughSun } from "../level/way-out.ts";
 
 /** Rounds of a small plain sky from the bitmask fast path. */
 export interface SmallSkyRounds {

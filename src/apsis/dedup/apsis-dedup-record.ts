@@ -1,8 +1,8 @@
 import type { ApsisDedupLevel } from "./prepare-apsis-level.ts";
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
-import { arrowShape } from "../sky/arrow-shape.ts";
-import { blockGraph } from "../sky/block-graph.ts";
-import { skyLimits } from "../sky/sky-limits.ts";
+import { arrowShape } from "../level/arrow-shape.ts";
+import { blockGraph } from "../level/block-graph.ts";
+import { skyLimits } from "../level/sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
 import { roundMetric } from "../../io/round-metric.ts";
-import { rulesInEffect } from "../sky/apsis-rules.ts";
+import { rulesInEffect } from "../level/apsis-rules.ts";
 import type { SkyRounds } from "../solver/sky-rounds.ts";
 
 /** `measure --json` output for Apsis (SPEC 3). */

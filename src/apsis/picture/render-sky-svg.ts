@@ -1,5 +1,5 @@
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
-import { arrowShape } from "../sky/arrow-shape.ts";
+import { arrowShape } from "../level/arrow-shape.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 
 /** Options of {@link renderSkySvg}. */

@@ -1,7 +1,7 @@
 import { topologicalGenerations } from "graphology-dag";
 import { NoAnswerError } from "../../io/errors.ts";
-import type { SkyGraph } from "../sky/block-graph.ts";
-import { findHoldCycle } from "../sky/find-hold-cycle.ts";
+import type { SkyGraph } from "../level/block-graph.ts";
+import { findHoldCycle } from "../level/find-hold-cycle.ts";
 
 /** How a sky clears by rounds (SPEC 5.3). */
 export interface SkyRounds {

@@ -1,9 +1,9 @@
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
-import { arrowShape, type ArrowShape } from "../sky/arrow-shape.ts";
-import { blockGraph, type SkyGraph } from "../sky/block-graph.ts";
-import { holdGraph } from "../sky/hold-graph.ts";
-import { ruleHolds } from "../sky/rule-holds.ts";
-import { skyLimits } from "../sky/sky-limits.ts";
+import { arrowShape, type ArrowShape } from "../level/arrow-shape.ts";
+import { blockGraph, type SkyGraph } from "../level/block-graph.ts";
+import { holdGraph } from "../level/hold-graph.ts";
+import { ruleHolds } from "../level/rule-holds.ts";
+import { skyLimits } from "../level/sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 import { skyRounds, type SkyRounds } from "./sky-rounds.ts";
 

@@ -1,7 +1,7 @@
 import type { Rng } from "../../random/create-rng.ts";
 import { pick, randomInt } from "../../random/random-int.ts";
-import type { ArrowPlacement, ArrowShape } from "../sky/arrow-shape.ts";
-import { normalizeDegrees } from "../sky/degree-trig.ts";
+import type { ArrowPlacement, ArrowShape } from "../level/arrow-shape.ts";
+import { normalizeDegrees } from "../level/degree-trig.ts";
 import type { GrowingSky } from "./growing-sky.ts";
 
 /** One drawn try: the placement and whether it was aimed. */

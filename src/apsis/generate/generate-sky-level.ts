@@ -1,15 +1,15 @@
-import type { ApsisBody } from "../io/schemas/apsis-body.ts";
-import { LevelrampError } from "../io/errors.ts";
-import type { GeneratedLevel, GenerateRequest } from "../game/game-backend.ts";
-import { shuffle } from "../random/shuffle.ts";
-import { parseApsisRules, type ApsisRule } from "./sky/apsis-rules.ts";
-import { buildSky, type RuleTargets } from "./build/build-sky.ts";
-import { loadBuilderModel, type BuilderModel } from "./model/builder-model.ts";
-import { checkLevel } from "./check/check-level.ts";
-import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./model/generator-settings.ts";
-import { skyMetrics } from "./measure/measure-sky.ts";
-import { loadSkyModel, type SkyModel } from "./model/sky-model.ts";
-import { solveSky } from "./solver/solve-sky.ts";
+import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import type { GeneratedLevel, GenerateRequest } from "../../game/game-backend.ts";
+import { shuffle } from "../../random/shuffle.ts";
+import { parseApsisRules, type ApsisRule } from "../level/apsis-rules.ts";
+import { buildSky, type RuleTargets } from "./build-sky.ts";
+import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";
+import { checkLevel } from "../check/check-level.ts";
+import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "../model/generator-settings.ts";
+import { skyMetrics } from "../measure/measure-sky.ts";
+import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
+import { solveSky } from "../solver/solve-sky.ts";
 
 /** A generated Apsis level: body, rounds solution (arrow indices per round), metrics, rules. */
 export type ApsisGenerated = GeneratedLevel<ApsisBody, number[][]>;
@@ -59,7 +59,7 @@ export function generateSkyLevel(
   const parsed = apsisGeneratorSchema.safeParse(request.settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new LevelrampError("apsis/generate", `chapter ${request.chapter} tier ${request.part} generator settings at ${issue.path.join(".") || "(root)"}: ${issue.message}`, 2);
+    throw new LevelrampError("apsis/generate", `chapter ${request.chapter} tier ${request.part} generator settings at ${issue.path.join("..") || "(root)"}: ${issue.message}`, 2);
   }
   const settings = parsed.data;
   const rules = parseApsisRules(request.rules);

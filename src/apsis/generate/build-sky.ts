@@ -7,7 +7,7 @@ import { drawArrowTry } from "./draw-arrow-try.ts";
 import { fallingPhases, type FallingPhase } from "./falling-phases.ts";
 import { GrowingSky, type ArrowCandidate, type GrowthMeasure } from "./growing-sky.ts";
 import { ringCap } from "../measure/ring-spread.ts";
-import { skyLimits } from "../sky/sky-limits.ts";
+import { skyLimits } from "../level/sky-limits.ts";
 import { trimSky, type TrimMiss } from "./trim-sky.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 

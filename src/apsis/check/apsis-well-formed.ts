@@ -1,9 +1,9 @@
 import type { LevelProblem } from "../../game/game-backend.ts";
 import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
-import { fitsAlone } from "../sky/arrow-fits.ts";
-import { arrowShape } from "../sky/arrow-shape.ts";
-import { segmentSegmentDistanceSq } from "../sky/segment-distance.ts";
-import { skyLimits } from "../sky/sky-limits.ts";
+import { fitsAlone } from "../level/arrow-fits.ts";
+import { arrowShape } from "../level/arrow-shape.ts";
+import { segmentSegmentDistanceSq } from "../level/segment-distance.ts";
+import { skyLimits } from "../level/sky-limits.ts";
 import type { SkyModel } from "../model/sky-model.ts";
 
 /**
