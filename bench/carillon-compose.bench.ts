@@ -7,10 +7,10 @@
 import type { BenchCase, BenchSuite } from "./harness.ts";
 import { composeCandidate } from "../src/carillon/compose/compose-candidate.ts";
 import { composeFirstLevels } from "../src/carillon/compose/compose-first-levels.ts";
-import { drawFigure } from "../src/carillon/compose/draw-figure.ts";
-import { loadComposeModels, type ComposeModels } from "../src/carillon/compose/load-compose-model.ts";
+import { drawFigure } from "../src/carillon/compose/figure/draw-figure.ts";
+import { loadComposeModels, type ComposeModels } from "../src/carillon/model/load-compose-model.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
-import { milestonesAt } from "../src/carillon/grow/milestones.ts";
+import { milestonesAt } from "../src/carillon/generate/grow/milestones.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 import { rampTarget } from "../src/select/ramp-target.ts";
 

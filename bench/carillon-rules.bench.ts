@@ -4,8 +4,8 @@
 // and the counters are means over every run (states expanded by the solver, the pop-rule search
 // and the bits recursion). Target: every rule's 30-dot field measured in under 1 s.
 import type { BenchCase, BenchSuite } from "./harness.ts";
-import type { MarkKind } from "../src/carillon/engine/field.ts";
-import { generateField } from "../src/carillon/generate-field.ts";
+import type { MarkKind } from "../src/carillon/level/compile-field.ts";
+import { generateField } from "../src/carillon/generate/generate-field.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
 import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";

@@ -3,7 +3,7 @@
 // Seeds rotate through a fixed list, so the median is over different fields, and the
 // counters are means over the timed and warm-up runs (solver, pop-rule search, bits states).
 import type { BenchCase, BenchSuite } from "./harness.ts";
-import { generateField } from "../src/carillon/generate-field.ts";
+import { generateField } from "../src/carillon/generate/generate-field.ts";
 import { loadCarillonModels, type CarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
 import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";

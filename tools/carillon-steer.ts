@@ -16,13 +16,13 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bestDressing } from "../src/carillon/dress/best-dressing.ts";
-import type { MarkKind } from "../src/carillon/engine/field.ts";
-import { growField } from "../src/carillon/grow/grow-field.ts";
-import { STEER_BELOW_WEIGHT } from "../src/carillon/grow/dot-steer.ts";
+import { bestDressing } from "../src/carillon/generate/dress/best-dressing.ts";
+import type { MarkKind } from "../src/carillon/level/compile-field.ts";
+import { growField } from "../src/carillon/generate/grow/grow-field.ts";
+import { STEER_BELOW_WEIGHT } from "../src/carillon/generate/grow/dot-steer.ts";
 import { carillonGeneratorSettingsSchema } from "../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
-import { proveGrown } from "../src/carillon/prove-grown.ts";
+import { proveGrown } from "../src/carillon/generate/prove-grown.ts";
 import { carillonBackend } from "../src/carillon/carillon-backend.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";

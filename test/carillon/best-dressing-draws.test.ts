@@ -1,9 +1,9 @@
 // bestDressing's draws and close (SPEC 4.5): how many dressings a grown field gets, and the early stop
 // once a passing dressing lands near the target. Same seed, same draws: the stop changes only how many.
 import { describe, expect, it } from "vitest";
-import { bestDressing, withBuiltInBells } from "../../src/carillon/dress/best-dressing.ts";
-import { dressField, prepareDressing } from "../../src/carillon/dress/dress-field.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
+import { bestDressing, withBuiltInBells } from "../../src/carillon/generate/dress/best-dressing.ts";
+import { dressField, prepareDressing } from "../../src/carillon/generate/dress/dress-field.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { createRng } from "../../src/random/index.ts";

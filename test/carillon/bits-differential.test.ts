@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bitsReference } from "../../src/carillon/measure/bits-reference.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
-import { generateField } from "../../src/carillon/generate-field.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
+import { generateField } from "../../src/carillon/generate/generate-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";

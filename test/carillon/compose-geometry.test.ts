@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { catmullRomCurve } from "../../src/carillon/compose/catmull-rom-curve.ts";
-import { centreChain } from "../../src/carillon/compose/centre-chain.ts";
-import { FigureSketch } from "../../src/carillon/compose/figure-sketch.ts";
-import { fillScore } from "../../src/carillon/compose/fill-score.ts";
-import { layChain, type LayOptions } from "../../src/carillon/compose/lay-chain.ts";
-import { SampledCurve } from "../../src/carillon/compose/sampled-curve.ts";
-import { symmetryScore } from "../../src/carillon/compose/symmetry-score.ts";
-import { archCurve } from "../../src/carillon/compose/figure-arch.ts";
+import { catmullRomCurve } from "../../src/carillon/compose/curve/catmull-rom-curve.ts";
+import { centreChain } from "../../src/carillon/compose/figure/centre-chain.ts";
+import { FigureSketch } from "../../src/carillon/compose/figure/figure-sketch.ts";
+import { fillScore } from "../../src/carillon/compose/score/fill-score.ts";
+import { layChain, type LayOptions } from "../../src/carillon/compose/figure/lay-chain.ts";
+import { SampledCurve } from "../../src/carillon/compose/curve/sampled-curve.ts";
+import { symmetryScore } from "../../src/carillon/compose/score/symmetry-score.ts";
+import { archCurve } from "../../src/carillon/compose/figure/figure-arch.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 
 const { physics, fair } = loadCarillonModels();

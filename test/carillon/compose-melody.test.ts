@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assignNotes } from "../../src/carillon/compose/assign-notes.ts";
-import { loadComposeModels } from "../../src/carillon/compose/load-compose-model.ts";
-import { intervalCost, melodyCost, melodyScore, type MelodyModel, type Voice } from "../../src/carillon/compose/melody-cost.ts";
+import { assignNotes } from "../../src/carillon/compose/melody/assign-notes.ts";
+import { loadComposeModels } from "../../src/carillon/model/load-compose-model.ts";
+import { intervalCost, melodyCost, melodyScore, type MelodyModel, type Voice } from "../../src/carillon/compose/melody/melody-cost.ts";
 import type { DotSize } from "../../src/carillon/model/physics-model.ts";
 import { createRng } from "../../src/random/index.ts";
 

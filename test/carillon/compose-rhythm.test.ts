@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isCleared, type CarillonState } from "../../src/carillon/engine/carillon-state.ts";
-import { beatDistance } from "../../src/carillon/compose/beat-spacing.ts";
+import { isCleared, type CarillonState } from "../../src/carillon/level/carillon-state.ts";
+import { beatDistance } from "../../src/carillon/compose/figure/beat-spacing.ts";
 import { composeCandidate, type LevelDemand } from "../../src/carillon/compose/compose-candidate.ts";
-import { loadComposeModels } from "../../src/carillon/compose/load-compose-model.ts";
-import { onGrid } from "../../src/carillon/compose/on-grid.ts";
-import { rhythmOf } from "../../src/carillon/compose/rhythm-score.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadComposeModels } from "../../src/carillon/model/load-compose-model.ts";
+import { onGrid } from "../../src/carillon/compose/score/on-grid.ts";
+import { rhythmOf } from "../../src/carillon/compose/score/rhythm-score.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
-import { milestonesAt } from "../../src/carillon/grow/milestones.ts";
-import { simulateTap, type TapOutcome } from "../../src/carillon/engine/simulate-tap.ts";
+import { milestonesAt } from "../../src/carillon/generate/grow/milestones.ts";
+import { simulateTap, type TapOutcome } from "../../src/carillon/level/simulate-tap.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";
 

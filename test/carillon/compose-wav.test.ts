@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loadComposeModels } from "../../src/carillon/compose/load-compose-model.ts";
-import { MAJOR_SCALE, melodyWav, solutionNotes } from "../../src/carillon/compose/melody-wav.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { loadComposeModels } from "../../src/carillon/model/load-compose-model.ts";
+import { MAJOR_SCALE, melodyWav, solutionNotes } from "../../src/carillon/compose/melody/melody-wav.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
-import { simulateTap } from "../../src/carillon/engine/simulate-tap.ts";
+import { simulateTap } from "../../src/carillon/level/simulate-tap.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const { sound } = loadComposeModels().compose;

@@ -2,8 +2,8 @@
 // dot ranges, the screening window and its widening, the learnt dressing estimate, and the choice
 // that counts a miss below the aim double.
 import { describe, expect, it } from "vitest";
-import { aimMiss, DotSteer } from "../../src/carillon/grow/dot-steer.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
+import { aimMiss, DotSteer } from "../../src/carillon/generate/grow/dot-steer.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { createRng } from "../../src/random/index.ts";
 

@@ -2,11 +2,11 @@
 // (squared-distance skip, square root, Math.hypot only near a threshold) against the reference, the
 // plain per-pair Math.hypot walk the draw used before, on grown fields with drifters already placed.
 import { describe, expect, it } from "vitest";
-import type { DressContext } from "../../src/carillon/dress/dress-context.ts";
-import { driftScene, driftStaysFairIn } from "../../src/carillon/dress/draw-drifters.ts";
-import { driftCoordinate } from "../../src/carillon/engine/drift.ts";
-import { compileField } from "../../src/carillon/engine/field.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
+import type { DressContext } from "../../src/carillon/generate/dress/dress-context.ts";
+import { driftScene, driftStaysFairIn } from "../../src/carillon/generate/dress/draw-drifters.ts";
+import { driftCoordinate } from "../../src/carillon/level/drift.ts";
+import { compileField } from "../../src/carillon/level/compile-field.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import type { CarillonBody, CarillonDot } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkFairGeometry } from "../../src/carillon/check/fair-geometry.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { checkFairGeometry } from "../../src/carillon/fair/fair-geometry.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
-import { startState } from "../../src/carillon/engine/carillon-state.ts";
-import { checkTieOrder } from "../../src/carillon/check/tie-order-check.ts";
+import { startState } from "../../src/carillon/level/carillon-state.ts";
+import { checkTieOrder } from "../../src/carillon/fair/tie-order-check.ts";
 import { validateLevel } from "../../src/carillon/check/validate-level.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";

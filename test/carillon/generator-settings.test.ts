@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateField } from "../../src/carillon/generate-field.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
+import { generateField } from "../../src/carillon/generate/generate-field.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { createRng } from "../../src/random/index.ts";

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { plainBody } from "../../src/carillon/check/mark-units.ts";
-import { goalBounds } from "../../src/carillon/dress/goal-bounds.ts";
-import { boundsMiss } from "../../src/carillon/dress/best-dressing.ts";
+import { goalBounds } from "../../src/carillon/generate/dress/goal-bounds.ts";
+import { boundsMiss } from "../../src/carillon/generate/dress/best-dressing.ts";
 import { bodyTapModel, solveBody } from "../../src/carillon/solver/solve-body.ts";
 import { loadFixture } from "./fixtures.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { condensationSources } from "../../src/carillon/engine/condensation-sources.ts";
-import { generateField, type GeneratedField } from "../../src/carillon/generate-field.ts";
+import { condensationSources } from "../../src/carillon/level/condensation-sources.ts";
+import { generateField, type GeneratedField } from "../../src/carillon/generate/generate-field.ts";
 import type { CarillonGeneratorSettings } from "../../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { plainReach } from "../../src/carillon/solver/plain-reach.ts";
-import { dotsOf } from "../../src/carillon/engine/dot-set.ts";
+import { dotsOf } from "../../src/carillon/level/dot-set.ts";
 import { validateLevel } from "../../src/carillon/check/validate-level.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";

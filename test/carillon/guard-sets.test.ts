@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GrowingField, type ProposedDot } from "../../src/carillon/grow/growing-field.ts";
+import { GrowingField, type ProposedDot } from "../../src/carillon/generate/grow/growing-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import type { DotSize } from "../../src/carillon/model/physics-model.ts";
 import { createRng } from "../../src/random/index.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { leanNamed, measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { stepValue } from "../../src/carillon/model/generator-model.ts";
 import { carillonGeneratorSettingsSchema } from "../../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
-import { milestonesAt } from "../../src/carillon/grow/milestones.ts";
+import { milestonesAt } from "../../src/carillon/generate/grow/milestones.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 
 const modelsDir = fileURLToPath(new URL("../../models/carillon/", import.meta.url));

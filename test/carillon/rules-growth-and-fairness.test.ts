@@ -1,16 +1,16 @@
 // Heavy bells built in as the field grows (SPEC 4.3 item 3, 4.4), and fair to read with rules
 // (SPEC 4.2, 4.4): horn cone edges, echo stones' echoed sizes, drifters at every position read.
 import { describe, expect, it } from "vitest";
-import { withBuiltInBells } from "../../src/carillon/dress/best-dressing.ts";
-import type { DressContext } from "../../src/carillon/dress/dress-context.ts";
-import { echoChangesReach, echoEligible } from "../../src/carillon/dress/draw-echoes.ts";
-import { compileField } from "../../src/carillon/engine/field.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
-import { hornFacings } from "../../src/carillon/dress/horn-facings.ts";
+import { withBuiltInBells } from "../../src/carillon/generate/dress/best-dressing.ts";
+import type { DressContext } from "../../src/carillon/generate/dress/dress-context.ts";
+import { echoChangesReach, echoEligible } from "../../src/carillon/generate/dress/draw-echoes.ts";
+import { compileField } from "../../src/carillon/level/compile-field.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
+import { hornFacings } from "../../src/carillon/generate/dress/horn-facings.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
-import { buildReachGraph } from "../../src/carillon/engine/reach-graph.ts";
-import { ringFrames } from "../../src/carillon/engine/ring-frames.ts";
-import { checkRuleGeometry } from "../../src/carillon/check/rule-geometry.ts";
+import { buildReachGraph } from "../../src/carillon/level/reach-graph.ts";
+import { ringFrames } from "../../src/carillon/level/ring-frames.ts";
+import { checkRuleGeometry } from "../../src/carillon/fair/rule-geometry.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
 import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";

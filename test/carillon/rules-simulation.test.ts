@@ -2,13 +2,13 @@
 // popper's size, the horn's cone, duets at the same moment, drifters bouncing, the home note's
 // moment and round-bell turns — including the cases where hit timing decides the outcome.
 import { describe, expect, it } from "vitest";
-import { stateKey } from "../../src/carillon/engine/carillon-state.ts";
-import { dotsOf, hasDot } from "../../src/carillon/engine/dot-set.ts";
-import { driftCoordinate } from "../../src/carillon/engine/drift.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { stateKey } from "../../src/carillon/level/carillon-state.ts";
+import { dotsOf, hasDot } from "../../src/carillon/level/dot-set.ts";
+import { driftCoordinate } from "../../src/carillon/level/drift.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
-import { simulateTap } from "../../src/carillon/engine/simulate-tap.ts";
+import { simulateTap } from "../../src/carillon/level/simulate-tap.ts";
 import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";

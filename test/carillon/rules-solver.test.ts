@@ -4,11 +4,11 @@
 // and the rules' model against the plain closure model on unmarked fields.
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { stateKey, type CarillonState } from "../../src/carillon/engine/carillon-state.ts";
+import { stateKey, type CarillonState } from "../../src/carillon/level/carillon-state.ts";
 import { bitsReference } from "../../src/carillon/measure/bits-reference.ts";
-import { dotsOf, isEmptyDotSet } from "../../src/carillon/engine/dot-set.ts";
-import { compileField } from "../../src/carillon/engine/field.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { dotsOf, isEmptyDotSet } from "../../src/carillon/level/dot-set.ts";
+import { compileField } from "../../src/carillon/level/compile-field.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { rulesTapModel } from "../../src/carillon/solver/rules-tap-model.ts";

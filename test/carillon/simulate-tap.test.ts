@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
-import { startState, stateKey } from "../../src/carillon/engine/carillon-state.ts";
-import { dotsOf } from "../../src/carillon/engine/dot-set.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
-import { HitQueue } from "../../src/carillon/engine/hit-queue.ts";
+import { startState, stateKey } from "../../src/carillon/level/carillon-state.ts";
+import { dotsOf } from "../../src/carillon/level/dot-set.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
+import { HitQueue } from "../../src/carillon/level/hit-queue.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
-import { simulateTap } from "../../src/carillon/engine/simulate-tap.ts";
+import { simulateTap } from "../../src/carillon/level/simulate-tap.ts";
 import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
-import { preview } from "../../src/carillon/engine/preview.ts";
+import { preview } from "../../src/carillon/level/preview.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const { physics } = loadCarillonModels();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { isCleared, stateKey, type CarillonState } from "../../src/carillon/engine/carillon-state.ts";
-import { condensationSources } from "../../src/carillon/engine/condensation-sources.ts";
-import { fieldEngine } from "../../src/carillon/engine/field-engine.ts";
+import { isCleared, stateKey, type CarillonState } from "../../src/carillon/level/carillon-state.ts";
+import { condensationSources } from "../../src/carillon/level/condensation-sources.ts";
+import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
 import { solveField } from "../../src/carillon/solver/solve-field.ts";

@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { stripUnneededMarks } from "../../src/carillon/check/every-mark-matters.ts";
 import { markUnits, withoutMarks } from "../../src/carillon/check/mark-units.ts";
-import { withBuiltInBells } from "../../src/carillon/dress/best-dressing.ts";
-import { dressField } from "../../src/carillon/dress/dress-field.ts";
-import { compileField } from "../../src/carillon/engine/field.ts";
-import type { MarkKind } from "../../src/carillon/engine/field.ts";
-import { growField } from "../../src/carillon/grow/grow-field.ts";
+import { withBuiltInBells } from "../../src/carillon/generate/dress/best-dressing.ts";
+import { dressField } from "../../src/carillon/generate/dress/dress-field.ts";
+import { compileField } from "../../src/carillon/level/compile-field.ts";
+import type { MarkKind } from "../../src/carillon/level/compile-field.ts";
+import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
 import { boundKey, geometryKey, TapModelCache } from "../../src/carillon/solver/tap-model-cache.ts";

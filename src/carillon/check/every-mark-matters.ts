@@ -4,7 +4,7 @@ import { markUnits, withoutMarks } from "./mark-units.ts";
 import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";
 import type { SolveResult } from "../solver/solve-field.ts";
 import type { TapModelCache } from "../solver/tap-model-cache.ts";
-import type { MarkKind } from "../engine/field.ts";
+import type { MarkKind } from "../level/compile-field.ts";
 
 /** What {@link stripUnneededMarks} found. */
 export interface MarkMattersResult {

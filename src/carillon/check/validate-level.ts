@@ -1,15 +1,15 @@
 import { InputError } from "../../io/errors.ts";
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { isCleared, type CarillonState } from "../engine/carillon-state.ts";
-import { hasDot } from "../engine/dot-set.ts";
+import { isCleared, type CarillonState } from "../level/carillon-state.ts";
+import { hasDot } from "../level/dot-set.ts";
 import { stripUnneededMarks } from "./every-mark-matters.ts";
-import type { CarillonProblem } from "./fair-problem.ts";
-import { meetsPopRule } from "./fair-solution.ts";
-import { MARK_KINDS, type MarkKind } from "../engine/field.ts";
+import type { CarillonProblem } from "../fair/fair-problem.ts";
+import { meetsPopRule } from "../fair/fair-solution.ts";
+import { MARK_KINDS, type MarkKind } from "../level/compile-field.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { measureCarillon } from "../measure/measure-carillon.ts";
 import { needsItsRule } from "./needs-its-rule.ts";
-import { simulateTap } from "../engine/simulate-tap.ts";
+import { simulateTap } from "../level/simulate-tap.ts";
 
 /**
  * Every check a shipped Carillon level must pass (SPEC 4.2, 4.4, 4.5), each

@@ -1,19 +1,19 @@
 import { NoAnswerError } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { CarillonBody, CarillonDot } from "../../io/schemas/carillon-body.ts";
-import type { CarillonState } from "../engine/carillon-state.ts";
-import { fieldEngine, type FieldEngine } from "../engine/field-engine.ts";
+import type { CarillonState } from "../level/carillon-state.ts";
+import { fieldEngine, type FieldEngine } from "../solver/field-engine.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "../measure/measure-carillon.ts";
-import type { Milestones } from "../grow/milestones.ts";
-import { simulateTap, type TapOutcome } from "../engine/simulate-tap.ts";
-import { assignNotes } from "./assign-notes.ts";
-import type { CarillonCompose } from "./compose-model.ts";
-import { fillScore } from "./fill-score.ts";
-import type { Layout } from "./layout.ts";
-import { melodyScore, type Voice } from "./melody-cost.ts";
-import { rhythmOf, type Rhythm } from "./rhythm-score.ts";
-import { symmetryScore } from "./symmetry-score.ts";
+import type { Milestones } from "../generate/grow/milestones.ts";
+import { simulateTap, type TapOutcome } from "../level/simulate-tap.ts";
+import { assignNotes } from "./melody/assign-notes.ts";
+import type { CarillonCompose } from "../model/compose-model.ts";
+import { fillScore } from "./score/fill-score.ts";
+import type { Layout } from "./figure/layout.ts";
+import { melodyScore, type Voice } from "./melody/melody-cost.ts";
+import { rhythmOf, type Rhythm } from "./score/rhythm-score.ts";
+import { symmetryScore } from "./score/symmetry-score.ts";
 
 /** The five scores of a composed candidate, each in [0, 1]. */
 export interface ComposeScores {

@@ -5,15 +5,15 @@ import type { Rng } from "../../random/create-rng.ts";
 import { rampTarget } from "../../select/ramp-target.ts";
 import { stepValue } from "../model/generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
-import { milestonesAt } from "../grow/milestones.ts";
+import { milestonesAt } from "../generate/grow/milestones.ts";
 import { validateLevel } from "../check/validate-level.ts";
 import { compareCarillon } from "../dedup/compare-carillon.ts";
 import type { CarillonDedupLevel } from "../dedup/prepare-carillon-level.ts";
-import { fieldEngine } from "../engine/field-engine.ts";
+import { fieldEngine } from "../solver/field-engine.ts";
 import { solveField } from "../solver/solve-field.ts";
 import { composeCandidate, type ComposedCandidate, type ComposeScores, type LevelDemand } from "./compose-candidate.ts";
-import { drawFigure } from "./draw-figure.ts";
-import { loadComposeModels, type ComposeModels } from "./load-compose-model.ts";
+import { drawFigure } from "./figure/draw-figure.ts";
+import { loadComposeModels, type ComposeModels } from "../model/load-compose-model.ts";
 import { selectComposedSet } from "./select-composed-set.ts";
 
 /** Options of {@link composeFirstLevels}. */

@@ -1,6 +1,6 @@
 import type { CarillonDedupLevel } from "./prepare-carillon-level.ts";
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { fieldEngine } from "../engine/field-engine.ts";
+import { fieldEngine } from "../solver/field-engine.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { solveField } from "../solver/solve-field.ts";
 

@@ -1,4 +1,4 @@
-import { isCleared, type CarillonState } from "../engine/carillon-state.ts";
+import { isCleared, type CarillonState } from "../level/carillon-state.ts";
 import type { Lean } from "../model/difficulty-model.ts";
 import { leanWeights } from "./lean-weights.ts";
 import type { TapModel } from "../solver/tap-model.ts";

@@ -1,5 +1,5 @@
 import { NoAnswerError } from "../../io/errors.ts";
-import { isCleared, stateKey, type CarillonState } from "../engine/carillon-state.ts";
+import { isCleared, stateKey, type CarillonState } from "../level/carillon-state.ts";
 import type { Lean } from "../model/difficulty-model.ts";
 import { leanWeights } from "./lean-weights.ts";
 import type { SearchLimits } from "../solver/tap-search.ts";

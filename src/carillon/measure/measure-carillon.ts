@@ -1,8 +1,8 @@
 import { InputError } from "../../io/errors.ts";
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { condensationSources } from "../engine/condensation-sources.ts";
-import { checkFairToRead, type FairReport } from "../check/fair-to-read.ts";
-import { fieldEngine, type FieldEngine } from "../engine/field-engine.ts";
+import { condensationSources } from "../level/condensation-sources.ts";
+import { checkFairToRead, type FairReport } from "../fair/fair-to-read.ts";
+import { fieldEngine, type FieldEngine } from "../solver/field-engine.ts";
 import type { Lean } from "../model/difficulty-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { measureBits } from "./measure-bits.ts";

@@ -1,5 +1,5 @@
-import { addDot, dotSetWords, hasDot, type DotSet } from "../engine/dot-set.ts";
-import { outNeighbours, type ReachGraph } from "../engine/reach-graph.ts";
+import { addDot, dotSetWords, hasDot, type DotSet } from "../level/dot-set.ts";
+import { outNeighbours, type ReachGraph } from "../level/reach-graph.ts";
 
 /**
  * Transitive closures of the reach graph as bitsets: `closure[d]` is every dot

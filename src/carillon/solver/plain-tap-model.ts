@@ -1,8 +1,8 @@
-import { startState, type CarillonState } from "../engine/carillon-state.ts";
-import { dotsOf, hasDot, popcount32, type DotSet } from "../engine/dot-set.ts";
-import type { CarillonField } from "../engine/field.ts";
+import { startState, type CarillonState } from "../level/carillon-state.ts";
+import { dotsOf, hasDot, popcount32, type DotSet } from "../level/dot-set.ts";
+import type { CarillonField } from "../level/compile-field.ts";
 import { plainReach, type PlainReach } from "./plain-reach.ts";
-import { buildReachGraph, type ReachGraph } from "../engine/reach-graph.ts";
+import { buildReachGraph, type ReachGraph } from "../level/reach-graph.ts";
 import { sourceComponentCount } from "./source-component-count.ts";
 import type { TapModel, TapResult } from "./tap-model.ts";
 

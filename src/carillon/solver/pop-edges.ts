@@ -1,6 +1,6 @@
-import { addDot, emptyDotSet, type DotSet } from "../engine/dot-set.ts";
-import type { CarillonField } from "../engine/field.ts";
-import type { RingFrames } from "../engine/ring-frames.ts";
+import { addDot, emptyDotSet, type DotSet } from "../level/dot-set.ts";
+import type { CarillonField } from "../level/compile-field.ts";
+import type { RingFrames } from "../level/ring-frames.ts";
 
 /** Edges that can carry a pop, as bitsets: `out[a]` holds b when a popping can pop b; `inn[b]` the reverse. */
 export interface PopEdges {

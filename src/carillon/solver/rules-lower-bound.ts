@@ -1,10 +1,10 @@
-import type { CarillonState } from "../engine/carillon-state.ts";
-import { addDot, emptyDotSet, hasDot, intersectionCount, isEmptyDotSet, removeDot } from "../engine/dot-set.ts";
-import { echoSizes } from "../engine/echo-sizes.ts";
+import type { CarillonState } from "../level/carillon-state.ts";
+import { addDot, emptyDotSet, hasDot, intersectionCount, isEmptyDotSet, removeDot } from "../level/dot-set.ts";
+import { echoSizes } from "../level/echo-sizes.ts";
 import { strongSourceCount } from "./strong-sources.ts";
-import type { CarillonField } from "../engine/field.ts";
+import type { CarillonField } from "../level/compile-field.ts";
 import { popEdges, type PopEdges } from "./pop-edges.ts";
-import type { RingFrames } from "../engine/ring-frames.ts";
+import type { RingFrames } from "../level/ring-frames.ts";
 
 /**
  * The solver's admissible lower bound on a field with rules (SPEC 4.5): the

@@ -1,10 +1,10 @@
-import { startState, stateKey, type CarillonState } from "../engine/carillon-state.ts";
-import { dotsOf } from "../engine/dot-set.ts";
-import type { CarillonField } from "../engine/field.ts";
-import type { TieOrder } from "../engine/hit-queue.ts";
-import { ringFrames, type RingFrames } from "../engine/ring-frames.ts";
+import { startState, stateKey, type CarillonState } from "../level/carillon-state.ts";
+import { dotsOf } from "../level/dot-set.ts";
+import type { CarillonField } from "../level/compile-field.ts";
+import type { TieOrder } from "../level/hit-queue.ts";
+import { ringFrames, type RingFrames } from "../level/ring-frames.ts";
 import { RulesLowerBound } from "./rules-lower-bound.ts";
-import { simulateTap, type TapOutcome } from "../engine/simulate-tap.ts";
+import { simulateTap, type TapOutcome } from "../level/simulate-tap.ts";
 import type { TapModel, TapResult } from "./tap-model.ts";
 
 /** A tap whose outcome depended on the order of hits at the same moment (SPEC 2: not shipped). */

@@ -1,12 +1,12 @@
-import { startState, type CarillonState } from "../engine/carillon-state.ts";
-import { dotsOf } from "../engine/dot-set.ts";
-import type { CarillonField } from "../engine/field.ts";
-import type { TieOrder } from "../engine/hit-queue.ts";
-import { buildReachGraph, type ReachGraph } from "../engine/reach-graph.ts";
-import { ringTable } from "../engine/ring-table.ts";
-import { simulateTap } from "../engine/simulate-tap.ts";
+import { startState, type CarillonState } from "../level/carillon-state.ts";
+import { dotsOf } from "../level/dot-set.ts";
+import type { CarillonField } from "../level/compile-field.ts";
+import type { TieOrder } from "../level/hit-queue.ts";
+import { buildReachGraph, type ReachGraph } from "../level/reach-graph.ts";
+import { ringTable } from "../level/ring-table.ts";
+import { simulateTap } from "../level/simulate-tap.ts";
 import type { TapModel } from "./tap-model.ts";
-import { condensationSources } from "../engine/condensation-sources.ts";
+import { condensationSources } from "../level/condensation-sources.ts";
 
 /**
  * The plain reference tap model: every tap is played event by event by

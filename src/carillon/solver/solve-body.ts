@@ -1,5 +1,5 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { compileField } from "../engine/field.ts";
+import { compileField } from "../level/compile-field.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { plainTapModel } from "./plain-tap-model.ts";
 import { rulesTapModel } from "./rules-tap-model.ts";

@@ -1,5 +1,5 @@
 import { NoAnswerError } from "../../io/errors.ts";
-import { dotCount } from "../engine/dot-set.ts";
+import { dotCount } from "../level/dot-set.ts";
 import { TapSearch, type SearchLimits } from "./tap-search.ts";
 import type { TapModel } from "./tap-model.ts";
 

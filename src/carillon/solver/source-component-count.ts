@@ -1,4 +1,4 @@
-import type { DotSet } from "../engine/dot-set.ts";
+import type { DotSet } from "../level/dot-set.ts";
 import type { PlainReach } from "./plain-reach.ts";
 
 /**

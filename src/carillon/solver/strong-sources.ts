@@ -1,4 +1,4 @@
-import { hasDot, type DotSet } from "../engine/dot-set.ts";
+import { hasDot, type DotSet } from "../level/dot-set.ts";
 
 /**
  * Source components of the strongly connected components among the dots of

@@ -1,6 +1,6 @@
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
-import { compileField, type CarillonField } from "../engine/field.ts";
-import { ringFrames, type RingFrames } from "../engine/ring-frames.ts";
+import { compileField, type CarillonField } from "../level/compile-field.ts";
+import { ringFrames, type RingFrames } from "../level/ring-frames.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { plainTapModel } from "./plain-tap-model.ts";
 import { RulesLowerBound } from "./rules-lower-bound.ts";

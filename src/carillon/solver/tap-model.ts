@@ -1,5 +1,5 @@
-import type { CarillonState } from "../engine/carillon-state.ts";
-import type { CarillonField } from "../engine/field.ts";
+import type { CarillonState } from "../level/carillon-state.ts";
+import type { CarillonField } from "../level/compile-field.ts";
 
 /** What one tap does, as the state search sees it. */
 export interface TapResult {

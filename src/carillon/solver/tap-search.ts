@@ -1,5 +1,5 @@
 import { NoAnswerError } from "../../io/errors.ts";
-import { isCleared, stateKey, type CarillonState } from "../engine/carillon-state.ts";
+import { isCleared, stateKey, type CarillonState } from "../level/carillon-state.ts";
 import type { TapModel, TapResult } from "./tap-model.ts";
 
 /** Work limits of a state search: states expanded, and an optional wall-clock abort. */
