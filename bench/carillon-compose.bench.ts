@@ -12,7 +12,7 @@ import { loadComposeModels, type ComposeModels } from "../src/carillon/model/loa
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { milestonesAt } from "../src/carillon/generate/grow/milestones.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
-import { rampTarget } from "../src/select/ramp-target.ts";
+import { rampTarget } from "../src/select/ramp/ramp-target.ts";
 
 const models = loadCarillonModels();
 const base = loadComposeModels();

@@ -1,9 +1,9 @@
 // The previous dp (explicit states: last candidate and the run's members, one
 // transition per pair), kept as the benchmark's "before" row: the same graph
 // --min-moves still walks (buildDpGraph), with its backward and forward pass.
-import { buildDpGraph } from "../src/select/dp-graph.ts";
-import { objectiveOf, objectiveTolerance } from "../src/select/objective.ts";
-import type { SelectionProblem } from "../src/select/selection-problem.ts";
+import { buildDpGraph } from "../src/select/dp/dp-graph.ts";
+import { objectiveOf, objectiveTolerance } from "../src/select/problem/objective.ts";
+import type { SelectionProblem } from "../src/select/problem/selection-problem.ts";
 
 /** Objective and states of the explicit-state dp, or why it stopped. */
 export function graphDp(problem: SelectionProblem): { objective: number; states: number; transitions: number; picks: number[] } | { infeasibleAt: number } {

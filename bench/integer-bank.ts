@@ -2,8 +2,8 @@
 // the dp over 1,000 levels of 100,000 candidates with integer metrics. Prints one JSON line.
 import { createRng } from "../src/random/create-rng.ts";
 import type { Ramp } from "../src/io/schemas/ramp.ts";
-import { buildProblem } from "../src/select/build-problem.ts";
-import { solveDp } from "../src/select/solve-dp.ts";
+import { buildProblem } from "../src/select/problem/build-problem.ts";
+import { solveDp } from "../src/select/dp/solve-dp.ts";
 import { chainModel } from "../test/helpers/chain-model.ts";
 import { integerPool } from "../test/helpers/integer-pool.ts";
 

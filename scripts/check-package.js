@@ -50,7 +50,7 @@ for (const f of [
   "dist/index.d.ts",
   "dist/cli/bin.js",
   "dist/pipeline/pipeline-worker.js",
-  "dist/select/lp-solver-worker.js",
+  "dist/select/milp/lp-solver-worker.js",
   "dist/editor/levelramp-editor.js",
   "fonts/Roboto_400Regular.ttf",
   "fonts/Roboto_700Bold.ttf",

@@ -15,7 +15,7 @@ import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
 import { planParts } from "../src/pipeline/plan-parts.ts";
 import { createRng } from "../src/random/index.ts";
-import { rampTarget } from "../src/select/ramp-target.ts";
+import { rampTarget } from "../src/select/ramp/ramp-target.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -28,7 +28,7 @@ import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
 import { planParts } from "../src/pipeline/plan-parts.ts";
 import { createRng, randomInt } from "../src/random/index.ts";
-import { rampTarget } from "../src/select/ramp-target.ts";
+import { rampTarget } from "../src/select/ramp/ramp-target.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const planFile = join(root, "models/carillon/plan.json");

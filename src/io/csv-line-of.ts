@@ -1,4 +1,4 @@
-// No Node imports here: the browser editor's bundle reaches this file through select/build-problem.
+// No Node imports here: the browser editor's bundle reaches this file through select/problem/build-problem.
 const lines = new WeakMap<object, number>();
 
 /** Records the CSV line a candidate was read from (by `readCsvPool`). */

@@ -6,8 +6,8 @@ import { deviationReport } from "../report/deviation-report.ts";
 import { deviationTable } from "../report/deviation-table.ts";
 import { renderHtmlReport } from "../report/html/render-html-report.ts";
 import { poolCoverage } from "../report/pool-coverage.ts";
-import { findBreaks } from "../select/find-breaks.ts";
-import { levelsStatus } from "../select/levels-file.ts";
+import { findBreaks } from "../select/rules/find-breaks.ts";
+import { levelsStatus } from "../select/problem/levels-file.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
 /** One report file a build writes into its output folder. */

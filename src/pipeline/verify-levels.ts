@@ -6,12 +6,12 @@ import { LevelrampError } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Constraint, Model } from "../io/schemas/model.ts";
-import { findBreaks } from "../select/find-breaks.ts";
-import { rampTarget } from "../select/ramp-target.ts";
+import { findBreaks } from "../select/rules/find-breaks.ts";
+import { rampTarget } from "../select/ramp/ramp-target.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { findGame } from "../game/registry.ts";
-import { objectiveOf } from "../select/objective.ts";
-import { problemOfLevels, recheckStatus, type StatusCheck } from "../select/recheck-status.ts";
+import { objectiveOf } from "../select/problem/objective.ts";
+import { problemOfLevels, recheckStatus, type StatusCheck } from "../select/diagnose/recheck-status.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 
 /** One reason a level fails verification. */

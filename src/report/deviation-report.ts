@@ -1,8 +1,8 @@
 import { roundMetric } from "../io/round-metric.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Ramp } from "../io/schemas/ramp.ts";
-import { findBreaks, type ConstraintBreak } from "../select/find-breaks.ts";
-import { rampTarget } from "../select/ramp-target.ts";
+import { findBreaks, type ConstraintBreak } from "../select/rules/find-breaks.ts";
+import { rampTarget } from "../select/ramp/ramp-target.ts";
 
 /** Deviation statistics of a group of levels (a chapter, or all of them). */
 export interface DeviationStats {

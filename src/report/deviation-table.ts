@@ -1,5 +1,5 @@
 import { Chalk } from "chalk";
-import type { ConstraintBreak } from "../select/find-breaks.ts";
+import type { ConstraintBreak } from "../select/rules/find-breaks.ts";
 import { deviationBand } from "./deviation-band.ts";
 import type { DeviationStats, RampDeviation } from "./deviation-report.ts";
 

@@ -7,7 +7,7 @@ import { apsisBodySchema } from "../../src/io/schemas/apsis-body.ts";
 import type { GenerateRequest } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, loadApsisRamp, loadBuilderModel, solveSky } from "../../src/apsis/index.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { loadFixture } from "./load-fixture.ts";
 
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../../models/apsis/plan.json", import.meta.url)));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { apsisBackend, arrowShape, checkLevel, composeFirstFive, loadApsisRamp, loadFirstFiveModel, loadSkyModel, skyLimits, solveSky } from "../../src/apsis/index.ts";
 import { skyProblems } from "../../src/apsis/check/sky-problems.ts";
 import { drawSmallSky } from "../../src/apsis/compose/draw-small-sky.ts";

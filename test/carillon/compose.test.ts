@@ -12,7 +12,7 @@ import { simulateTap, type TapOutcome } from "../../src/carillon/level/simulate-
 import { InputError } from "../../src/io/errors.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
 /** The seed the pictures in docs/images were composed with (docs/carillon-compose.md). */
 // The stream the build composes levels 1–5 on with seed 1 (src/pipeline/pipeline-task.ts), so the pictures are what ships.

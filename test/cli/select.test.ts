@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { levelsSchema } from "../../src/io/schemas/levels.ts";
-import { findBreaks } from "../../src/select/find-breaks.ts";
+import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -6,8 +6,8 @@ import { planSchema, type Plan } from "../../src/io/schemas/plan.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { planSlots } from "../../src/select/plan-slots.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { planSlots } from "../../src/select/problem/plan-slots.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
 const modelFile = (name: string) => fileURLToPath(new URL(`../../models/carillon/${name}`, import.meta.url));
 

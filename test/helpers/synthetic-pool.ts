@@ -1,7 +1,7 @@
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Rng } from "../../src/random/create-rng.ts";
-import { planSlots } from "../../src/select/plan-slots.ts";
+import { planSlots } from "../../src/select/problem/plan-slots.ts";
 
 /** Shape of a synthetic generic pool. */
 export interface SyntheticPoolOptions {

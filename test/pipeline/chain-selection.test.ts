@@ -4,10 +4,10 @@ import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { ChainSelection } from "../../src/pipeline/chain-selection.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import { extendSelection } from "../../src/select/extend-selection.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
-import { slotGroups } from "../../src/select/slot-groups.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { extendSelection } from "../../src/select/solve/extend-selection.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
+import { slotGroups } from "../../src/select/problem/slot-groups.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 
 // The build's selection problem is compiled once and extended part by part

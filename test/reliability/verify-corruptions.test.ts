@@ -5,8 +5,8 @@ import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
 import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
 import type { LevelsFile, ShippedLevel } from "../../src/io/schemas/levels.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
-import { objectiveOf } from "../../src/select/objective.ts";
-import { problemOfLevels } from "../../src/select/recheck-status.ts";
+import { objectiveOf } from "../../src/select/problem/objective.ts";
+import { problemOfLevels } from "../../src/select/diagnose/recheck-status.ts";
 import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
 
 // Issue 17: verify catches every single corruption of a built file (exit 1,

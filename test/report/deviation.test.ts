@@ -3,7 +3,7 @@ import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import { deviationCsv } from "../../src/report/deviation-csv.ts";
 import { deviationReport } from "../../src/report/deviation-report.ts";
 import { deviationTable } from "../../src/report/deviation-table.ts";
-import { findBreaks } from "../../src/select/find-breaks.ts";
+import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -208,11 +208,11 @@ describe("the page's pictures", () => {
 describe("the page script (esbuild bundle)", () => {
   it("holds the select core and the report pieces, and nothing from Node or a package", async () => {
     const bundle = await buildEditorBundle();
-    for (const f of ["src/select/class-dp.ts", "src/select/solve-dp-branching.ts", "src/select/build-problem.ts", "src/select/levels-file.ts", "src/report/html/level-card-html.ts", "src/report/editor/browser-solver-limits.ts"]) {
+    for (const f of ["src/select/dp/class-dp.ts", "src/select/dp/solve-dp-branching.ts", "src/select/problem/build-problem.ts", "src/select/problem/levels-file.ts", "src/report/html/level-card-html.ts", "src/report/editor/browser-solver-limits.ts"]) {
       expect(bundle.inputs).toContain(f);
     }
     for (const f of bundle.inputs) expect(f).not.toMatch(/node_modules|solver-limits\.ts$(?<!browser-solver-limits\.ts)|highs|lp-solver|render-vega|vega/);
-    expect(bundle.inputs).not.toContain("src/select/solver-limits.ts");
+    expect(bundle.inputs).not.toContain("src/select/problem/solver-limits.ts");
     expect(bundle.code).not.toMatch(/\brequire\(|\bimport\(|node:/);
     expect(bundle.code).not.toMatch(/<\/script|<!--/i);
   }, 30_000);

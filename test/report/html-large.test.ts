@@ -6,7 +6,7 @@ import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { renderHtmlReport } from "../../src/report/html/index.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { composeGameLevels } from "./html-levels.ts";
 
 /**

@@ -12,7 +12,7 @@ import { planSchema } from "../../src/io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
 const modelFile = (game: string, name: string) => fileURLToPath(new URL(`../../models/${game}/${name}`, import.meta.url));
 

@@ -4,9 +4,9 @@ import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import { findBreaks } from "../../src/select/find-breaks.ts";
-import { solveSelection } from "../../src/select/select.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { findBreaks } from "../../src/select/rules/find-breaks.ts";
+import { solveSelection } from "../../src/select/solve/solve-selection.ts";
 
 // One part of four levels; the ramp (bits 1..4) would put the two-tap fields everywhere,
 // but the milestone "three taps from level 3" (and at most two before) must hold.

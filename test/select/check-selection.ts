@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Constraint } from "../../src/io/schemas/model.ts";
-import { findBreaks } from "../../src/select/find-breaks.ts";
-import type { SelectionProblem } from "../../src/select/selection-problem.ts";
+import { findBreaks } from "../../src/select/rules/find-breaks.ts";
+import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
 
 /**
  * Invariant check of a selection (delaunator-style validate helper): one

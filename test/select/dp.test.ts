@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SelectionProblem } from "../../src/select/selection-problem.ts";
-import { Objective } from "../../src/select/objective.ts";
-import { solveBruteForce } from "../../src/select/solve-brute-force.ts";
-import { dpApplies, solveDp } from "../../src/select/solve-dp.ts";
-import { solveDpBranching } from "../../src/select/solve-dp-branching.ts";
+import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { Objective } from "../../src/select/problem/objective.ts";
+import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
+import { dpApplies, solveDp } from "../../src/select/dp/solve-dp.ts";
+import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
 
 const problem = (over: Partial<SelectionProblem>): SelectionProblem => ({

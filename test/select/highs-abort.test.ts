@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
-import { SelectionNoAnswer, solveSelection } from "../../src/select/select.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
+import { SelectionNoAnswer, solveSelection } from "../../src/select/solve/solve-selection.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 
 // HiGHS's WebAssembly module aborted (RuntimeError "Aborted()") at its time

@@ -5,9 +5,9 @@ import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import type { Diagnosis } from "../../src/select/diagnose-infeasible.ts";
-import { solveSelection } from "../../src/select/select.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import type { Diagnosis } from "../../src/select/diagnose/diagnose-infeasible.ts";
+import { solveSelection } from "../../src/select/solve/solve-selection.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/random/create-rng.ts";
-import { linearInterpolation } from "../../src/select/linear-interpolation.ts";
-import { monotoneCubic } from "../../src/select/monotone-cubic.ts";
-import { rampTarget } from "../../src/select/ramp-target.ts";
+import { linearInterpolation } from "../../src/select/ramp/linear-interpolation.ts";
+import { monotoneCubic } from "../../src/select/ramp/monotone-cubic.ts";
+import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
 describe("linear ramps", () => {
   it("interpolates by level number and is constant beyond the ends", () => {

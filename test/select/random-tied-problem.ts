@@ -1,5 +1,5 @@
 import type { Rng } from "../../src/random/create-rng.ts";
-import type { ChainConstraint, SelectionProblem } from "../../src/select/selection-problem.ts";
+import type { ChainConstraint, SelectionProblem } from "../../src/select/problem/selection-problem.ts";
 
 /** Options of the heavily tied random instances (issue: exact selection that survives ties). */
 export interface TiedProblemOptions {

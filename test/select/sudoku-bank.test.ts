@@ -5,9 +5,9 @@ import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { rampSchema } from "../../src/io/schemas/ramp.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import { checkPicks } from "../../src/select/check-picks.ts";
-import { solveSelection } from "../../src/select/select.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { checkPicks } from "../../src/select/rules/check-picks.ts";
+import { solveSelection } from "../../src/select/solve/solve-selection.ts";
 import { expectValidSelection } from "./check-selection.ts";
 
 const dir = "fixtures/sudoku";

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildProblem } from "../../src/select/build-problem.ts";
-import { dpContext } from "../../src/select/dp-context.ts";
-import { objectiveOf } from "../../src/select/objective.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { dpContext } from "../../src/select/dp/dp-context.ts";
+import { objectiveOf } from "../../src/select/problem/objective.ts";
 import { chainModel } from "../helpers/chain-model.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { candidateClasses } from "../../src/select/candidate-classes.ts";
-import { highsBackend } from "../../src/select/highs-backend.ts";
-import { solveBruteForce } from "../../src/select/solve-brute-force.ts";
-import { solveDp } from "../../src/select/solve-dp.ts";
-import { solveDpBranching } from "../../src/select/solve-dp-branching.ts";
-import { solveMilp } from "../../src/select/solve-milp.ts";
+import { candidateClasses } from "../../src/select/rules/candidate-classes.ts";
+import { highsBackend } from "../../src/select/milp/highs-backend.ts";
+import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
+import { solveDp } from "../../src/select/dp/solve-dp.ts";
+import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
+import { solveMilp } from "../../src/select/milp/solve-milp.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
 import { randomTiedProblem, type TiedProblemOptions } from "./random-tied-problem.ts";
 

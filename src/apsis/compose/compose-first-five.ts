@@ -3,7 +3,7 @@ import { LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import { shuffle } from "../../random/shuffle.ts";
-import { rampTarget } from "../../select/ramp-target.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { ArrowPlacement } from "../level/arrow-shape.ts";
 import { checkLevel } from "../check/check-level.ts";
 import { drawSmallSky } from "./draw-small-sky.ts";

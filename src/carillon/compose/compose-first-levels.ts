@@ -2,7 +2,7 @@ import { InputError, NoAnswerError } from "../../io/errors.ts";
 import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
 import type { GeneratedLevel } from "../../game/game-backend.ts";
 import type { Rng } from "../../random/create-rng.ts";
-import { rampTarget } from "../../select/ramp-target.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { stepValue } from "../model/generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { milestonesAt } from "../generate/grow/milestones.ts";

@@ -16,8 +16,8 @@ import { verifyLevels } from "../../pipeline/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
-import { findBreaks } from "../../select/find-breaks.ts";
-import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
+import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
 

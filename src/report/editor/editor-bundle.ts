@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { solverLimits } from "../../select/solver-limits.ts";
+import { solverLimits } from "../../select/problem/solver-limits.ts";
 
 // Paths are found from this module's URL; dist/ mirrors src/, so they are the
 // same whether it runs from src/report/editor/ or dist/report/editor/.
@@ -9,7 +9,7 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const ENTRY = path("../../../src/report/editor/editor-entry.ts");
 const BUNDLE = path("../../../dist/editor/levelramp-editor.js");
 /** Modules the page cannot run, and what stands in for them in the bundle. */
-const SUBSTITUTES = new Map([[path("../../../src/select/solver-limits.ts"), path("../../../src/report/editor/browser-solver-limits.ts")]]);
+const SUBSTITUTES = new Map([[path("../../../src/select/problem/solver-limits.ts"), path("../../../src/report/editor/browser-solver-limits.ts")]]);
 /** Packages the bundle may take in (none: the select core and the report pieces are plain TypeScript). */
 const ALLOWED_PACKAGES: ReadonlySet<string> = new Set();
 

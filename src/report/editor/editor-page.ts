@@ -1,7 +1,7 @@
 import type { GameBackend } from "../../game/game-backend.ts";
 import { InputError } from "../../io/errors.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
-import { buildProblem } from "../../select/build-problem.ts";
+import { buildProblem } from "../../select/problem/build-problem.ts";
 import type { HtmlReportData, NamedRamp } from "../html/html-report-data.ts";
 import { levelPicture } from "../html/level-picture.ts";
 import { EDITOR_PICTURE_BUDGET, editorInputs, editorPictures, type EditorData, type EditorInputs, type EditorOptions } from "./editor-data.ts";

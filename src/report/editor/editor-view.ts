@@ -1,6 +1,6 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { rampTarget } from "../../select/ramp-target.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { deviationReport } from "../deviation-report.ts";
 import { htmlReportData, type HtmlReportData, type NamedRamp } from "../html/html-report-data.ts";
 import { plotRows, RAMP_COLOURS } from "../html/plot-rows.ts";

@@ -1,5 +1,5 @@
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { rampTarget } from "../../select/ramp-target.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
 
 /** A ramp point: [global level number, value]. */
 export type RampPoint = [number, number];

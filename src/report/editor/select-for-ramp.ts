@@ -1,11 +1,11 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { buildProblem, type SelectionInputs } from "../../select/build-problem.ts";
-import { diagnoseInfeasible } from "../../select/diagnose-infeasible.ts";
-import { toLevelsFile } from "../../select/levels-file.ts";
-import { dpApplies } from "../../select/solve-dp.ts";
-import { solveDpBranching } from "../../select/solve-dp-branching.ts";
-import { SolverLimitError, solverLimits } from "../../select/solver-limits.ts";
+import { buildProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
+import { diagnoseInfeasible } from "../../select/diagnose/diagnose-infeasible.ts";
+import { toLevelsFile } from "../../select/problem/levels-file.ts";
+import { dpApplies } from "../../select/dp/solve-dp.ts";
+import { solveDpBranching } from "../../select/dp/solve-dp-branching.ts";
+import { SolverLimitError, solverLimits } from "../../select/problem/solver-limits.ts";
 import type { EditorFiles, EditorInputs } from "./editor-data.ts";
 
 /** The page's answer for one ramp: what `window.levelramp.result()` gives, plus the new levels file. */

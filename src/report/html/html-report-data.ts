@@ -1,7 +1,7 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { findBreaks, type ConstraintBreak } from "../../select/find-breaks.ts";
-import { describeStatus, levelsStatus } from "../../select/levels-file.ts";
+import { findBreaks, type ConstraintBreak } from "../../select/rules/find-breaks.ts";
+import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import { deviationReport, type RampDeviation } from "../deviation-report.ts";
 import { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
 

@@ -1,4 +1,4 @@
-import { rampTarget } from "../../select/ramp-target.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { formatNumber, formatSigned } from "./html-escape.ts";
 import type { HtmlReportData } from "./html-report-data.ts";
 

@@ -1,11 +1,11 @@
-import { LevelrampError } from "../io/errors.ts";
-import { chainRulesOf } from "./chain-rules.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import { chainRulesOf } from "../rules/chain-rules.ts";
 import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { dpContext } from "./dp-context.ts";
-import { objectiveTolerance } from "./objective.ts";
+import { objectiveTolerance } from "../problem/objective.ts";
 import { eachNewRunStep, eachSameRunStep, runStep } from "./run-steps.ts";
-import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
-import { solverLimits } from "./solver-limits.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
+import { solverLimits } from "../problem/solver-limits.ts";
 
 /** Limits and restrictions of one dp run. */
 export interface DpOptions {

@@ -1,8 +1,8 @@
-import { roundMetric } from "../io/round-metric.ts";
-import type { LevelsFile, ShippedLevel } from "../io/schemas/levels.ts";
-import type { Model } from "../io/schemas/model.ts";
-import type { Pool } from "../io/schemas/pool.ts";
-import type { Ramp } from "../io/schemas/ramp.ts";
+import { roundMetric } from "../../io/round-metric.ts";
+import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
+import type { Model } from "../../io/schemas/model.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { BuiltProblem } from "./build-problem.ts";
 import type { Selection } from "./selection-problem.ts";
 

@@ -1,6 +1,6 @@
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
-import { solveSelection, type SolveOptions } from "./select.ts";
-import type { SlotGroup } from "./slot-groups.ts";
+import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
+import { solveSelection, type SolveOptions } from "./solve-selection.ts";
+import type { SlotGroup } from "../problem/slot-groups.ts";
 
 /**
  * One step of the build's selection (SPEC 6): solves slots `[0, group.end)`

@@ -1,12 +1,12 @@
-import { LevelrampError } from "../io/errors.ts";
-import { checkPicks } from "./check-picks.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import { checkPicks } from "../rules/check-picks.ts";
 import { classPicks, compileMilp, idsOfClasses, MICRO, type LinearModel } from "./compile-milp.ts";
 import { highsBackend } from "./highs-backend.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { objectiveOf } from "./objective.ts";
-import { relaxedReach } from "./relaxed-reach.ts";
-import { gapOf, makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
-import type { SolverLimits } from "./solver-limits.ts";
+import { objectiveOf } from "../problem/objective.ts";
+import { relaxedReach } from "../rules/relaxed-reach.ts";
+import { gapOf, makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
+import type { SolverLimits } from "../problem/solver-limits.ts";
 
 /** A MILP answer (status `optimal` or `feasible`), a proof of infeasibility, or a limit reached with no answer. */
 export type MilpResult = { selection: Selection } | { infeasible: true } | { limit: true; note: string };

@@ -1,12 +1,12 @@
-import { InputError } from "../io/errors.ts";
-import { csvLineOf } from "../io/csv-line-of.ts";
-import type { LevelsFile, ShippedLevel } from "../io/schemas/levels.ts";
-import type { Model } from "../io/schemas/model.ts";
-import type { Plan } from "../io/schemas/plan.ts";
-import type { Pool } from "../io/schemas/pool.ts";
-import type { Ramp } from "../io/schemas/ramp.ts";
+import { InputError } from "../../io/errors.ts";
+import { csvLineOf } from "../../io/csv-line-of.ts";
+import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
+import type { Model } from "../../io/schemas/model.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
 import { planSlots } from "./plan-slots.ts";
-import { rampTarget } from "./ramp-target.ts";
+import { rampTarget } from "../ramp/ramp-target.ts";
 import type { ChainConstraint, SelectionCandidate, SelectionProblem, Slot, SlotFix } from "./selection-problem.ts";
 
 /** The files a selection reads, with their names for error messages. */

@@ -1,7 +1,7 @@
-import { objectiveTolerance } from "./objective.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
+import { objectiveTolerance } from "../problem/objective.ts";
+import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
 import { solveDp, type DpOptions, type DpResult } from "./solve-dp.ts";
-import { SolverLimitError, solverLimits } from "./solver-limits.ts";
+import { SolverLimitError, solverLimits } from "../problem/solver-limits.ts";
 
 /** Limits of conflict branching. */
 export interface BranchingOptions extends Omit<DpOptions, "excluded"> {

@@ -1,8 +1,8 @@
-import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.ts";
-import { chainRulesOf, STEP_TOLERANCE } from "./chain-rules.ts";
-import { objectiveOf } from "./objective.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
-import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
+import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
+import { chainRulesOf, STEP_TOLERANCE } from "../rules/chain-rules.ts";
+import { objectiveOf } from "../problem/objective.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
 
 /** Costs and values go to MILP solvers in integer micro-units (SPEC 6 solver notes). */
 export const MICRO = 1e6;

@@ -1,8 +1,8 @@
-import { chainRulesOf, describeConstraint } from "./chain-rules.ts";
-import { relaxedReach, type RelaxedState } from "./relaxed-reach.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
-import { dpApplies, solveDp } from "./solve-dp.ts";
-import { SolverLimitError } from "./solver-limits.ts";
+import { chainRulesOf, describeConstraint } from "../rules/chain-rules.ts";
+import { relaxedReach, type RelaxedState } from "../rules/relaxed-reach.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
+import { dpApplies, solveDp } from "../dp/solve-dp.ts";
+import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** Why a selection model has no answer (SPEC 6): where the chain breaks and what broke it. */
 export interface Diagnosis {

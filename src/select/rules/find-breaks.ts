@@ -1,4 +1,4 @@
-import type { Constraint } from "../io/schemas/model.ts";
+import type { Constraint } from "../../io/schemas/model.ts";
 
 /** A shipped or chosen level as the checker sees it. */
 export interface SequenceLevel {

@@ -1,4 +1,4 @@
-import type { SelectionProblem } from "./selection-problem.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { equalRuns } from "./equal-runs.ts";
 
 /**

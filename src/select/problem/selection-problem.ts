@@ -1,4 +1,4 @@
-import type { Constraint } from "../io/schemas/model.ts";
+import type { Constraint } from "../../io/schemas/model.ts";
 
 /** A planned level the selection fills (SPEC 6): global number, chapter, part/tier, ramp target. */
 export interface Slot {

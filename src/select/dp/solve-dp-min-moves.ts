@@ -1,7 +1,7 @@
-import { LevelrampError } from "../io/errors.ts";
+import { LevelrampError } from "../../io/errors.ts";
 import { buildDpGraph } from "./dp-graph.ts";
-import { objectiveOf, objectiveTolerance } from "./objective.ts";
-import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
+import { objectiveOf, objectiveTolerance } from "../problem/objective.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 
 /** What "moves" are measured against: the id each level number held before (`--from`). */
 export interface MoveReference {

@@ -1,9 +1,9 @@
-import { STEP_TOLERANCE } from "./chain-rules.ts";
+import { STEP_TOLERANCE } from "../rules/chain-rules.ts";
 import { firstAbove, nextRuns, otherKeysOk, type DpContext } from "./dp-context.ts";
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
 import { eachNewRunStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
-import { SolverLimitError } from "./solver-limits.ts";
+import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** Work bounds of one class-dp run. */
 export interface ClassDpLimits {

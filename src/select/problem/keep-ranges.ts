@@ -1,4 +1,4 @@
-import { InputError } from "../io/errors.ts";
+import { InputError } from "../../io/errors.ts";
 
 /**
  * Parses level ranges like `1-40,81-85` or `7` (SPEC 2 `--keep`, `--chapters`).

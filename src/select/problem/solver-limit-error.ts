@@ -1,4 +1,4 @@
-import { LevelrampError } from "../io/errors.ts";
+import { LevelrampError } from "../../io/errors.ts";
 
 /**
  * A solver stopped at one of its work bounds (exit 1): the model is not

@@ -1,4 +1,4 @@
-import type { ChainConstraint, SelectionProblem } from "./selection-problem.ts";
+import type { ChainConstraint, SelectionProblem } from "../problem/selection-problem.ts";
 
 /** Tolerance of `maxRise`/`maxDrop` comparisons: stored values have 6 decimals (SPEC 2). */
 export const STEP_TOLERANCE = 1e-9;

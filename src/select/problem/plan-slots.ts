@@ -1,4 +1,4 @@
-import type { Plan } from "../io/schemas/plan.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
 import type { Slot } from "./selection-problem.ts";
 
 /**

@@ -1,12 +1,12 @@
-import { NoAnswerError } from "../io/errors.ts";
-import { diagnoseInfeasible, type Diagnosis } from "./diagnose-infeasible.ts";
-import { highsBackend } from "./highs-backend.ts";
-import { lpSolverBackend } from "./lp-solver-backend.ts";
-import type { Selection, SelectionProblem } from "./selection-problem.ts";
-import { dpApplies } from "./solve-dp.ts";
-import { solveDpBranching } from "./solve-dp-branching.ts";
-import { solveMilp, type MilpResult } from "./solve-milp.ts";
-import { SolverLimitError, solverLimits, type SolverLimits } from "./solver-limits.ts";
+import { NoAnswerError } from "../../io/errors.ts";
+import { diagnoseInfeasible, type Diagnosis } from "../diagnose/diagnose-infeasible.ts";
+import { highsBackend } from "../milp/highs-backend.ts";
+import { lpSolverBackend } from "../milp/lp-solver-backend.ts";
+import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
+import { dpApplies } from "../dp/solve-dp.ts";
+import { solveDpBranching } from "../dp/solve-dp-branching.ts";
+import { solveMilp, type MilpResult } from "../milp/solve-milp.ts";
+import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
 
 /** Which solver `select` uses (SPEC 2 `--solver`). */
 export type SolverChoice = "auto" | "dp" | "milp" | "highs";

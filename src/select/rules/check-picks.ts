@@ -1,6 +1,6 @@
-import type { Constraint } from "../io/schemas/model.ts";
+import type { Constraint } from "../../io/schemas/model.ts";
 import { findBreaks } from "./find-breaks.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
 
 /**
  * Re-checks a solver's answer against the model exactly (SPEC 6 solver notes):

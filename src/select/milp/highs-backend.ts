@@ -1,6 +1,6 @@
 import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { SolverLimitError } from "./solver-limit-error.ts";
+import { SolverLimitError } from "../problem/solver-limit-error.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
 // build's default export is the loader. It is imported on the first solve only.

@@ -1,8 +1,8 @@
-import { LevelrampError } from "../io/errors.ts";
-import type { Constraint } from "../io/schemas/model.ts";
-import { findBreaks } from "./find-breaks.ts";
-import { Objective, objectiveTolerance } from "./objective.ts";
-import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import type { Constraint } from "../../io/schemas/model.ts";
+import { findBreaks } from "../rules/find-breaks.ts";
+import { Objective, objectiveTolerance } from "../problem/objective.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 
 /**
  * Reference solver for tiny problems: enumerates every assignment of distinct

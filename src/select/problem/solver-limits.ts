@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { readJsonFile } from "../io/read-json-file.ts";
+import { readJsonFile } from "../../io/read-json-file.ts";
 export { SolverLimitError } from "./solver-limit-error.ts";
 
 /** `models/select/solver.json`: the selection solvers' work bounds (SPEC 6 "Scale"). */
@@ -24,7 +24,7 @@ export const solverLimitsSchema = z.strictObject({
 /** The selection solvers' work bounds. */
 export type SolverLimits = z.infer<typeof solverLimitsSchema>;
 
-const defaultFile = fileURLToPath(new URL("../../models/select/solver.json", import.meta.url));
+const defaultFile = fileURLToPath(new URL("../../../models/select/solver.json", import.meta.url));
 let defaults: SolverLimits | undefined;
 
 /**

@@ -1,7 +1,7 @@
-import { LevelrampError } from "../io/errors.ts";
-import { chainRulesOf } from "./chain-rules.ts";
-import { SolverLimitError } from "./solver-limits.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import { chainRulesOf } from "../rules/chain-rules.ts";
+import { SolverLimitError } from "../problem/solver-limits.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
 
 /** Limits and restrictions of one explicit dp graph. */
 export interface DpGraphOptions {

@@ -1,6 +1,6 @@
 import { candidateClassesOf } from "./candidate-classes.ts";
 import { chainRulesOf } from "./chain-rules.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
 
 /** A relaxed state: the last candidate (a representative of its class) and the run length of each maxRun rule. */
 export interface RelaxedState {

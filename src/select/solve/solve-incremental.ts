@@ -1,8 +1,8 @@
-import { Objective } from "./objective.ts";
-import { makeSelection, type Selection, type SelectionProblem } from "./selection-problem.ts";
+import { Objective } from "../problem/objective.ts";
+import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 import { extendSelection } from "./extend-selection.ts";
-import type { SolveOptions } from "./select.ts";
-import { slotGroups } from "./slot-groups.ts";
+import type { SolveOptions } from "./solve-selection.ts";
+import { slotGroups } from "../problem/slot-groups.ts";
 
 /**
  * Part-by-part selection (SPEC 6 `select --incremental`, the build's way): for

@@ -1,5 +1,5 @@
-import type { Ramp } from "../io/schemas/ramp.ts";
-import { roundMetric } from "../io/round-metric.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
+import { roundMetric } from "../../io/round-metric.ts";
 import { linearInterpolation } from "./linear-interpolation.ts";
 import { monotoneCubic } from "./monotone-cubic.ts";
 

@@ -1,10 +1,10 @@
-import type { LevelsFile } from "../io/schemas/levels.ts";
-import { describeBounds, withinBounds } from "./build-problem.ts";
-import type { ChainConstraint, SelectionProblem } from "./selection-problem.ts";
-import { levelsStatus } from "./levels-file.ts";
-import { objectiveOf, objectiveTolerance } from "./objective.ts";
-import { dpApplies, solveDp } from "./solve-dp.ts";
-import { SolverLimitError } from "./solver-limits.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import { describeBounds, withinBounds } from "../problem/build-problem.ts";
+import type { ChainConstraint, SelectionProblem } from "../problem/selection-problem.ts";
+import { levelsStatus } from "../problem/levels-file.ts";
+import { objectiveOf, objectiveTolerance } from "../problem/objective.ts";
+import { dpApplies, solveDp } from "../dp/solve-dp.ts";
+import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** What `verify` could re-derive of a levels file's status (SPEC 6 status). */
 export interface StatusCheck {

@@ -1,9 +1,9 @@
-import { LevelrampError } from "../io/errors.ts";
-import { candidateClassesOf, type CandidateClasses } from "./candidate-classes.ts";
-import { chainRulesOf, STEP_TOLERANCE, type ChainRules } from "./chain-rules.ts";
-import { objectiveOf, type Objective } from "./objective.ts";
-import type { SelectionProblem } from "./selection-problem.ts";
-import { equalRuns, sortRange } from "./equal-runs.ts";
+import { LevelrampError } from "../../io/errors.ts";
+import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
+import { chainRulesOf, STEP_TOLERANCE, type ChainRules } from "../rules/chain-rules.ts";
+import { objectiveOf, type Objective } from "../problem/objective.ts";
+import type { SelectionProblem } from "../problem/selection-problem.ts";
+import { equalRuns, sortRange } from "../rules/equal-runs.ts";
 
 /**
  * The classes eligible in each slot, arranged for the dp, flat: set j (one per
