@@ -210,6 +210,29 @@ export {
   type LabelledLists,
   type MatchBasis,
 } from "./dedup/index.ts";
+// calibrating a measure against play data (SPEC 11)
+export {
+  calibrate,
+  calibrationSchema,
+  checkVariation,
+  curveOf,
+  fitLevelsModel,
+  fitRasch,
+  metricAtPassRate,
+  metricRampOfPassRamp,
+  PASS_RATE,
+  passRampOfMetricRamp,
+  passRateAt,
+  readCalibration,
+  readPlays,
+  type CalibrateOptions,
+  type Calibration,
+  type ModelFit,
+  type PassRateCurve,
+  type PlayedLevel,
+  type PlayRow,
+  type Plays,
+} from "./calibrate/index.ts";
 // SVG to PNG
 export {
   bundledFont,

@@ -35,6 +35,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: "ramp deviation per chapter of a levels file (table, json, csv, html)",
     load: async () => (await import("./commands/report.ts")).registerReport,
   },
+  calibrate: {
+    usage: "[options] <plays>",
+    summary: "fit a measure to play data: pass rates per level or per player (Rasch), outliers, player ramps (SPEC 11)",
+    load: async () => (await import("./commands/calibrate.ts")).registerCalibrate,
+  },
   measure: {
     usage: "[options] <file>",
     summary: "fewest taps / reads, bits, depth ... of one level",

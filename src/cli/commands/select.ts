@@ -7,7 +7,9 @@ import { readPool } from "../../io/read-pool.ts";
 import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
-import { rampSchema } from "../../io/schemas/ramp.ts";
+import { rampSchema, type Ramp } from "../../io/schemas/ramp.ts";
+import { metricRampOfPassRamp, PASS_RATE } from "../../calibrate/pass-ramp.ts";
+import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { buildProblem, type BuiltProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
 import { parseRanges } from "../../select/problem/keep-ranges.ts";
 import { describeStatus, toLevelsFile } from "../../select/problem/levels-file.ts";
@@ -24,6 +26,7 @@ interface SelectOptions {
   pools: string;
   model?: string;
   ramp?: string;
+  calibration?: string;
   plan?: string;
   out?: string;
   solver: string;
@@ -47,7 +50,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .description("pick and order the levels that ship from candidate pools (SPEC 6)")
     .requiredOption("--pools <file>", "pool file (levelramp/pool@1, or a CSV export)")
     .option("--model <file>", "selection model (default models/<game>/selection.json)")
-    .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
+    .option("--ramp <file>", "ramp (default models/<game>/ramp.json); a passRate ramp needs --calibration")
+    .option("--calibration <file>", "turn a player ramp (metric passRate) into a ramp of the calibrated metric (SPEC 11)")
     .option("--plan <file>", "plan (default models/<game>/plan.json)")
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
@@ -120,7 +124,7 @@ function readInputs(o: SelectOptions) {
   const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
   const planFile = o.plan ?? modelsPath(game, "plan.json");
   const model = readJsonFile(modelSchema, modelFile);
-  const ramp = readJsonFile(rampSchema, rampFile);
+  const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   const plan = readJsonFile(planSchema, planFile);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
   const from = o.from ? readJsonFile(levelsSchema, o.from) : undefined;
@@ -130,6 +134,18 @@ function readInputs(o: SelectOptions) {
     inputs.keep = { levels, from, fromFile: o.from, option };
   }
   return { inputs, from, tolerance, timeLimit, notes };
+}
+
+/** The ramp to select against: a passRate ramp turned through `--calibration` (SPEC 11), else the ramp itself. */
+function playerRamp(ramp: Ramp, rampFile: string, calibrationFile: string | undefined): Ramp {
+  if (ramp.metric === PASS_RATE && !calibrationFile) {
+    throw new InputError("cli/select", `the ramp is drawn in ${PASS_RATE} (a player ramp): give --calibration <calibration.json> to turn it into a ramp of the measured metric (SPEC 11)`, { file: rampFile, jsonPath: "$.metric" });
+  }
+  if (!calibrationFile) return ramp;
+  if (ramp.metric !== PASS_RATE) {
+    throw new InputError("cli/select", `--calibration turns a ramp of metric "${PASS_RATE}"; this ramp is about "${ramp.metric}" (drop --calibration, or draw the ramp in pass rates)`, { file: rampFile, jsonPath: "$.metric" });
+  }
+  return metricRampOfPassRamp(ramp, readCalibration(calibrationFile), { ramp: rampFile, calibration: calibrationFile });
 }
 
 /** `--min-moves`: among sequences within the tolerance of the answer, the fewest level numbers moved — a `feasible` answer. */

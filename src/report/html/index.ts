@@ -4,5 +4,6 @@ export { htmlReportData, type HtmlReportData, type HtmlReportInput, type NamedRa
 export { deviationTableHtml } from "./deviation-table-html.ts";
 export { escapeHtml, formatNumber, formatSigned, jsonForScript } from "./html-escape.ts";
 export { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
+export { calibrationPlotSpec, calibrationSectionHtml } from "./calibration-section.ts";
 export { scopeSvgIds } from "./scope-svg-ids.ts";
 export { svgMarkTitles } from "./svg-mark-titles.ts";

@@ -1,0 +1,22 @@
+// Calibrating a measure against play data (SPEC 11): game-free; imports io/ and select/ only.
+export { benjaminiHochberg } from "./numeric/benjamini-hochberg.ts";
+export { calibrate, type CalibrateOptions } from "./calibrate.ts";
+export { calibrationSchema, type Calibration } from "./calibration-file.ts";
+export { fitLevelsModel } from "./fit/fit-levels.ts";
+export { fitLevelsWithSpread } from "./fit/fit-levels-with-spread.ts";
+export { SEPARATION, type ModelFit } from "./fit/model-fit.ts";
+export { fitRasch, RASCH_NODES } from "./fit/fit-rasch.ts";
+export { gaussHermite, normalExpectation, type GaussHermiteRule } from "./numeric/gauss-hermite.ts";
+export { FOLDS, heldOutFit, type HeldOut } from "./held-out-fit.ts";
+export { levelEvidence, type LevelEvidence } from "./level-evidence.ts";
+export { binomialLogKernel, log1pExp, logistic, logit } from "./numeric/logistic.ts";
+export { invertPositiveDefinite, newtonMaximise, solvePositiveDefinite, type Evaluation, type NewtonResult } from "./numeric/newton-maximise.ts";
+export { overdispersedCovariance } from "./overdispersed-covariance.ts";
+export { CHI2_1_MEDIAN, levelSpread } from "./overdispersion.ts";
+export { PASS_RATE, curveOf, metricRampOfPassRamp, passRampOfMetricRamp } from "./pass-ramp.ts";
+export { metricAtPassRate, passRateAt, type PassRateCurve } from "./pass-rate.ts";
+export { groupRowsByPlayer, playerMode, playerNodes, type PlayerNodes, type PlayerRows } from "./fit/player-quadrature.ts";
+export type { PlayedLevel, PlayRow, Plays } from "./plays.ts";
+export { readCalibration } from "./read-calibration.ts";
+export { checkVariation, readPlays } from "./read-plays.ts";
+export { reliabilityBins } from "./reliability-bins.ts";

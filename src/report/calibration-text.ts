@@ -1,0 +1,37 @@
+import type { Calibration } from "../calibrate/calibration-file.ts";
+
+/**
+ * A calibration in words for the terminal (SPEC 11; `calibrate` prints it on
+ * stderr, `report --calibration` after its table): the model and its
+ * parameters with 95% intervals, the held-out fit against the baseline
+ * without the metric, the level spread τ, and the outliers — level, id,
+ * attempts, observed and predicted pass rate, z (+ easier than the measure
+ * says, − harder) — at most `maxOutliers` of them, largest |z| first.
+ */
+export function calibrationText(cal: Calibration, maxOutliers = 20): string {
+  const f = (x: number, d = 3) => x.toFixed(d);
+  const est = (e: { value: number; low: number; high: number }) => `${f(e.value)} [${f(e.low)}, ${f(e.high)}]`;
+  const { a, b, sigma } = cal.params;
+  const lines: string[] = [];
+  const curve = cal.model === "rasch" ? `Rasch: pass = σ(θ − (a + b·${cal.metric})), θ ~ N(0, σ²)` : `per level: pass = σ(a − b·${cal.metric})`;
+  lines.push(`calibration of "${cal.metric}" — ${curve}, ${cal.levels.length} levels`);
+  lines.push(`  a ${est(a)}   b ${est(b)}${sigma ? `   σ ${est(sigma)}` : ""}   (95% intervals; level spread τ ${f(cal.levelSpread)})`);
+  if (cal.fit) {
+    const better = cal.fit.logLoss < cal.fit.baselineLogLoss;
+    lines.push(
+      `  held-out fit: log loss ${f(cal.fit.logLoss, 4)} vs ${f(cal.fit.baselineLogLoss, 4)} without the metric, Brier ${f(cal.fit.brier, 4)} vs ${f(cal.fit.baselineBrier, 4)}` +
+        (better ? "" : " — the metric does not predict pass rates better than a constant"),
+    );
+  } else lines.push("  held-out fit: not computed (a fold could not be fitted: too few levels)");
+  if (cal.outliers.length === 0) lines.push("  outliers: none (after correcting for testing every level)");
+  else {
+    lines.push(`  outliers: ${cal.outliers.length} level(s) disagree with the measure beyond chance (5% false discovery rate)`);
+    lines.push("    level  id                          attempts  observed  predicted       z");
+    const shown = [...cal.outliers].sort((x, y) => Math.abs(y.z) - Math.abs(x.z) || x.level - y.level).slice(0, maxOutliers);
+    for (const o of shown) {
+      lines.push(`    ${String(o.level).padStart(5)}  ${o.id.padEnd(26).slice(0, 26)}  ${String(o.attempts).padStart(8)}  ${f(o.observed).padStart(8)}  ${f(o.predicted).padStart(9)}  ${(o.z >= 0 ? "+" : "") + f(o.z, 2)}`.replace(/\s+$/, ""));
+    }
+    if (cal.outliers.length > shown.length) lines.push(`    ... and ${cal.outliers.length - shown.length} more (see the calibration file)`);
+  }
+  return lines.join("\n") + "\n";
+}

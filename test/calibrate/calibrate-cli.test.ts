@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { calibrationSchema } from "../../src/calibrate/calibration-file.ts";
+import { metricRampOfPassRamp } from "../../src/calibrate/pass-ramp.ts";
+import { metricAtPassRate } from "../../src/calibrate/pass-rate.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { playsCsv, simulatePlays } from "../helpers/simulate-plays.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const t = tempDir("levelramp-calibrate-");
+const levelsFile = t.path("levels.json");
+let playsFile = "";
+
+beforeAll(async () => {
+  const r = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--out", levelsFile]);
+  expect(r.code).toBe(0);
+  const levels = JSON.parse(readFileSync(levelsFile, "utf8")) as { levels: Array<{ metrics: { difficulty: number } }> };
+  const plays = simulatePlays(
+    { model: "rasch", a: -3, b: 0.3, sigma: 1, outliers: [{ level: 9, shift: 2 }] },
+    { seed: "cli-plays", metrics: levels.levels.map((l) => l.metrics.difficulty), players: 200 },
+  );
+  playsFile = t.write("plays.csv", playsCsv(plays));
+});
+
+describe("levelramp calibrate (SPEC 11)", () => {
+  it("writes a calibration file the schema accepts, prints the same with --json, and names the outlier", async () => {
+    const out = t.path("calibration.json");
+    const r = await runCli(["calibrate", playsFile, "--levels", levelsFile, "--out", out, "--json"]);
+    expect(r.code).toBe(0);
+    const cal = calibrationSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    expect(r.stdout).toBe(readFileSync(out, "utf8"));
+    expect(cal.model).toBe("rasch");
+    expect(cal.metric).toBe("difficulty");
+    expect(cal.outliers.map((o) => o.level)).toContain(10);
+    expect(r.stderr).toMatch(/outliers: \d+ level\(s\)/);
+    expect(r.stderr).toMatch(/\n\s+10\s+generic-/);
+    // The same input gives the same file, byte for byte.
+    const again = await runCli(["calibrate", playsFile, "--levels", levelsFile, "--json"]);
+    expect(again.stdout).toBe(r.stdout);
+  });
+
+  const bad: Array<[string, string, RegExp]> = [
+    ["wins above attempts", "level,attempts,wins\n1,10,5\n2,3,4\n", /line 3: expected wins ≤ attempts; got 4 wins in 3 attempts/],
+    ["a negative count", "level,attempts,wins\n1,10,5\n2,-3,1\n", /line 3, column 2 \(attempts\): expected a whole number from 0 to 1e9; got "-3"/],
+    ["a fractional count", "level,attempts,wins\n1,10,5\n2,3,1.5\n", /line 3, column 3 \(wins\): expected a whole number/],
+    ["an unknown level", "level,attempts,wins\n1,10,5\n61,3,1\n", /line 3, column 1 \(level\): expected a level number or a candidate id of .*levels.json; got "61"/],
+    ["an unknown id", "level,attempts,wins\nno-such-id,10,5\n", /line 2, column 1 \(level\): expected a level number or a candidate id/],
+    ["a repeated level", "level,attempts,wins\n1,10,5\n2,10,5\n1,3,1\n", /line 4: expected one row per level; level 1 is also on line 2/],
+    ["one row per player", "player,level,attempts,wins\nann,1,10,5\nbob,2,10,3\ncid,3,9,2\n", /line 4: expected some player with rows on two or more levels/],
+    ["no variation: one metric value", "level,attempts,wins\n1,10,5\n", /expected levels with at least two values of "difficulty"/],
+    ["no variation: no loss", "level,attempts,wins\n1,10,10\n30,8,8\n", /all 18 attempts were won \(no variation\)/],
+    ["a bad header", "level,tries,wins\n1,10,5\n", /line 1: expected a header row level,attempts,wins .*"tries" is not one of them/],
+  ];
+  for (const [what, csv, message] of bad) {
+    it(`refuses ${what} (exit 2, naming the line), writing nothing`, async () => {
+      const file = t.write(`bad-${what.replace(/\W+/g, "-")}.csv`, csv);
+      const out = t.path(`bad-${what.replace(/\W+/g, "-")}.json`);
+      const r = await runCli(["calibrate", file, "--levels", levelsFile, "--out", out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain(file);
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+
+  it("refuses a metric the levels lack (exit 2)", async () => {
+    const r = await runCli(["calibrate", playsFile, "--levels", levelsFile, "--metric", "bits", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/expected level 1 of .*levels.json to carry the metric "bits" \(\$\.levels\[0\]\.metrics; it has difficulty, size, depth\)/);
+  });
+
+  it("says a fit that does not converge did not (exit 1) and writes no number", async () => {
+    const file = t.write("separated.csv", "level,attempts,wins\n1,20,20\n2,20,20\n40,20,0\n41,20,0\n");
+    const out = t.path("separated.json");
+    const r = await runCli(["calibrate", file, "--levels", levelsFile, "--out", out, "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/calibrate: the per-level fit did not converge: an estimate runs off to infinity/);
+    expect(r.stdout).toBe("");
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("player ramps and the calibrated report (SPEC 11)", () => {
+  const calFile = t.path("cal-for-ramps.json");
+  const passRamp = { format: "levelramp/ramp@1", metric: "passRate", points: [[1, 0.9], [30, 0.7], [60, 0.45]], interpolation: "monotone-cubic" };
+
+  beforeAll(async () => {
+    expect((await runCli(["calibrate", playsFile, "--levels", levelsFile, "--out", calFile])).code).toBe(0);
+  });
+
+  it("select --ramp pass-ramp --calibration selects exactly as select with the converted ramp", async () => {
+    const cal = calibrationSchema.parse(JSON.parse(readFileSync(calFile, "utf8")));
+    const passFile = t.write("pass-ramp.json", passRamp);
+    const metricRamp = metricRampOfPassRamp(passRamp as never, cal);
+    expect(metricRamp.metric).toBe("difficulty");
+    expect(metricRamp.points).toHaveLength(60);
+    // Each point is the metric at which the fit predicts the ramp's pass rate; the ramp never falls.
+    const curve = { model: cal.model, a: cal.params.a.value, b: cal.params.b.value, sigma: cal.params.sigma?.value };
+    expect(metricRamp.points[0][1]).toBeCloseTo(metricAtPassRate(curve, 0.9), 5);
+    for (let i = 1; i < 60; i++) expect(metricRamp.points[i][1]).toBeGreaterThan(metricRamp.points[i - 1][1]);
+    const metricFile = t.write("metric-ramp.json", metricRamp);
+    const a = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", passFile, "--calibration", calFile, "--out", t.path("a.json")]);
+    const b = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", metricFile, "--out", t.path("b.json")]);
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(readFileSync(t.path("a.json"), "utf8")).toBe(readFileSync(t.path("b.json"), "utf8"));
+    expect(JSON.parse(readFileSync(t.path("a.json"), "utf8")).status).toBe("optimal");
+  });
+
+  it("refuses a pass-rate ramp without --calibration, and --calibration with a metric ramp (exit 2)", async () => {
+    const passFile = t.write("pass-ramp-2.json", passRamp);
+    const r = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", passFile, "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/give --calibration/);
+    const s = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", "models/generic/ramp.json", "--calibration", calFile, "--json"]);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/--calibration turns a ramp of metric "passRate"; this ramp is about "difficulty"/);
+    const outOfRange = t.write("pass-ramp-3.json", { ...passRamp, points: [[1, 1.2], [60, 0.3]] });
+    const u = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", outOfRange, "--calibration", calFile, "--json"]);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/\$\.points\[0\]\[1\]: expected a pass rate strictly between 0 and 1; got 1\.2/);
+  });
+
+  it("report --calibration: outliers in the terminal, the plot and tables in the page, the file in the JSON", async () => {
+    const cal = calibrationSchema.parse(JSON.parse(readFileSync(calFile, "utf8")));
+    const table = await runCli(["report", levelsFile, "--calibration", calFile]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/calibration of "difficulty" — Rasch/);
+    expect(table.stdout).toMatch(/outliers: \d+ level\(s\)/);
+    const json = await runCli(["report", levelsFile, "--calibration", calFile, "--format", "json"]);
+    expect(JSON.parse(json.stdout).calibration).toEqual(cal);
+    const html = t.path("report.html");
+    expect((await runCli(["report", levelsFile, "--calibration", calFile, "--format", "html", "--out", html])).code).toBe(0);
+    const page = readFileSync(html, "utf8");
+    expect(page).toContain('<section class="calibration" id="calibration">');
+    expect(page).toMatch(/<figure class="plot calibration-plot"><svg/);
+    for (const o of cal.outliers) expect(page).toContain(`<td><a href="#level-${o.level}">${o.level}</a></td>`);
+    // Every level's predicted pass rate is in the page, and each plotted point has its hover title.
+    expect(page.match(/<title>level \d+ · /g)!.length).toBe(cal.levels.length);
+    const other = t.write("other-cal.json", { ...cal, levels: [{ ...cal.levels[0], id: "someone-else" }, ...cal.levels.slice(1)] });
+    const wrong = await runCli(["report", levelsFile, "--calibration", other]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/expected a calibration of these levels; level 1 is someone-else there/);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { benjaminiHochberg } from "../../src/calibrate/numeric/benjamini-hochberg.ts";
+import { gaussHermite, normalExpectation } from "../../src/calibrate/numeric/gauss-hermite.ts";
+import { logistic } from "../../src/calibrate/numeric/logistic.ts";
+import { invertPositiveDefinite, newtonMaximise } from "../../src/calibrate/numeric/newton-maximise.ts";
+import { CHI2_1_MEDIAN, levelSpread } from "../../src/calibrate/overdispersion.ts";
+import { metricAtPassRate, passRateAt } from "../../src/calibrate/pass-rate.ts";
+import { wilsonInterval } from "../../src/report/wilson-interval.ts";
+
+describe("Gauss–Hermite rules (SPEC 11 quadrature)", () => {
+  it("integrate x^(2k)·e^(−x²) exactly up to degree 2n − 1: Γ(k + ½)", () => {
+    const gammaHalf = (k: number) => {
+      let g = Math.sqrt(Math.PI);
+      for (let i = 0; i < k; i++) g *= i + 0.5;
+      return g;
+    };
+    for (const n of [1, 2, 5, 7, 11, 20, 48]) {
+      const { nodes, weights } = gaussHermite(n);
+      for (let k = 0; 2 * k <= 2 * n - 1; k++) {
+        const sum = nodes.reduce((s, x, i) => s + weights[i] * x ** (2 * k), 0);
+        expect(sum / gammaHalf(k)).toBeCloseTo(1, 9);
+        const odd = nodes.reduce((s, x, i) => s + weights[i] * x ** (2 * k + 1), 0);
+        expect(Math.abs(odd)).toBeLessThan(1e-9 * gammaHalf(k + 1));
+      }
+    }
+  });
+
+  it("give E[σ(2Z − 1)] for Z ~ N(0, 1) as a fine trapezoid sum does", () => {
+    let trapezoid = 0;
+    const h = 1e-3;
+    for (let z = -12; z <= 12; z += h) trapezoid += h * logistic(2 * z - 1) * Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+    expect(normalExpectation((z) => logistic(2 * z - 1), 48)).toBeCloseTo(trapezoid, 7);
+  });
+});
+
+describe("Benjamini–Hochberg", () => {
+  it("rejects up to the largest rank k with p_(k) ≤ k·q/N (hand-computed)", () => {
+    // N = 5, q = 0.05: thresholds 0.01, 0.02, 0.03, 0.04, 0.05; p_(3) = 0.025 ≤ 0.03 is the largest such rank,
+    // so 0.001, 0.021 (above its own 0.02 threshold) and 0.025 are rejected.
+    expect(benjaminiHochberg([0.5, 0.025, 0.001, 0.021, 0.9], 0.05)).toEqual([false, true, true, true, false]);
+    // N = 3: thresholds 0.0167, 0.0333, 0.05 — 0.03 passes its own, so 0.02 goes with it; 0.04 passes none.
+    expect(benjaminiHochberg([0.02, 0.03, 0.5], 0.05)).toEqual([true, true, false]);
+    expect(benjaminiHochberg([0.02, 0.04, 0.5], 0.05)).toEqual([false, false, false]);
+  });
+});
+
+describe("level spread τ", () => {
+  it("is 0 when the roots are no more spread than χ²₁, and recovers τ from roots scaled by √(1 + I·τ²)", () => {
+    const base = [0.2, -0.5, 1.1, -1.6, 0.674489750196, -0.3, 2.2, -0.1, 0.9];
+    expect(levelSpread(base.map((r) => r * 0.5), base.map(() => 100))).toBe(0);
+    // Median of r² is 0.674489750196² = CHI2_1_MEDIAN; with every I = 4 and τ = 0.5 the roots grow by √2.
+    expect(0.674489750196 ** 2).toBeCloseTo(CHI2_1_MEDIAN, 9);
+    const tau = levelSpread(base.map((r) => r * Math.SQRT2), base.map(() => 4));
+    expect(tau).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe("Newton's method", () => {
+  it("finds the maximum of a concave quadratic in one step and its inverse Hessian", () => {
+    const f = (x: number[]) => ({
+      value: -((x[0] - 1) ** 2) - 2 * (x[1] + 2) ** 2 - (x[0] - 1) * (x[1] + 2),
+      gradient: [-2 * (x[0] - 1) - (x[1] + 2), -4 * (x[1] + 2) - (x[0] - 1)],
+      hessian: [
+        [-2, -1],
+        [-1, -4],
+      ],
+    });
+    const r = newtonMaximise(f, (x) => f(x).value, [0, 0]);
+    expect(r.converged).toBe(true);
+    expect(r.x[0]).toBeCloseTo(1, 12);
+    expect(r.x[1]).toBeCloseTo(-2, 12);
+    expect(invertPositiveDefinite([[2, 1], [1, 4]])).toEqual([[4 / 7, -1 / 7], [-1 / 7, 2 / 7]].map((row) => row.map((v) => expect.closeTo(v, 12))));
+  });
+
+  it("says it did not converge when the maximum is at infinity", () => {
+    const f = (x: number[]) => ({ value: -Math.exp(-x[0]), gradient: [Math.exp(-x[0])], hessian: [[-Math.exp(-x[0])]] });
+    const r = newtonMaximise(f, (x) => f(x).value, [0], { bound: 1e3 });
+    expect(r.converged).toBe(false);
+  });
+});
+
+describe("pass rates and their inverse (player ramps)", () => {
+  it("per level: σ(a − b·m) and (a − logit p)/b", () => {
+    const curve = { model: "levels" as const, a: 2, b: 0.25 };
+    expect(passRateAt(curve, 8)).toBeCloseTo(0.5, 12);
+    expect(metricAtPassRate(curve, 0.5)).toBeCloseTo(8, 12);
+    expect(metricAtPassRate(curve, logistic(2 - 0.25 * 3))).toBeCloseTo(3, 10);
+  });
+
+  it("Rasch: the average player's rate, falling in m, inverted to 1e-9; at σ = 0 it is σ(−a − b·m)", () => {
+    const curve = { model: "rasch" as const, a: -1, b: 0.3, sigma: 1.5 };
+    let last = 1;
+    for (let m = -10; m <= 20; m += 0.5) {
+      const p = passRateAt(curve, m);
+      expect(p).toBeLessThan(last);
+      last = p;
+      expect(metricAtPassRate(curve, p)).toBeCloseTo(m, 8);
+    }
+    // The average player is less extreme than the median one.
+    expect(passRateAt(curve, -5)).toBeLessThan(logistic(1 + 1.5));
+    expect(passRateAt({ ...curve, sigma: 0 }, 2)).toBeCloseTo(logistic(1 - 0.6), 12);
+    expect(() => metricAtPassRate({ ...curve, b: -0.1 }, 0.5)).toThrow(/b > 0/);
+  });
+
+  it("Wilson interval: 0 of 10 → [0, 0.2775], 5 of 10 → [0.2366, 0.7634]", () => {
+    const [lo0, hi0] = wilsonInterval(0, 10);
+    expect(lo0).toBe(0);
+    expect(hi0).toBeCloseTo(0.27753, 4);
+    const [lo, hi] = wilsonInterval(5, 10);
+    expect(lo).toBeCloseTo(0.23659, 4);
+    expect(hi).toBeCloseTo(0.76341, 4);
+  });
+});
