@@ -109,6 +109,17 @@ describe("player ramps and the calibrated report (SPEC 11)", () => {
     expect(JSON.parse(readFileSync(t.path("a.json"), "utf8")).status).toBe("optimal");
   });
 
+  it("report of a player-ramp selection gives every level's predicted pass rate, falling along the ramp", async () => {
+    const passFile = t.write("pass-ramp-4.json", passRamp);
+    const levels = t.path("players.json");
+    expect((await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", passFile, "--calibration", calFile, "--out", levels])).code).toBe(0);
+    const json = JSON.parse((await runCli(["report", levels, "--calibration", calFile, "--format", "json"])).stdout) as { passRates: Array<{ level: number; passRate: number }> };
+    expect(json.passRates).toHaveLength(60);
+    expect(json.passRates[0].passRate).toBeGreaterThan(0.8);
+    expect(json.passRates[59].passRate).toBeLessThan(0.6);
+    for (let i = 1; i < 60; i++) expect(json.passRates[i].passRate).toBeLessThanOrEqual(json.passRates[i - 1].passRate);
+  });
+
   it("refuses a pass-rate ramp without --calibration, and --calibration with a metric ramp (exit 2)", async () => {
     const passFile = t.write("pass-ramp-2.json", passRamp);
     const r = await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", passFile, "--json"]);
@@ -139,9 +150,9 @@ describe("player ramps and the calibrated report (SPEC 11)", () => {
     for (const o of cal.outliers) expect(page).toContain(`<td><a href="#level-${o.level}">${o.level}</a></td>`);
     // Every level's predicted pass rate is in the page, and each plotted point has its hover title.
     expect(page.match(/<title>level \d+ · /g)!.length).toBe(cal.levels.length);
-    const other = t.write("other-cal.json", { ...cal, levels: [{ ...cal.levels[0], id: "someone-else" }, ...cal.levels.slice(1)] });
+    const other = t.write("other-cal.json", { ...cal, levels: cal.levels.map((l) => ({ ...l, id: `someone-else-${l.level}` })) });
     const wrong = await runCli(["report", levelsFile, "--calibration", other]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/expected a calibration of these levels; level 1 is someone-else there/);
+    expect(wrong.stderr).toMatch(/expected a calibration with plays of some level of the levels file; it has none of their ids/);
   });
 });

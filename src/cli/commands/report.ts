@@ -22,7 +22,7 @@ import { describeStatus, levelsStatus } from "../../select/problem/levels-file.t
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { EditorOptions } from "../../report/editor/editor-data.ts";
 import type { CommandContext } from "../cli-io.ts";
-import type { Calibration } from "../../calibrate/calibration-file.ts";
+import { calibratedLevels } from "../../report/calibrated-levels.ts";
 import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
 import { modelsPath } from "../models-path.ts";
@@ -40,7 +40,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .option("--pools <file>", "the pool the levels came from (pool coverage against every --ramp; with --format html the page becomes a ramp editor)")
     .option("--plan <file>", "with --pools and --format html: the plan the levels were selected with (default models/<game>/plan.json)")
     .option("--levels", "csv: the per-level table instead of the per-chapter one")
-    .option("--calibration <file>", "a calibration of these levels (levelramp calibrate): observed vs predicted pass rates, outliers (SPEC 11)")
+    .option("--calibration <file>", "a calibration (levelramp calibrate) of the levels' metric: each level's predicted pass rate, observed vs predicted, outliers (SPEC 11)")
     .option("--out <file>", "write the report to a file instead of stdout")
     .option("--json", "same as --format json")
     .option("--force", "overwrite --out if it exists")
@@ -52,7 +52,8 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       const file = readJsonFile(levelsSchema, levelsFile);
-      const calibration = o.calibration ? calibrationOf(o.calibration, file) : undefined;
+      const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
+      const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;
       const breaks = findBreaks(file.levels, file.model.constraints);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));
@@ -91,11 +92,11 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       let text: string;
       if (format === "html") {
         const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan) : undefined;
-        const cal = calibration && o.calibration ? { file: calibration, name: basename(o.calibration) } : undefined;
+        const cal = calibration && calibrated && o.calibration ? { file: calibration, name: basename(o.calibration), levels: calibrated } : undefined;
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {
         const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
-        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(calibration ? { calibration } : {}) }, null, 2) + "\n";
+        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
       } else if (format === "csv") {
         text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
@@ -106,18 +107,6 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         ctx.io.stderr(`report: ${format} → ${o.out}\n`);
       } else ctx.io.stdout(text);
     });
-}
-
-/** The calibration file, checked against the levels file: every level it calibrates is one of the file's (same number and id). */
-function calibrationOf(calibrationFile: string, file: LevelsFile): Calibration {
-  const cal = readCalibration(calibrationFile);
-  const byNumber = new Map(file.levels.map((l) => [l.number, l.id]));
-  cal.levels.forEach((l, i) => {
-    if (byNumber.get(l.level) !== l.id) {
-      throw new InputError("cli/report", `expected a calibration of these levels; level ${l.level} is ${l.id} there and ${byNumber.get(l.level) ?? "absent"} in the levels file`, { file: calibrationFile, jsonPath: `$.levels[${i}]` });
-    }
-  });
-  return cal;
 }
 
 /**

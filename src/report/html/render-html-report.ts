@@ -12,6 +12,7 @@ import { REPORT_STYLE } from "./report-style.ts";
 import { scopeSvgIds } from "./scope-svg-ids.ts";
 import { calibrationSectionHtml } from "./calibration-section.ts";
 import type { Calibration } from "../../calibrate/calibration-file.ts";
+import type { CalibratedLevel } from "../calibrated-levels.ts";
 import { editorBundle } from "../editor/editor-bundle.ts";
 import { EDITOR_DATA_ID, type EditorOptions } from "../editor/editor-data.ts";
 import { editorPage } from "../editor/editor-page.ts";
@@ -40,7 +41,7 @@ export interface HtmlReportOptions extends HtmlReportInput {
    */
   editor?: EditorOptions;
   /** A calibration of the levels against play data (SPEC 11): adds the calibration section after the whole-game plot. */
-  calibration?: { file: Calibration; name: string };
+  calibration?: { file: Calibration; name: string; levels: CalibratedLevel[] };
 }
 
 export { REPORT_DATA_ID };
@@ -91,7 +92,7 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
     out.push(`<section class="overview" id="overview"><h2>Whole game</h2>${editor ? editor.panel : ""}`);
     out.push(`<figure class="plot overview-plot">${overview}</figure>`);
     out.push(`<div class="overview-tail">${overviewTailHtml(data)}</div></section>`);
-    if (options.calibration) out.push(await calibrationSectionHtml(options.calibration.file, options.calibration.name));
+    if (options.calibration) out.push(await calibrationSectionHtml(options.calibration.file, options.calibration.levels, options.calibration.name));
     for (const ch of data.chapters) {
       const svg = editor ? editor.chapterSvg(ch.chapter) : await renderVegaLite(chapterPlotSpec(data, ch.chapter), `plot-c${ch.chapter}-`);
       const cards = data.levels

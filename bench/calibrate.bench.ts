@@ -1,0 +1,79 @@
+// `npm run bench -- calibrate`: levelramp calibrate as a user meets it (a cold CLI process of the
+// compiled package: run `npm run build` first), and the coverage sweeps too big for the test suite.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { calibrate } from "../src/calibrate/calibrate.ts";
+import { fitLevelsModel } from "../src/calibrate/fit/fit-levels.ts";
+import { playsCsv, simulatePlays } from "../test/helpers/simulate-plays.ts";
+import type { BenchSuite } from "./harness.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = join(root, "bin", "levelramp.js");
+
+/** A generic levels file of n levels whose metric climbs from 1 to 40 (what calibrate reads: numbers, ids, metrics). */
+function levelsFile(n: number) {
+  const metric = (i: number) => Math.round((1 + (39 * i) / (n - 1)) * 1e6) / 1e6;
+  const ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [n, 40]], interpolation: "linear" };
+  const model = { format: "levelramp/model@1", metric: "difficulty", eligibility: "part", constraints: [{ type: "nonDecreasing", key: "difficulty" }], objective: { norm: "L1", evenness: 0 } };
+  const levels = Array.from({ length: n }, (_, i) => ({ number: i + 1, chapter: 1 + Math.floor(i / 20), part: 1, id: `bench-${i + 1}`, metrics: { difficulty: metric(i) }, target: metric(i), deviation: 0 }));
+  return { file: { format: "levelramp/levels@1", game: "generic", seed: "bench", model, ramp, objective: 0, status: "optimal", optimal: true, levels }, metrics: levels.map((l) => l.metrics.difficulty) };
+}
+
+/** Writes a levels file and a plays CSV of about `rows` per-player rows (survivorship: strong players reach late levels). */
+function setupPlays(levels: number, players: number) {
+  const dir = mkdtempSync(join(tmpdir(), "levelramp-bench-calibrate-"));
+  const { file, metrics } = levelsFile(levels);
+  writeFileSync(join(dir, "levels.json"), JSON.stringify(file));
+  const plays = simulatePlays(
+    { model: "rasch", a: -4, b: 0.12, sigma: 1, tau: 0.2, outliers: [{ level: 20, shift: 1.5 }, { level: 90, shift: -1.5 }] },
+    { seed: "bench-calibrate", metrics, players, patience: 5, churn: 0.01 },
+  );
+  writeFileSync(join(dir, "plays.csv"), playsCsv(plays));
+  return { dir, rows: plays.rows.length };
+}
+
+/** Runs the compiled CLI once, as a user would (a new Node process). */
+function cli(dir: string) {
+  if (!existsSync(join(root, "dist", "calibrate", "calibrate.js"))) throw new Error("bench/calibrate: run `npm run build` first (the bench times the compiled CLI)");
+  const out = execFileSync(process.execPath, [bin, "calibrate", join(dir, "plays.csv"), "--levels", join(dir, "levels.json"), "--json"], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const cal = JSON.parse(out) as { params: { b: { value: number; low: number; high: number } }; outliers: unknown[] };
+  return { b: cal.params.b, outliers: cal.outliers.length };
+}
+
+/** Coverage of the 95% intervals over many seeds (a, b and, Rasch, σ), and false flags on data with no outlier. */
+function coverage(model: "levels" | "rasch", seeds: number, tau: number) {
+  const metrics = Array.from({ length: model === "levels" ? 40 : 30 }, (_, i) => 1 + (19 * i) / (model === "levels" ? 39 : 29));
+  const truth = model === "levels" ? { model, a: 2, b: 0.2, tau } : { model, a: -2.5, b: 0.2, sigma: 1, tau };
+  let a = 0;
+  let b = 0;
+  let sigma = 0;
+  let flags = 0;
+  let pooledB = 0;
+  let meanB = 0;
+  for (let s = 0; s < seeds; s++) {
+    const plays = simulatePlays(truth, { seed: `bench-coverage-${model}-${tau}-${s}`, metrics, attempts: (i) => 40 + ((i * 37) % 300), players: 300, patience: 3 });
+    const cal = calibrate(plays);
+    if (cal.params.a.low <= truth.a && truth.a <= cal.params.a.high) a++;
+    if (cal.params.b.low <= 0.2 && 0.2 <= cal.params.b.high) b++;
+    if (cal.params.sigma && cal.params.sigma.low <= 1 && 1 <= cal.params.sigma.high) sigma++;
+    flags += cal.outliers.length;
+    meanB += cal.params.b.value / seeds;
+    pooledB += fitLevelsModel(plays).params[1] / seeds;
+  }
+  const rate = (k: number) => Math.round((1000 * k) / seeds) / 1000;
+  return { seeds, tau, coverA: rate(a), coverB: rate(b), ...(model === "rasch" ? { coverSigma: rate(sigma), pooledB: Math.round(pooledB * 1e4) / 1e4 } : {}), meanB: Math.round(meanB * 1e4) / 1e4, falseFlagsPerRun: rate(flags) };
+}
+
+export const suite: BenchSuite = {
+  name: "calibrate",
+  cases: [
+    { name: "cli calibrate: ~100,000 per-player rows, 400 levels (cold process)", setup: () => setupPlays(400, 1070), run: ({ dir, rows }: { dir: string; rows: number }) => ({ rows, ...cli(dir) }), repeat: 5, warmup: 1 },
+    { name: "coverage: per level, 400 seeds, τ = 0", run: () => coverage("levels", 400, 0), repeat: 0 },
+    { name: "coverage: per level, 400 seeds, τ = 0.3", run: () => coverage("levels", 400, 0.3), repeat: 0 },
+    { name: "coverage: Rasch, 100 seeds, τ = 0", run: () => coverage("rasch", 100, 0), repeat: 0 },
+    { name: "coverage: Rasch, 100 seeds, τ = 0.3", run: () => coverage("rasch", 100, 0.3), repeat: 0 },
+  ],
+};
