@@ -43,11 +43,15 @@ export function heldOutFit(plays: Plays, outlier: Uint8Array, start: number[], t
   const k = Math.min(FOLDS, L);
   const predicted = new Float64Array(plays.rows.length);
   const baseline = new Float64Array(plays.rows.length);
+  // The baseline on every level the fit used: each fold's baseline starts from it.
+  const used = Uint8Array.from(outlier, (o) => 1 - o);
+  const whole = plays.kind === "rasch" ? fitRasch(plays, used, true, start) : undefined;
+  const baseStart = whole?.newton.converged ? [whole.params[0], 0, whole.params[1]] : start;
   for (let f = 0; f < k; f++) {
     const include = Uint8Array.from(plays.levels, (_, l) => (l % k !== f && !outlier[l] ? 1 : 0));
     if (!hasVariation(plays, include)) return undefined;
     const model = plays.kind === "rasch" ? fitRasch(plays, include, false, start) : fitLevelsWithSpread(plays, include, tau);
-    const flat = plays.kind === "rasch" ? fitRasch(plays, include, true, start) : fitLevelsModel(plays, include, true);
+    const flat = plays.kind === "rasch" ? fitRasch(plays, include, true, baseStart) : fitLevelsModel(plays, include, true);
     if (!model.newton.converged || !flat.newton.converged) return undefined;
     predictFold(plays, model, include, f, k, predicted);
     predictFold(plays, flat, include, f, k, baseline);

@@ -66,7 +66,9 @@ export function fitRasch(plays: Plays, include?: Uint8Array, fixB = false, start
     return { value: total, gradient: [g[0], g[2]], hessian: [[h[0][0], h[0][2]], [h[2][0], h[2][2]]] };
   };
   const x0 = start ?? startingPoint(plays, include);
-  const r = newtonMaximise(evaluate, value, fixS ? [x0[0], x0[1]] : fixB ? [x0[0], x0[2]] : x0, { bound: 1e4 });
+  // b = 0 starts from the difficulty at the mean metric; steps to 1e-7 (estimates are written to 6 decimals).
+  const meanMetric = plays.levels.reduce((s, l) => s + l.metric, 0) / plays.levels.length;
+  const r = newtonMaximise(evaluate, value, fixS ? [x0[0], x0[1]] : fixB ? [x0[0] + x0[1] * meanMetric, x0[2]] : x0, { bound: 1e4, tolerance: 1e-7 });
   const [fa, fb] = fixS ? r.x : fixB ? [r.x[0], 0] : r.x;
   if (!r.converged && plays.levels.some((l) => Math.abs(fa + fb * l.metric) > 25)) r.reason = SEPARATION;
   const sigmaLow = !fixS && (fixB ? r.x[1] : r.x[2]) < Math.log(1e-3);

@@ -29,10 +29,11 @@ export interface NewtonResult {
  * with λ = 0 when −H is positive definite and raised until it is otherwise;
  * a step that lowers the value by more than 1e-9 of it is halved (up to 30
  * times). Converged when the full Newton step's largest |Δ| is below
- * `tolerance`, or when no halving is accepted and that step is below
- * 1e-5 (the gradient is then zero within the quadrature's rounding: an
- * adaptive quadrature moves its nodes with the parameters, so its value is
- * not exactly smooth).
+ * `tolerance`; or when that step is below 1e-3 and does not raise the value,
+ * or below 1e-5 and no halving is accepted — the top of the objective within
+ * its quadrature's rounding (an adaptive quadrature moves its nodes with the
+ * parameters, so its value and gradient are not exactly consistent, and
+ * Newton would otherwise creep along the flat top).
  *
  * @param f the objective at a point (value, gradient, Hessian).
  * @param value the objective alone (cheaper: used by the step halving).
@@ -68,6 +69,8 @@ export function newtonMaximise(
       // The full step is evaluated in full (it is usually taken); halved ones by value first.
       const trial = halving === 0 ? f(candidate) : undefined;
       const v = trial ? trial.value : value(candidate);
+      // At the top: a small full step that does not raise the value (an adaptive quadrature's gradient and value disagree below that).
+      if (trial && largest < 1e-3 && !(v > at.value)) return { x, at, converged: true, iterations: iteration };
       if (Number.isFinite(v) && v >= floor) {
         next = candidate;
         nextAt = trial;
