@@ -7,6 +7,7 @@ export {
   NoAnswerError,
   apsisArrowSchema,
   apsisBodySchema,
+  calibrationSchema,
   candidateId,
   candidateSchema,
   canonicalJson,
@@ -44,6 +45,7 @@ export {
   writeFileAtomic,
   type ApsisArrow,
   type ApsisBody,
+  type Calibration,
   type Candidate,
   type CarillonBody,
   type CarillonDot,
@@ -213,7 +215,6 @@ export {
 // calibrating a measure against play data (SPEC 11)
 export {
   calibrate,
-  calibrationSchema,
   checkVariation,
   curveOf,
   fitLevelsModel,
@@ -226,7 +227,6 @@ export {
   readCalibration,
   readPlays,
   type CalibrateOptions,
-  type Calibration,
   type ModelFit,
   type PassRateCurve,
   type PlayedLevel,

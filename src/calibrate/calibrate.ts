@@ -2,7 +2,7 @@ import jStat from "jstat";
 import { NoAnswerError } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { benjaminiHochberg } from "./numeric/benjamini-hochberg.ts";
-import type { Calibration } from "./calibration-file.ts";
+import type { Calibration } from "../io/schemas/calibration.ts";
 import { fitLevelsWithSpread } from "./fit/fit-levels-with-spread.ts";
 import type { ModelFit } from "./fit/model-fit.ts";
 import { fitRasch } from "./fit/fit-rasch.ts";

@@ -1,7 +1,6 @@
 // Calibrating a measure against play data (SPEC 11): game-free; imports io/ and select/ only.
 export { benjaminiHochberg } from "./numeric/benjamini-hochberg.ts";
 export { calibrate, type CalibrateOptions } from "./calibrate.ts";
-export { calibrationSchema, type Calibration } from "./calibration-file.ts";
 export { fitLevelsModel } from "./fit/fit-levels.ts";
 export { fitLevelsWithSpread } from "./fit/fit-levels-with-spread.ts";
 export { SEPARATION, type ModelFit } from "./fit/model-fit.ts";

@@ -4,7 +4,7 @@ import { MAX_PLAN_LEVELS } from "../io/input-limits.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import type { Ramp } from "../io/schemas/ramp.ts";
 import { rampTarget } from "../select/ramp/ramp-target.ts";
-import type { Calibration } from "./calibration-file.ts";
+import type { Calibration } from "../io/schemas/calibration.ts";
 import { metricAtPassRate, passRateAt, type PassRateCurve } from "./pass-rate.ts";
 
 /** The metric a player ramp is drawn in (SPEC 11). */

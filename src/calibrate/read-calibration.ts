@@ -1,5 +1,5 @@
 import { readJsonFile } from "../io/read-json-file.ts";
-import { calibrationSchema, type Calibration } from "./calibration-file.ts";
+import { calibrationSchema, type Calibration } from "../io/schemas/calibration.ts";
 
 /**
  * Reads and validates a calibration file (SPEC 11, `levelramp/calibration@1`).

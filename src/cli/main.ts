@@ -57,7 +57,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, level, carillon-body, apsis-body",
+    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, carillon-body, apsis-body",
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {

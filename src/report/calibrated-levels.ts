@@ -1,4 +1,4 @@
-import type { Calibration } from "../calibrate/calibration-file.ts";
+import type { Calibration } from "../io/schemas/calibration.ts";
 import { curveOf } from "../calibrate/pass-ramp.ts";
 import { passRateAt } from "../calibrate/pass-rate.ts";
 import { InputError } from "../io/errors.ts";

@@ -1,4 +1,4 @@
-import type { Calibration } from "../calibrate/calibration-file.ts";
+import type { Calibration } from "../io/schemas/calibration.ts";
 
 /**
  * A calibration in words for the terminal (SPEC 11; `calibrate` prints it on

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { calibrationSchema } from "../../src/calibrate/calibration-file.ts";
+import { calibrationSchema } from "../../src/io/schemas/calibration.ts";
 import { metricRampOfPassRamp } from "../../src/calibrate/pass-ramp.ts";
 import { metricAtPassRate } from "../../src/calibrate/pass-rate.ts";
 import { runCli } from "../helpers/run-cli.ts";

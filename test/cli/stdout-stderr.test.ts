@@ -63,6 +63,15 @@ const RUNS: Record<string, Run[]> = {
     { argv: ["report", "{dir}/a.json", "--format", "json"], result: json((v) => expect(v).toMatchObject({ file: "a.json", game: "generic" })) },
     { argv: ["report", "{dir}/a.json", "--format", "html", "--out", "{dir}/report.html"], result: empty },
   ],
+  calibrate: [
+    {
+      argv: ["calibrate", "{dir}/plays.csv", "--levels", "{dir}/a.json"],
+      before: () => writeFileSync(d("plays.csv"), "level,attempts,wins\n1,200,180\n10,200,150\n20,180,120\n30,160,90\n40,150,70\n50,120,40\n60,100,25\n"),
+      result: linesOf(/^calibration of "difficulty" — per level: /, /^ {2}(a |held-out fit: |outliers: )/),
+    },
+    { argv: ["calibrate", "{dir}/plays.csv", "--levels", "{dir}/a.json", "--out", "{dir}/calibration.json"], result: empty },
+    { argv: ["calibrate", "{dir}/plays.csv", "--levels", "{dir}/a.json", "--json"], result: json((v) => expect(v).toEqual(JSON.parse(file("calibration.json")))) },
+  ],
   measure: [
     { argv: ["measure", fixture("carillon/three-dot-line.json"), "--json"], result: (stdout) => expect(stdout).toBe('{"goal":1,"winningFirstTaps":[0],"solution":[0],"bits":1.584963,"dots":3}\n') },
     { argv: ["measure", fixture("carillon/three-dot-line.json")], result: linesOf(/^carillon level$/, /^ {2}\w+ +\S/) },

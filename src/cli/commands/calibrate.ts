@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
-import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
@@ -18,18 +17,20 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
     .requiredOption("--levels <file>", "the levels file the plays are about (levelramp/levels@1)")
     .option("--metric <name>", "the metric to calibrate (default the levels file's model metric)")
     .option("--out <file>", "calibration file to write (levelramp/calibration@1)")
-    .option("--json", "print the calibration file on stdout")
+    .option("--json", "print the calibration file on stdout (without --json or --out: the fit in words)")
     .option("--force", "overwrite --out if it exists")
     .action((playsFile: string, o: { levels: string; metric?: string; out?: string; json?: boolean; force?: boolean }) => {
-      if (!o.out && !o.json) throw new InputError("cli/calibrate", "give --out <calibration.json> (or --json to print it)");
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/calibrate", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       const levels = readJsonFile(levelsSchema, o.levels);
       const plays = readPlays(playsFile, levels, o.levels, o.metric);
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";
       if (o.out) writeFileAtomic(o.out, text, { force: o.force, module: "cli/calibrate" });
+      // The result on stdout (README "Commands"): the JSON with --json, the fit in words without --out; else it is the file.
+      const words = calibrationText(cal);
       if (o.json) ctx.io.stdout(text);
+      else if (!o.out) ctx.io.stdout(words);
       const rows = plays.rows.length;
-      ctx.io.stderr(`calibrate: ${rows} row(s) of ${plays.kind === "rasch" ? `${plays.players.length} players` : "levels"} on ${plays.levels.length} levels${o.out ? ` → ${o.out}` : ""}\n` + calibrationText(cal));
+      ctx.io.stderr(`calibrate: ${rows} row(s) of ${plays.kind === "rasch" ? `${plays.players.length} players` : "levels"} on ${plays.levels.length} levels${o.out ? ` → ${o.out}` : ""}\n` + (o.json || o.out ? words : ""));
     });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apsisBodySchema } from "./apsis-body.ts";
+import { calibrationSchema } from "./calibration.ts";
 import { carillonBodySchema } from "./carillon-body.ts";
 import { levelFileSchema } from "./level.ts";
 import { levelsSchema } from "./levels.ts";
@@ -17,6 +18,7 @@ export const formatSchemas: Record<string, z.ZodType> = {
   ramp: rampSchema,
   plan: planSchema,
   shard: shardSchema,
+  calibration: calibrationSchema,
   level: levelFileSchema,
   "carillon-body": carillonBodySchema,
   "apsis-body": apsisBodySchema,

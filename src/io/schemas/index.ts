@@ -1,4 +1,5 @@
 export { apsisArrowSchema, apsisBodySchema, type ApsisArrow, type ApsisBody } from "./apsis-body.ts";
+export { calibrationSchema, type Calibration } from "./calibration.ts";
 export { carillonBodySchema, carillonDotSchema, carillonMarkSchema, type CarillonBody, type CarillonDot, type CarillonMark } from "./carillon-body.ts";
 export { levelFileSchema, type LevelFile } from "./level.ts";
 export { levelsSchema, shippedLevelSchema, type LevelsFile, type ShippedLevel } from "./levels.ts";

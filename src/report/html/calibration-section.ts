@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
-import type { Calibration } from "../../calibrate/calibration-file.ts";
+import type { Calibration } from "../../io/schemas/calibration.ts";
 import type { CalibratedLevel } from "../calibrated-levels.ts";
 import { escapeHtml, formatNumber } from "./html-escape.ts";
 import { PLOT_CONFIG } from "./plot-config.ts";

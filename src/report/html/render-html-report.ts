@@ -11,7 +11,7 @@ import { chapterHeadingHtml, chapterTableHtml, headerHtml, overviewTailHtml } fr
 import { REPORT_STYLE } from "./report-style.ts";
 import { scopeSvgIds } from "./scope-svg-ids.ts";
 import { calibrationSectionHtml } from "./calibration-section.ts";
-import type { Calibration } from "../../calibrate/calibration-file.ts";
+import type { Calibration } from "../../io/schemas/calibration.ts";
 import type { CalibratedLevel } from "../calibrated-levels.ts";
 import { editorBundle } from "../editor/editor-bundle.ts";
 import { EDITOR_DATA_ID, type EditorOptions } from "../editor/editor-data.ts";

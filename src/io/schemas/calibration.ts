@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { boundedInt, boundedNumber, derivedNumber } from "./bounded-number.ts";
+
+const estimate = z.strictObject({ value: derivedNumber(), low: derivedNumber(), high: derivedNumber() }).describe("estimate and its 95% interval");
+
+/**
+ * The calibration file `levelramp/calibration@1` (SPEC 11, a SPEC 3 format: `levelramp
+ * schema calibration`), as `levelramp
+ * calibrate` writes it: the fitted parameters with 95% intervals, the fit on
+ * held-out folds against the constant baseline, reliability bins and the
+ * outliers — plus, beyond SPEC 11's list, `levelSpread` (τ) and `levels`
+ * (each level's observed and predicted pass rate), which the report's plot
+ * and the player ramps read.
+ */
+export const calibrationSchema = z.strictObject({
+  format: z.literal("levelramp/calibration@1"),
+  metric: z.string().min(1).describe("the metric m the fit is about"),
+  model: z.enum(["levels", "rasch"]).describe("levels: pass = σ(a − b·m); rasch: pass = σ(θ − (a + b·m)), θ ~ N(0, σ²)"),
+  params: z.strictObject({
+    a: estimate,
+    b: estimate.describe("the drop in logit per unit of the metric (both models)"),
+    sigma: estimate.optional().describe("the players' spread σ in logits (rasch)"),
+  }),
+  fit: z
+    .strictObject({
+      logLoss: derivedNumber().describe("held-out log loss, nats per attempt"),
+      brier: derivedNumber().describe("held-out Brier score per attempt"),
+      baselineLogLoss: derivedNumber().describe("the same for the model without the metric (b = 0)"),
+      baselineBrier: derivedNumber(),
+    })
+    .nullable()
+    .describe("on held-out folds of levels; null when a fold could not be fitted (too few levels)"),
+  reliability: z.array(z.strictObject({ predicted: derivedNumber(), observed: derivedNumber(), attempts: boundedInt().min(0) })).describe("held-out predictions in bins of 0.1"),
+  outliers: z.array(
+    z.strictObject({
+      level: boundedInt().min(1),
+      id: z.string(),
+      attempts: boundedInt().min(0),
+      wins: boundedInt().min(0),
+      observed: derivedNumber(),
+      predicted: derivedNumber(),
+      z: derivedNumber().describe("+: easier than the measure says; −: harder"),
+    }),
+  ),
+  levelSpread: derivedNumber().min(0).describe("τ: level-to-level logit variation the measure does not explain (robust estimate)"),
+  levels: z.array(
+    z.strictObject({
+      level: boundedInt().min(1),
+      id: z.string(),
+      metric: boundedNumber(),
+      attempts: boundedInt().min(0),
+      wins: boundedInt().min(0),
+      observed: derivedNumber(),
+      predicted: derivedNumber().describe("expected pass rate for the players who played it"),
+      passRate: derivedNumber().describe("the curve's pass rate at the level's metric (the average player for rasch)"),
+      z: derivedNumber(),
+      outlier: z.boolean(),
+    }),
+  ),
+});
+
+/** A calibration file (SPEC 11). */
+export type Calibration = z.infer<typeof calibrationSchema>;
