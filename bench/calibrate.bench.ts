@@ -71,9 +71,9 @@ export const suite: BenchSuite = {
   name: "calibrate",
   cases: [
     { name: "cli calibrate: ~100,000 per-player rows, 400 levels (cold process)", setup: () => setupPlays(400, 1070), run: ({ dir, rows }: { dir: string; rows: number }) => ({ rows, ...cli(dir) }), repeat: 5, warmup: 1 },
-    { name: "coverage: per level, 400 seeds, τ = 0", run: () => coverage("levels", 400, 0), repeat: 0 },
-    { name: "coverage: per level, 400 seeds, τ = 0.3", run: () => coverage("levels", 400, 0.3), repeat: 0 },
-    { name: "coverage: Rasch, 100 seeds, τ = 0", run: () => coverage("rasch", 100, 0), repeat: 0 },
-    { name: "coverage: Rasch, 100 seeds, τ = 0.3", run: () => coverage("rasch", 100, 0.3), repeat: 0 },
+    { name: "coverage: per level, 300 seeds, τ = 0", run: () => coverage("levels", 300, 0), repeat: 0 },
+    { name: "coverage: per level, 300 seeds, τ = 0.3", run: () => coverage("levels", 300, 0.3), repeat: 0 },
+    { name: "coverage: Rasch, 60 seeds, τ = 0", run: () => coverage("rasch", 60, 0), repeat: 0 },
+    { name: "coverage: Rasch, 60 seeds, τ = 0.3", run: () => coverage("rasch", 60, 0.3), repeat: 0 },
   ],
 };

@@ -109,7 +109,7 @@ describe("intervals, outliers and folds (SPEC 11)", () => {
       if (cal.params.a.low <= 2 && 2 <= cal.params.a.high) a++;
       if (cal.params.b.low <= 0.2 && 0.2 <= cal.params.b.high) b++;
     }
-    // 95% of 80 is 76, a binomial count with standard deviation 1.9; the sweep in the bench (calibrate-coverage) runs 400 seeds.
+    // 95% of 80 is 76, a binomial count with standard deviation 1.9; the bench (npm run bench -- calibrate) sweeps 300 seeds.
     expect(a).toBeGreaterThanOrEqual(70);
     expect(b).toBeGreaterThanOrEqual(70);
   });
