@@ -350,37 +350,27 @@ export function readSettings(settings) {
   };
 }
 
-/**
- * A random board: the red car on the exit row, then cars and trucks where they fit,
- * then walls off the exit row. With `from` (a board), a mutation of it instead: its
- * vehicles and walls less one vehicle, then filled again to a random count.
- */
-export function randomBoard(rng, s, from = null) {
+/** A random board: the red car on the exit row, then cars and trucks where they fit, then walls off the exit row. */
+export function randomBoard(rng, s) {
   const w = s.size, h = s.size;
   const exitRow = Math.floor((h - 1) / 2);
   const used = new Uint8Array(w * h);
   const cellsOf = (v) => Array.from({ length: v.len }, (_, k) => (v.horiz ? v.line * w + v.pos + k : (v.pos + k) * w + v.line));
-  let vehicles = [{ id: 'A', horiz: true, len: 2, line: exitRow, pos: randInt(rng, 0, w - 3) }];
-  let walls = [];
-  if (from !== null) {
-    vehicles = from.vehicles.slice();
-    if (vehicles.length > 1) vehicles.splice(randInt(rng, 1, vehicles.length - 1), 1);
-    walls = from.walls.slice();
-  }
-  for (const v of vehicles) cellsOf(v).forEach((c) => (used[c] = 1));
-  for (const c of walls) used[c] = 1;
+  const vehicles = [{ id: 'A', horiz: true, len: 2, line: exitRow, pos: randInt(rng, 0, w - 3) }];
+  cellsOf(vehicles[0]).forEach((c) => (used[c] = 1));
   const want = randInt(rng, s.vehicles[0], s.vehicles[1]);
   for (let tries = 0; vehicles.length - 1 < want && tries < 50 * want; tries++) {
     const horiz = rng() < 0.5;
     const len = rng() < 0.75 ? 2 : 3;
-    const v = { id: '', horiz, len, line: randInt(rng, 0, (horiz ? h : w) - 1), pos: randInt(rng, 0, (horiz ? w : h) - len) };
+    const v = { id: String.fromCharCode(65 + vehicles.length), horiz, len, line: randInt(rng, 0, (horiz ? h : w) - 1), pos: randInt(rng, 0, (horiz ? w : h) - len) };
     if (horiz && v.line === exitRow) continue; // it could never leave the red car's way
     const at = cellsOf(v);
     if (at.some((c) => used[c])) continue;
     at.forEach((c) => (used[c] = 1));
     vehicles.push(v);
   }
-  const wallCount = from !== null ? walls.length : randInt(rng, s.walls[0], s.walls[1]);
+  const walls = [];
+  const wallCount = randInt(rng, s.walls[0], s.walls[1]);
   for (let tries = 0; walls.length < wallCount && tries < 50 * (wallCount + 1); tries++) {
     const cell = randInt(rng, 0, w * h - 1);
     if (!used[cell] && Math.floor(cell / w) !== exitRow) {
@@ -388,7 +378,6 @@ export function randomBoard(rng, s, from = null) {
       walls.push(cell);
     }
   }
-  vehicles = vehicles.map((v, i) => ({ ...v, id: String.fromCharCode(65 + i) }));
   return { w, h, vehicles, walls };
 }
 
@@ -397,13 +386,13 @@ export function randomBoard(rng, s, from = null) {
  *
  * A pure function of (seed, settings, aim): seededRandom(seed) picks the fewest moves
  * wanted (aim.target +-1 when the aim is about `moves`, else at random, within
- * settings.moves) and lays out a random board; breadth-first search explores every
- * state reachable from it and a second search from the goal states gives each state
- * its fewest moves. Until some state is as far as wanted, up to settings.tries boards:
- * mostly mutations of the board whose farthest state is the farthest so far (a climb
- * towards harder boards), sometimes fresh ones. The level is a state at the wanted
- * distance, or, after the last try, at the farthest one if that is still in range;
- * else {level: null, reason}.
+ * settings.moves) and lays out random boards, up to settings.tries of them; for each,
+ * breadth-first search explores every state reachable from it and a second search
+ * from the solved states gives each state its fewest moves. The level is a state at
+ * the wanted distance from the first board that has one, or, after the last try, at
+ * the farthest distance met if that is still in range; else {level: null, reason}.
+ * (Dense boards have small state spaces with their hard states in them: the plan asks
+ * for more vehicles as the chapters climb.)
  */
 export function generateLevel(seed, settings, aim) {
   const s = readSettings(settings);
@@ -414,39 +403,38 @@ export function generateLevel(seed, settings, aim) {
     : randInt(rng, lo, hi);
   let best = null;
   for (let t = 0; t < s.tries && !(best && best.far >= want); t++) {
-    const from = best && rng() < 0.8 ? best.hardest : null;
-    const board = randomBoard(rng, s, from);
+    const board = randomBoard(rng, s);
     const found = explore(board, board.vehicles.map((v) => v.pos), s.states);
     if (found === null) continue;
     const dist = distancesToGoal(board, found);
-    let far = 0;
-    dist.forEach((d, i) => d > dist[far] && (far = i));
-    if (best === null || dist[far] > best.far) {
-      const hardest = { ...board, vehicles: board.vehicles.map((v, i) => ({ ...v, pos: stateAt(board, found, far)[i] })) };
-      best = { board, found, dist, far: dist[far], hardest };
-    }
+    const far = dist.reduce((m, d) => Math.max(m, d), -1); // -1: no way out
+    if (best === null || far > best.far) best = { board, found, dist, far };
   }
   if (best === null || best.far < lo) {
-    return { level: null, reason: `no board in ${s.tries} tries had a state ${lo}..${hi} moves from the exit (farthest ${best?.far ?? 'none'})` };
+    // a short reason without numbers: levelramp counts dropped candidates by its text
+    return { level: null, reason: 'no board had a state far enough from the exit' };
   }
   // every distance 0..far occurs (breadth-first layers), so the one wanted does too
   const at = Math.min(want, best.far);
   const pick = [];
   best.dist.forEach((d, i) => d === at && pick.push(i));
-  return { level: makeLevel(best.board, stateAt(best.board, best.found, pick[randInt(rng, 0, pick.length - 1)])) };
+  const { rows } = makeLevel(best.board, stateAt(best.board, best.found, pick[randInt(rng, 0, pick.length - 1)]));
+  return { level: { rows: renamed(rows) } };
 }
 
 // ---------------------------------------------------------------- same and near-same
 
-function canonical(rows) {
+/** The rows with the vehicles other than A renamed B, C, ... in reading order. */
+function renamed(rows) {
   const names = new Map([['A', 'A'], ['x', 'x'], ['.', '.']]);
   let next = 66; // 'B'
-  const out = rows.map((row) => [...row].map((ch) => {
+  return rows.map((row) => [...row].map((ch) => {
     if (!names.has(ch)) names.set(ch, String.fromCharCode(next++));
     return names.get(ch);
   }).join(''));
-  return `${rows[0].length}x${rows.length}:${out.join('/')}`;
 }
+
+const canonical = (rows) => `${rows[0].length}x${rows.length}:${renamed(rows).join('/')}`;
 
 /** One string for a board, its top-bottom mirror and any naming of its vehicles. */
 export function keyOf(level) {
