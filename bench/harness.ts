@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 
 /** One benchmark case: `run` is timed; `setup` (untimed) builds its input. */
@@ -21,6 +22,8 @@ export interface BenchCase<I = unknown> {
 export interface BenchSuite {
   name: string;
   cases: BenchCase<any>[];
+  /** A table over the measured rows (markdown), printed after them and kept in the results file. */
+  summary?: (rows: BenchRow[]) => string;
 }
 
 /** A measured row. */
@@ -84,9 +87,9 @@ function formatRow(r: BenchRow): string {
   return `${r.suite.padEnd(10)} ${r.name.padEnd(48)} median ${r.medianMs.toFixed(3).padStart(10)} ms  (min ${r.minMs.toFixed(3)}, max ${r.maxMs.toFixed(3)}, n=${r.repeat}; cold ${r.coldMs.toFixed(1)})${counters}`;
 }
 
-/** Writes rows as JSON to bench/results/<suite>.json. */
-export function writeResults(dir: string, suite: string, rows: BenchRow[]): void {
+/** Writes rows (and the suite's summary table, if any) as JSON to bench/results/<suite>.json, with the load average at the end. */
+export function writeResults(dir: string, suite: string, rows: BenchRow[], summary?: string): void {
   mkdirSync(dir, { recursive: true });
-  const meta = { node: process.version, platform: `${process.platform}-${process.arch}`, date: new Date().toISOString() };
-  writeFileSync(join(dir, `${suite}.json`), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
+  const meta = { node: process.version, platform: `${process.platform}-${process.arch}`, date: new Date().toISOString(), loadAverage: loadavg().map((x) => Number(x.toFixed(2))) };
+  writeFileSync(join(dir, `${suite}.json`), JSON.stringify({ ...meta, rows, ...(summary ? { summary: summary.trim().split("\n") } : {}) }, null, 2) + "\n");
 }

@@ -14,5 +14,7 @@ const files = readdirSync(here)
 for (const f of files) {
   const mod = (await import(pathToFileURL(join(here, f)).href)) as { suite: BenchSuite };
   const rows = await runSuite(mod.suite);
-  writeResults(join(here, "results"), mod.suite.name, rows);
+  const summary = mod.suite.summary?.(rows);
+  if (summary) process.stdout.write(summary);
+  writeResults(join(here, "results"), mod.suite.name, rows, summary);
 }

@@ -1,0 +1,279 @@
+// `levelramp select` as the cold one-shot process a designer types (issue 29), side by side with
+// the same work in this warmed-up process and with the independent baselines a designer could use
+// instead, all in one run: a plain dynamic-programming script in Python (bench/baselines/plain-dp.py,
+// standard library only) and CBC (Debian `coinor-cbc`) on levelramp's own MILP of the instance.
+//
+// Cold rows: `node bin/levelramp.js select ... --out FILE --force` (the compiled package, as npx
+// runs it), whole wall from spawn to exit, median of runs after one untimed run (files in the page
+// cache); peak memory (maxRSS) from GNU time (`/usr/bin/time`, Debian `time`) when it is there.
+// In-process rows: read, build, solve and levels file in this process, warmed up, median.
+// Instances: the sudoku banks of fixtures/sudoku (100 of 1,000 and 400 of 3,000, the walkthrough's
+// model), 400 of a 20,000-sudoku QQwing bank (made on first use by fixtures/sudoku/make-sudoku-bank.sh
+// into out/bench/; needs qqwing and faketime, else its rows are left out) with two nonDecreasing
+// keys, maxRise and L2, and 1,000 of the seeded 100,000-candidate integer bank with maxRise.
+//
+//   npm run bench -- select-cold                  # everything (about 10 minutes on 2 cores)
+//   SELECT_COLD_ONLY=sudoku-1000 npm run bench -- select-cold
+//   SELECT_COLD_PROFILE=out/profiles npm run bench -- select-cold   # + one node --cpu-prof run per instance
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readJsonFile } from "../src/io/read-json-file.ts";
+import { readPool } from "../src/io/read-pool.ts";
+import { modelSchema } from "../src/io/schemas/model.ts";
+import { planSchema } from "../src/io/schemas/plan.ts";
+import { rampSchema } from "../src/io/schemas/ramp.ts";
+import { folderHash } from "../src/pipeline/generator-fingerprint.ts";
+import { buildProblem } from "../src/select/build-problem.ts";
+import { compileMilp } from "../src/select/compile-milp.ts";
+import { toLevelsFile } from "../src/select/levels-file.ts";
+import { solveSelection } from "../src/select/select.ts";
+import { SolverLimitError } from "../src/select/solver-limits.ts";
+import { writeLp } from "./baselines/write-lp.ts";
+import type { BenchCase, BenchRow, BenchSuite } from "./harness.ts";
+import { writeIntegerBank } from "./integer-bank-files.ts";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), "levelramp-cold-"));
+/** CBC's time limit per instance (seconds). */
+const CBC_SECONDS = 60;
+const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+interface Files {
+  pool: string;
+  model: string;
+  plan: string;
+  ramp: string;
+}
+
+interface Instance {
+  key: string;
+  label: string;
+  /** Makes (or finds) the files; undefined when a tool it needs is missing (its rows are left out, with a note). */
+  files: () => Files | undefined;
+  /** Timed runs of the cold CLI and of the Python script. */
+  runs: number;
+  pythonRuns: number;
+  cbc: boolean;
+}
+
+const sudoku = (candidates: number, levels: number, model = "model.json") => (): Files => ({
+  pool: `fixtures/sudoku/sudoku-${candidates}.csv`,
+  model: `fixtures/sudoku/${model}`,
+  plan: `fixtures/sudoku/plan-${levels}.json`,
+  ramp: `fixtures/sudoku/ramp-${levels}.json`,
+});
+
+/** The 20,000-sudoku QQwing bank, made once into out/bench/sudoku-20000/ (about 7 minutes). */
+function sudoku20000(): Files | undefined {
+  const dir = join(root, "out/bench/sudoku-20000");
+  const pool = join(dir, "sudoku-20000.csv");
+  if (!existsSync(pool)) {
+    process.stdout.write("select-cold: making the 20,000-sudoku bank with QQwing (fixtures/sudoku/make-sudoku-bank.sh 20000 out/bench/sudoku-20000) ...\n");
+    const r = spawnSync(join(root, "fixtures/sudoku/make-sudoku-bank.sh"), ["20000", dir], { encoding: "utf8" });
+    if (r.status !== 0) {
+      process.stdout.write(`select-cold: no 20,000-sudoku bank, its rows are left out: ${(r.stderr || String(r.error)).trim()}\n`);
+      return undefined;
+    }
+  }
+  return { ...sudoku(20000, 400, "model-rise-l2.json")(), pool: relativeToRoot(pool) };
+}
+
+const instances: Instance[] = [
+  { key: "sudoku-1000", label: "sudoku 100 of 1,000 (real, QQwing; walkthrough model, L1)", files: sudoku(1000, 100), runs: 11, pythonRuns: 5, cbc: true },
+  { key: "sudoku-3000", label: "sudoku 400 of 3,000 (real, QQwing; walkthrough model, L1)", files: sudoku(3000, 400), runs: 11, pythonRuns: 3, cbc: true },
+  { key: "sudoku-20000", label: "sudoku 400 of 20,000 (real, QQwing; score and tier nonDecreasing, maxRise 10, maxRun 3, L2)", files: sudoku20000, runs: 7, pythonRuns: 3, cbc: true },
+  {
+    key: "integer-100000",
+    label: "1,000 of 100,000 (seeded integers; difficulty nonDecreasing, maxRise 5, depth maxDrop 1, maxRun 3, L1)",
+    files: () => mapFiles(writeIntegerBank(join(tmp, "integer-100000"), 5)),
+    runs: 5,
+    pythonRuns: 1,
+    cbc: false, // levelramp's MILP of it is past the size bound (refused before it is built): nothing to hand CBC
+  },
+];
+
+const only = process.env.SELECT_COLD_ONLY?.split(",");
+const profileDir = process.env.SELECT_COLD_PROFILE ? resolve(process.env.SELECT_COLD_PROFILE) : undefined;
+
+function relativeToRoot(path: string): string {
+  return path.startsWith(root) ? path.slice(root.length) : path;
+}
+
+function mapFiles(f: Files): Files {
+  return { pool: relativeToRoot(f.pool), model: relativeToRoot(f.model), plan: relativeToRoot(f.plan), ramp: relativeToRoot(f.ramp) };
+}
+
+/** Builds the package when dist/ is missing or compiled from other sources (the cold rows run dist/). */
+function ensureBuilt(): void {
+  const recorded = join(root, "dist/source-hash.txt");
+  if (existsSync(recorded) && readFileSync(recorded, "utf8").trim() === folderHash("src", root)) return;
+  process.stdout.write("select-cold: dist/ is missing or stale: npm run build ...\n");
+  const r = spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("select-cold: npm run build failed");
+}
+
+/** Runs a command as its own process from the repository root; returns its stdout and, with GNU time, its peak memory. */
+function run(cmd: string, args: string[], timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string; maxRssMB?: number } {
+  const rss = join(tmp, "rss.txt");
+  const [file, argv] = gnuTime ? [gnuTime, ["-f", "%M", "-o", rss, cmd, ...args]] : [cmd, args];
+  const r = spawnSync(file, argv, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20, timeout: timeoutMs });
+  const maxRssMB = gnuTime && existsSync(rss) ? Math.round(Number(readFileSync(rss, "utf8").trim().split("\n").pop()) / 1024) : undefined;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, maxRssMB };
+}
+
+function selectArgs(f: Files, out: string): string[] {
+  return ["bin/levelramp.js", "select", "--pools", f.pool, "--model", f.model, "--plan", f.plan, "--ramp", f.ramp, "--out", out, "--force"];
+}
+
+/** Answers per instance and row, for the summary. */
+const answers = new Map<string, Map<string, { objective?: number; ids?: string[]; note?: string }>>();
+const answer = (key: string, row: string, a: { objective?: number; ids?: string[]; note?: string }) => {
+  if (!answers.has(key)) answers.set(key, new Map());
+  answers.get(key)!.set(row, a);
+};
+
+const cases: BenchCase<any>[] = [];
+const made = new Map<string, Files | undefined>();
+const filesOf = (inst: Instance) => {
+  if (!made.has(inst.key)) made.set(inst.key, inst.files());
+  return made.get(inst.key);
+};
+
+for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
+  const label = inst.label;
+  // 1. The cold CLI, as a designer runs it.
+  cases.push({
+    name: `cold CLI: ${label}`,
+    setup: () => {
+      ensureBuilt();
+      return filesOf(inst);
+    },
+    warmup: 1,
+    repeat: inst.runs,
+    run: (f: Files | undefined) => {
+      if (!f) return { skipped: "no pool" };
+      const out = join(tmp, `${inst.key}.json`);
+      const r = run(process.execPath, selectArgs(f, out));
+      if (r.status !== 0) throw new Error(`select-cold: levelramp select exited ${r.status}: ${r.stderr}`);
+      const file = JSON.parse(readFileSync(out, "utf8")) as { objective: number; levels: Array<{ id: string }> };
+      answer(inst.key, "cold CLI", { objective: file.objective, ids: file.levels.map((l) => l.id) });
+      return { objective: file.objective, maxRssMB: r.maxRssMB, line: r.stderr.split("\n")[0] };
+    },
+  });
+  // 2. The same work inside this (warm) process: read, build, solve, levels file.
+  cases.push({
+    name: `in-process: ${label}`,
+    setup: () => filesOf(inst),
+    repeat: inst.key === "integer-100000" ? 3 : 11,
+    warmup: inst.key === "integer-100000" ? 1 : undefined,
+    run: async (f: Files | undefined) => {
+      if (!f) return { skipped: "no pool" };
+      const t0 = performance.now();
+      const pool = readPool(f.pool);
+      const model = readJsonFile(modelSchema, f.model);
+      const plan = readJsonFile(planSchema, f.plan);
+      const ramp = readJsonFile(rampSchema, f.ramp);
+      const t1 = performance.now();
+      const built = buildProblem({ pool, poolFile: f.pool, plan, planFile: f.plan, model, modelFile: f.model, ramp, rampFile: f.ramp });
+      const t2 = performance.now();
+      const selection = await solveSelection(built.problem, { solver: "auto" });
+      const t3 = performance.now();
+      const text = JSON.stringify(toLevelsFile({ built, selection, pool, model, ramp }), null, 2);
+      const t4 = performance.now();
+      answer(inst.key, "in-process", { objective: Number(selection.objective.toFixed(6)) });
+      const ms = (x: number) => Math.round(x * 10) / 10;
+      return { readMs: ms(t1 - t0), buildMs: ms(t2 - t1), solveMs: ms(t3 - t2), writeMs: ms(t4 - t3), bytes: text.length, states: selection.stats.states, classes: selection.stats.classes };
+    },
+  });
+  // 3. The plain DP script a designer would write (Python, no libraries), on the same files.
+  cases.push({
+    name: `plain DP (Python): ${label}`,
+    setup: () => filesOf(inst),
+    warmup: 1,
+    repeat: inst.pythonRuns,
+    run: (f: Files | undefined) => {
+      if (!f) return { skipped: "no pool" };
+      const r = run("python3", ["bench/baselines/plain-dp.py", f.pool, f.model, f.plan, f.ramp]);
+      if (r.status !== 0) throw new Error(`select-cold: plain-dp.py exited ${r.status}: ${r.stderr}`);
+      const a = JSON.parse(r.stdout) as { objective: number; ids: string[] };
+      answer(inst.key, "plain DP (Python)", a);
+      return { objective: a.objective, maxRssMB: r.maxRssMB };
+    },
+  });
+  // 4. CBC on levelramp's MILP of the instance (written as an LP file, untimed), one run under a time limit.
+  if (inst.cbc) {
+    cases.push({
+      name: `CBC (MILP, ${CBC_SECONDS} s limit): ${label}`,
+      setup: async () => {
+        const f = filesOf(inst);
+        if (!f) return undefined;
+        const pool = readPool(f.pool);
+        const built = buildProblem({ pool, poolFile: f.pool, plan: readJsonFile(planSchema, f.plan), planFile: f.plan, model: readJsonFile(modelSchema, f.model), modelFile: f.model, ramp: readJsonFile(rampSchema, f.ramp), rampFile: f.ramp });
+        try {
+          const lp = join(tmp, `${inst.key}.lp`);
+          writeLp(compileMilp(built.problem), lp);
+          return lp;
+        } catch (err) {
+          if (err instanceof SolverLimitError) return { refused: err.message };
+          throw err;
+        }
+      },
+      repeat: 0,
+      run: (lp: string | { refused: string } | undefined) => {
+        if (lp === undefined) return { skipped: "no pool" };
+        if (typeof lp !== "string") return { answer: "refused: MILP too large" };
+        if (spawnSync("cbc", ["-quit"]).error) return { answer: "no cbc (apt-get install coinor-cbc)" };
+        const r = run("cbc", [lp, "timeMode", "elapsed", "sec", String(CBC_SECONDS), "solve", "quit"], (CBC_SECONDS + 60) * 1000);
+        const objective = Number(r.stdout.match(/Objective value:\s+(\S+)/)?.[1]);
+        const status = r.stdout.match(/Result - (.*)/)?.[1]?.trim() ?? `exit ${r.status}`;
+        const a = Number.isFinite(objective) ? { objective: Number((objective / 1e6).toFixed(6)), note: status } : { note: status };
+        answer(inst.key, "CBC", a);
+        return { ...a, maxRssMB: r.maxRssMB };
+      },
+    });
+  }
+  // 5. One profiled cold run (node --cpu-prof), when asked.
+  if (profileDir) {
+    cases.push({
+      name: `profile (node --cpu-prof): ${label}`,
+      setup: () => filesOf(inst),
+      repeat: 0,
+      run: (f: Files | undefined) => {
+        if (!f) return { skipped: "no pool" };
+        mkdirSync(profileDir, { recursive: true });
+        const name = `select-${inst.key}.cpuprofile`;
+        const r = run(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-name", name, ...selectArgs(f, join(tmp, "profiled.json"))]);
+        return { status: r.status, profile: join(profileDir, name) };
+      },
+    });
+  }
+}
+
+/** The side-by-side table: per instance, each row's median wall and peak memory, and whether the answers agree. */
+function summary(rows: BenchRow[]): string {
+  const lines = ["", "| instance | levelramp cold CLI | in-process (read + build + solve + write) | plain DP (Python) | CBC | same objective |", "| --- | --- | --- | --- | --- | --- |"];
+  for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
+    const row = (prefix: string) => rows.find((r) => r.name.startsWith(prefix) && r.name.endsWith(inst.label));
+    const cell = (r: BenchRow | undefined) => {
+      if (!r) return "—";
+      const c = (r.counters ?? {}) as { maxRssMB?: number; answer?: string; skipped?: string; note?: string };
+      if (c.skipped) return c.skipped;
+      if (c.answer) return c.answer;
+      const wall = r.medianMs >= 1000 ? `${(r.medianMs / 1000).toFixed(2)} s` : `${r.medianMs.toFixed(0)} ms`;
+      return `${wall}${c.maxRssMB ? `, ${c.maxRssMB} MB` : ""}${c.note ? ` (${c.note})` : ""}`;
+    };
+    const a = answers.get(inst.key);
+    const objectives = a ? [...a.values()].map((x) => x.objective).filter((x): x is number => x !== undefined) : [];
+    const same = objectives.length > 1 && objectives.every((x) => Math.abs(x - objectives[0]) <= 1e-6 * Math.max(1, Math.abs(x))) ? `yes (${objectives[0]})` : objectives.join(" / ") || "—";
+    const py = a?.get("plain DP (Python)")?.ids;
+    const ids = py && a?.get("cold CLI")?.ids ? (JSON.stringify(py) === JSON.stringify(a.get("cold CLI")!.ids) ? ", same ids" : ", other ids") : "";
+    lines.push(`| ${inst.label} | ${cell(row("cold CLI"))} | ${cell(row("in-process"))} | ${cell(row("plain DP"))} | ${cell(row("CBC"))} | ${same}${ids} |`);
+  }
+  rmSync(tmp, { recursive: true, force: true });
+  return lines.join("\n") + "\n";
+}
+
+export const suite: BenchSuite = { name: "select-cold", cases, summary };
