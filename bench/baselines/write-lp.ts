@@ -2,7 +2,7 @@
 // CPLEX LP file, so an independent MILP solver (CBC: `cbc FILE.lp sec 60 solve`) answers the
 // same model in its own cold process. Costs are in micro-units (the objective / 1e6).
 import { writeFileSync } from "node:fs";
-import type { LinearModel } from "../../src/select/compile-milp.ts";
+import type { LinearModel } from "../../src/select/milp/compile-milp.ts";
 
 /** Writes `model` to `file` in LP format; ranged rows become two rows. */
 export function writeLp(model: LinearModel, file: string): void {

@@ -1,4 +1,5 @@
 import { LevelrampError } from "../../io/errors.ts";
+import { candidateColumns } from "../problem/candidate-columns.ts";
 import { chainRulesOf } from "../rules/chain-rules.ts";
 import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { dpContext } from "./dp-context.ts";
@@ -125,8 +126,8 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
   const { ctx } = table;
   const { obj, problem } = ctx;
   const tol = objectiveTolerance(opt);
-  const ids = problem.candidates;
-  const idLess = (a: number, b: number) => b < 0 || ids[a].id < ids[b].id;
+  const ids = candidateColumns(problem).ids;
+  const idLess = (a: number, b: number) => b < 0 || ids[a] < ids[b];
   // Slot 0: the class whose first member has the smallest id among those reaching opt.
   let state: PathState | undefined;
   let pick = -1;

@@ -1,12 +1,15 @@
 import { InputError } from "../../io/errors.ts";
+import { tableOf, type CandidateTable as PoolTable } from "../../io/candidate-table.ts";
 import { csvLineOf } from "../../io/csv-line-of.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
+import { attachColumns } from "./candidate-columns.ts";
 import { planSlots } from "./plan-slots.ts";
 import { rampTarget } from "../ramp/ramp-target.ts";
+import { ProblemCandidates, type CandidateSource } from "./problem-candidates.ts";
 import type { ChainConstraint, SelectionCandidate, SelectionProblem, Slot, SlotFix } from "./selection-problem.ts";
 
 /** The files a selection reads, with their names for error messages. */
@@ -25,13 +28,17 @@ export interface SelectionInputs {
   chapters?: ReadonlySet<number>;
 }
 
-/** Where a problem candidate came from: a pool candidate, or a level kept from `--from`. */
-export type CandidateSource = { kind: "pool"; index: number } | { kind: "kept"; level: ShippedLevel };
+export type { CandidateSource } from "./problem-candidates.ts";
 
 /** A compiled selection problem with the source of every candidate. */
 export interface BuiltProblem {
   problem: SelectionProblem;
-  sources: CandidateSource[];
+  /** Where each candidate came from (made when asked: {@link BuiltProblem.sourceOf} reads one). */
+  readonly sources: CandidateSource[];
+  /** Where candidate `k` came from. */
+  sourceOf(k: number): CandidateSource;
+  /** Candidate `k` as an object (the others are not made for it). */
+  candidateOf(k: number): SelectionCandidate;
   /**
    * Per slot, every pool candidate the slot's eligibility admits, pins and keeps
    * aside (dropped and excluded ones left out): what pool coverage looks at.
@@ -56,14 +63,15 @@ export interface BuiltProblem {
  */
 export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const { pool, plan, model, ramp } = inputs;
+  const poolTable = tableOf(pool);
   // 1. Files agree with each other: game, metric keys, ramp metric, plan parts.
-  const keys = checkInputs(inputs);
+  const keys = poolTable ? checkTableInputs(inputs, poolTable) : checkInputs(inputs);
   // 2. Slots: the plan's levels of the selected chapters (default: those the pool
   //    has candidates for; every chapter with eligibility "any"), with ramp targets.
-  const chapters = inputs.chapters ?? new Set(model.eligibility === "any" ? plan.chapters.map((c) => c.chapter) : pool.candidates.map((c) => c.chapter));
+  const chapters = inputs.chapters ?? new Set(model.eligibility === "any" ? plan.chapters.map((c) => c.chapter) : poolTable ? poolTable.chapter : pool.candidates.map((c) => c.chapter));
   const slots = planSlots(plan, rampTarget(ramp), chapters);
   // 3. Candidates: every pool candidate, by index; kept levels are appended by step 5.
-  const table = candidateTable(pool);
+  const table = new ProblemCandidates(pool, poolTable);
   const fixes = new SlotFixes(slots);
   // 4. Dropped and excluded candidates leave; composed levels fix their slot.
   const excluded = excludedCandidates(inputs, table, fixes, chapters);
@@ -78,21 +86,20 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   // 9. What pool coverage looks at: every usable candidate each slot admits.
   const open = openLists(model, slots, table, fixes, excluded);
   const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  const problem = { metric: model.metric, slots, get candidates() { return table.candidates; }, eligible, chain, conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy };
+  attachColumns(problem, table.columns);
   return {
-    problem: { metric: model.metric, slots, candidates: table.candidates, eligible, chain, conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy },
-    sources: table.sources,
+    problem,
+    get sources() {
+      return table.sources;
+    },
+    sourceOf: (k) => (k < table.poolSize ? { kind: "pool", index: k } : table.sources[k]),
+    candidateOf: (k) => table.candidate(k),
     open,
   };
 }
 
 const MODULE = "select/build-problem";
-
-/** The problem's candidates with their sources, and pool id → candidate index. */
-interface CandidateTable {
-  candidates: SelectionCandidate[];
-  sources: CandidateSource[];
-  poolIndex: Map<string, number>;
-}
 
 /** Checks that the files fit together; returns every metric key the model reads. */
 function checkInputs(inputs: SelectionInputs): Set<string> {
@@ -133,18 +140,6 @@ function checkInputs(inputs: SelectionInputs): Set<string> {
   return keys;
 }
 
-function candidateTable(pool: Pool): CandidateTable {
-  const candidates: SelectionCandidate[] = [];
-  const sources: CandidateSource[] = [];
-  const poolIndex = new Map<string, number>();
-  pool.candidates.forEach((c, i) => {
-    poolIndex.set(c.id, candidates.length);
-    candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics });
-    sources.push({ kind: "pool", index: i });
-  });
-  return { candidates, sources, poolIndex };
-}
-
 /** The slots fixed to one candidate so far, and every candidate that fixing took. */
 class SlotFixes {
   readonly candidate: Array<number | undefined>;
@@ -179,14 +174,45 @@ class SlotFixes {
   }
 }
 
+/** {@link checkInputs} for a CSV pool read as a table: every row has every column, so keys are checked once. */
+function checkTableInputs(inputs: SelectionInputs, table: PoolTable): Set<string> {
+  const { plan, model, ramp } = inputs;
+  if (plan.game !== "generic") {
+    throw new InputError(MODULE, `expected a plan for game "generic" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
+  }
+  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
+  model.constraints.forEach((c, i) => {
+    if ("key" in c) keyUses.push([c.key, `$.constraints[${i}].key`]);
+  });
+  for (const [k, path] of keyUses) {
+    if (!table.metricNames.includes(k)) {
+      throw new InputError(MODULE, `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
+    }
+  }
+  if (ramp.metric !== model.metric) {
+    throw new InputError(MODULE, `expected metric "${model.metric}" (the model's metric); the ramp is about "${ramp.metric}"`, { file: inputs.rampFile, jsonPath: "$.metric" });
+  }
+  const partsInPlan = new Set<string>();
+  for (const ch of plan.chapters) for (const p of ch.parts) partsInPlan.add(`${ch.chapter}/${p.part}`);
+  // Rows come in runs of one chapter and part: look a pair up only when it changes.
+  for (let k = 0; k < table.size; k++) {
+    if (k > 0 && table.chapter[k] === table.chapter[k - 1] && table.part[k] === table.part[k - 1]) continue;
+    if (!partsInPlan.has(`${table.chapter[k]}/${table.part[k]}`)) {
+      throw new InputError(MODULE, `expected a chapter and part of the plan; the plan has no chapter ${table.chapter[k]} part ${table.part[k]}`, { file: inputs.poolFile, jsonPath: `line ${table.lines[k]}` });
+    }
+  }
+  return new Set(keyUses.map(([k]) => k));
+}
+
 function unknownId(inputs: SelectionInputs, id: string, i: number, field: string): InputError {
   return new InputError(MODULE, `expected the id of a pool candidate; "${id}" is not in the pool`, { file: inputs.modelFile, jsonPath: `$.constraints[${i}].${field}` });
 }
 
 /** Dropped candidates and `exclude`d ones; fixes the composed levels (`fixedLevel`) on the way. */
-function excludedCandidates(inputs: SelectionInputs, table: CandidateTable, fixes: SlotFixes, chapters: ReadonlySet<number>): Set<number> {
+function excludedCandidates(inputs: SelectionInputs, table: ProblemCandidates, fixes: SlotFixes, chapters: ReadonlySet<number>): Set<number> {
   const excluded = new Set<number>();
-  inputs.pool.candidates.forEach((c, i) => {
+  // A CSV pool (a table) has no dropped or composed candidates.
+  if (!tableOf(inputs.pool)) inputs.pool.candidates.forEach((c, i) => {
     const k = table.poolIndex.get(c.id)!;
     if (c.dropped !== undefined) excluded.add(k);
     if (c.fixedLevel !== undefined && chapters.has(c.chapter)) {
@@ -203,7 +229,7 @@ function excludedCandidates(inputs: SelectionInputs, table: CandidateTable, fixe
 }
 
 /** Appends each kept level as a candidate fixed to its slot; returns kept id → candidate index. */
-function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: CandidateTable, fixes: SlotFixes): Map<string, number> {
+function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: ProblemCandidates, fixes: SlotFixes): Map<string, number> {
   const keptIndex = new Map<string, number>();
   const keep = inputs.keep;
   if (!keep) return keptIndex;
@@ -214,18 +240,16 @@ function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: C
     for (const k of keys) {
       if (!(k in found.l.metrics)) throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
     }
-    const cand = table.candidates.length;
-    table.candidates.push({ id: found.l.id, chapter: found.l.chapter, part: found.l.part, metrics: found.l.metrics });
-    table.sources.push({ kind: "kept", level: found.l });
-    keptIndex.set(found.l.id, cand);
     const same = table.poolIndex.get(found.l.id);
+    const cand = table.addKept(found.l);
+    keptIndex.set(found.l.id, cand);
     if (same !== undefined) fixes.taken.add(same);
     fixes.fix(level, cand, { kind: "keep", source: keep.option }, keep.fromFile, `$.levels[${found.i}]`);
   }
   return keptIndex;
 }
 
-function applyPins(inputs: SelectionInputs, table: CandidateTable, fixes: SlotFixes): void {
+function applyPins(inputs: SelectionInputs, table: ProblemCandidates, fixes: SlotFixes): void {
   inputs.model.constraints.forEach((c, i) => {
     if (c.type !== "pin") return;
     const k = table.poolIndex.get(c.id);
@@ -242,17 +266,18 @@ function applyPins(inputs: SelectionInputs, table: CandidateTable, fixes: SlotFi
  * slot, fixed ones too, so a pin or keep that breaks a milestone shows as an
  * infeasible level. Slots whose lists are equal share one array.
  */
-function eligibleLists(model: Model, slots: Slot[], table: CandidateTable, fixes: SlotFixes, excluded: ReadonlySet<number>) {
-  const { candidates, sources } = table;
-  const byId = (a: number, b: number) => (candidates[a].id < candidates[b].id ? -1 : candidates[a].id > candidates[b].id ? 1 : a - b);
-  const free = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k) && !fixes.taken.has(k));
+function eligibleLists(model: Model, slots: Slot[], table: ProblemCandidates, fixes: SlotFixes, excluded: ReadonlySet<number>) {
+  const free: number[] = [];
+  for (const k of idOrder(table)) if (!excluded.has(k) && !fixes.taken.has(k)) free.push(k);
+  // Lists by part, in id order (free is).
   const byPart = new Map<string, number[]>();
-  for (const k of free) {
-    const key = `${candidates[k].chapter}/${candidates[k].part}`;
-    (byPart.get(key) ?? byPart.set(key, []).get(key)!).push(k);
+  if (model.eligibility !== "any") {
+    for (const k of free) {
+      const key = `${table.chapter(k)}/${table.part(k)}`;
+      (byPart.get(key) ?? byPart.set(key, []).get(key)!).push(k);
+    }
   }
-  const everyone = free.slice().sort(byId);
-  for (const list of byPart.values()) list.sort(byId);
+  const everyone = free;
   const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
   const narrowedBy: Array<string[] | undefined> = slots.map(() => undefined);
   // One narrowed array per (base list, bounds that apply), so equal lists stay one array.
@@ -263,7 +288,8 @@ function eligibleLists(model: Model, slots: Slot[], table: CandidateTable, fixes
     const applying = bounds.filter((b) => s.number >= (b.from ?? 1) && s.number <= (b.to ?? Infinity));
     let list = base;
     for (const b of applying) {
-      const kept = list.filter((k) => withinBounds(candidates[k].metrics[b.key], b));
+      const values = table.values(b.key);
+      const kept = list.filter((k) => withinBounds(values[k], b));
       if (kept.length < list.length) (narrowedBy[i] ??= []).push(describeBounds(b));
       list = kept;
     }
@@ -275,8 +301,20 @@ function eligibleLists(model: Model, slots: Slot[], table: CandidateTable, fixes
   return { eligible, narrowedBy };
 }
 
+/**
+ * The pool candidates in id order (UTF-16 code units; ids are unique in a
+ * pool): the engine's own string sort of the ids, mapped back to indices —
+ * no comparator called per comparison.
+ */
+function idOrder(table: ProblemCandidates): number[] {
+  const ids = table.ids;
+  const sorted = ids.slice(0, table.poolSize).sort();
+  const index = table.poolIndex;
+  return sorted.map((id) => index.get(id)!);
+}
+
 /** Conflict pairs (candidate indices) from the model's `conflict` constraints and the pool's conflicts. */
-function conflictPairs(inputs: SelectionInputs, table: CandidateTable, keptIndex: ReadonlyMap<string, number>): Array<[number, number]> {
+function conflictPairs(inputs: SelectionInputs, table: ProblemCandidates, keptIndex: ReadonlyMap<string, number>): Array<[number, number]> {
   const conflicts: Array<[number, number]> = [];
   const indexOf = (id: string) => keptIndex.get(id) ?? table.poolIndex.get(id);
   inputs.model.constraints.forEach((c, i) => {
@@ -297,13 +335,13 @@ function conflictPairs(inputs: SelectionInputs, table: CandidateTable, keptIndex
 }
 
 /** Per slot, every usable pool candidate its eligibility admits (pins and keeps aside), plus its fixed candidate. */
-function openLists(model: Model, slots: Slot[], table: CandidateTable, fixes: SlotFixes, excluded: ReadonlySet<number>): number[][] {
-  const { candidates, sources } = table;
-  const usable = candidates.map((_, k) => k).filter((k) => sources[k].kind === "pool" && !excluded.has(k));
+function openLists(model: Model, slots: Slot[], table: ProblemCandidates, fixes: SlotFixes, excluded: ReadonlySet<number>): number[][] {
+  const usable: number[] = [];
+  for (let k = 0; k < table.poolSize; k++) if (!excluded.has(k)) usable.push(k);
   const byPart = new Map<string, number[]>();
   return slots.map((s, i) => {
     const key = `${s.chapter}/${s.part}`;
-    const own = model.eligibility === "any" ? usable : (byPart.get(key) ?? byPart.set(key, usable.filter((k) => candidates[k].chapter === s.chapter && candidates[k].part === s.part)).get(key)!);
+    const own = model.eligibility === "any" ? usable : (byPart.get(key) ?? byPart.set(key, usable.filter((k) => table.chapter(k) === s.chapter && table.part(k) === s.part)).get(key)!);
     const f = fixes.candidate[i];
     return f === undefined || own.includes(f) ? own : [...own, f];
   });

@@ -1,9 +1,11 @@
+import { tableOf } from "../../io/candidate-table.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { BuiltProblem } from "./build-problem.ts";
+import { candidateValues } from "./candidate-columns.ts";
 import type { Selection } from "./selection-problem.ts";
 
 /**
@@ -11,16 +13,45 @@ import type { Selection } from "./selection-problem.ts";
  * candidate closest to the slot's target among every candidate its
  * eligibility admits (pins and keeps aside; dropped and excluded ones out). A
  * shipped |deviation| above it means the constraints cost something there; equal
- * means the pool itself is the limit.
+ * means the pool itself is the limit. Of two equally close, the one below the
+ * target. O(log n) per slot after one sort per distinct list.
  */
 export function bestDeviation(built: BuiltProblem, slot: number, metric: string): number {
   const target = built.problem.slots[slot].target;
+  const sorted = sortedValues(built, built.open[slot], metric);
+  // The closest value is a neighbour of the target in sorted order (v − t is monotone in v):
+  // the largest value below it and the smallest at or above it; a tie goes to the one below.
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
   let best = Infinity;
-  for (const c of built.open[slot]) {
-    const d = built.problem.candidates[c].metrics[metric] - target;
+  for (const k of [lo - 1, lo]) {
+    if (k < 0 || k >= sorted.length) continue;
+    const d = sorted[k] - target;
     if (Math.abs(d) < Math.abs(best) || (Math.abs(d) === Math.abs(best) && d < best)) best = d;
   }
   return Number.isFinite(best) ? roundMetric(best) : 0;
+}
+
+const sortedCache = new WeakMap<readonly number[], Map<string, Float64Array>>();
+
+/** The metric values of a candidate list, ascending: made once per (list, metric) — slots share their lists. */
+function sortedValues(built: BuiltProblem, list: readonly number[], metric: string): Float64Array {
+  let byMetric = sortedCache.get(list);
+  if (!byMetric) sortedCache.set(list, (byMetric = new Map()));
+  let sorted = byMetric.get(metric);
+  if (!sorted) {
+    const values = candidateValues(built.problem, metric);
+    sorted = new Float64Array(list.length);
+    for (let i = 0; i < list.length; i++) sorted[i] = values[list[i]];
+    sorted.sort();
+    byMetric.set(metric, sorted);
+  }
+  return sorted;
 }
 
 /**
@@ -40,12 +71,13 @@ export function toLevelsFile(args: {
   ramp: Ramp;
 }): LevelsFile {
   const { built, selection, pool, model, ramp } = args;
-  const { problem, sources } = built;
+  const { problem } = built;
   const levels: ShippedLevel[] = selection.picks.map((c, s) => {
     const slot = problem.slots[s];
-    const cand = problem.candidates[c];
-    const src = sources[c];
-    const from = src.kind === "pool" ? pool.candidates[src.index] : src.level;
+    const cand = built.candidateOf(c);
+    const src = built.sourceOf(c);
+    // A CSV pool (a table) carries no rules, bodies or solutions: its candidates are not made for this.
+    const from = src.kind === "kept" ? src.level : tableOf(pool) ? undefined : pool.candidates[src.index];
     const value = cand.metrics[model.metric];
     const out: ShippedLevel = {
       number: slot.number,
@@ -57,9 +89,9 @@ export function toLevelsFile(args: {
       deviation: roundMetric(value - slot.target),
       bestDeviation: bestDeviation(built, s, model.metric),
     };
-    if (from.rules && from.rules.length) out.rules = from.rules;
-    if (from.level !== undefined) out.level = from.level;
-    if (from.solution !== undefined) out.solution = from.solution;
+    if (from?.rules && from.rules.length) out.rules = from.rules;
+    if (from?.level !== undefined) out.level = from.level;
+    if (from?.solution !== undefined) out.solution = from.solution;
     return out;
   });
   return {

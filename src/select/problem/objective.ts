@@ -1,3 +1,4 @@
+import { candidateValues } from "./candidate-columns.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 
 /**
@@ -15,8 +16,7 @@ export class Objective {
   constructor(problem: Pick<SelectionProblem, "metric" | "candidates" | "slots" | "objective">) {
     this.norm = problem.objective.norm;
     this.evenness = problem.objective.evenness;
-    this.values = new Float64Array(problem.candidates.length);
-    for (let i = 0; i < problem.candidates.length; i++) this.values[i] = problem.candidates[i].metrics[problem.metric];
+    this.values = candidateValues(problem, problem.metric);
     this.targets = new Float64Array(problem.slots.length);
     for (let i = 0; i < problem.slots.length; i++) this.targets[i] = problem.slots[i].target;
   }

@@ -1,4 +1,5 @@
 import type { SelectionProblem } from "../problem/selection-problem.ts";
+import { candidateColumns } from "../problem/candidate-columns.ts";
 import { equalRuns } from "./equal-runs.ts";
 
 /**
@@ -41,7 +42,8 @@ export function candidateClassesOf(problem: SelectionProblem): CandidateClasses 
  * are recognised by content), then one key per candidate.
  */
 export function candidateClasses(problem: SelectionProblem): CandidateClasses {
-  const n = problem.candidates.length;
+  const table = candidateColumns(problem);
+  const n = table.ids.length;
   // 1. Distinct eligible lists: by array, then by content.
   const { listOfSlot, contents } = distinctLists(problem.eligible);
   // 2. Each candidate's eligibility signature — the distinct lists it is in —
@@ -65,11 +67,7 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   });
   // 4. A class per distinct (signature, values of every metric the model reads).
   const keys = [...new Set([problem.metric, ...problem.chain.map((c) => c.key)])];
-  const columns = keys.map((m) => {
-    const col = new Float64Array(n);
-    for (let k = 0; k < n; k++) col[k] = problem.candidates[k].metrics[m];
-    return col;
-  });
+  const columns = keys.map((m) => table.values(m));
   let somewhere = 0;
   for (let k = 0; k < n; k++) if (signature[k] >= 0) somewhere++;
   const eligibleSomewhere = new Int32Array(somewhere);
@@ -77,8 +75,8 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   const { id: classOf, count } = equalRuns(eligibleSomewhere, n, columns, alone, signature);
   const members: number[][] = Array.from({ length: count }, () => []);
   for (let k = 0; k < n; k++) if (classOf[k] >= 0) members[classOf[k]].push(k);
-  const ids = problem.candidates;
-  for (const m of members) if (m.length > 1) m.sort((a, b) => (ids[a].id < ids[b].id ? -1 : ids[a].id > ids[b].id ? 1 : a - b));
+  const ids = table.ids;
+  for (const m of members) if (m.length > 1) m.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b));
   // 5. Each distinct list as its classes, ascending.
   const seen = new Int32Array(members.length).fill(-1);
   const lists = contents.map((list, e) => {

@@ -1,3 +1,4 @@
+import { candidateValues } from "../problem/candidate-columns.ts";
 import type { ChainConstraint, SelectionProblem } from "../problem/selection-problem.ts";
 
 /** Tolerance of `maxRise`/`maxDrop` comparisons: stored values have 6 decimals (SPEC 2). */
@@ -58,12 +59,7 @@ export class ChainRules {
   /** Every candidate's value of a metric key (computed once per key). */
   valuesOf(key: string): Float64Array {
     let out = this.values.get(key);
-    if (!out) {
-      const n = this.problem.candidates.length;
-      out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = this.problem.candidates[i].metrics[key];
-      this.values.set(key, out);
-    }
+    if (!out) this.values.set(key, (out = candidateValues(this.problem, key)));
     return out;
   }
 
