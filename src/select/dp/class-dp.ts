@@ -96,6 +96,7 @@ export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): C
 
 function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): void {
   const { ctx } = table;
+  if (table.states <= limits.maxStates && table.work <= limits.maxWork && table.states * 8 <= limits.maxMemoryMB * 2 ** 20 && table.sparseStates === 0) return;
   const size = `${table.slots} levels, ${ctx.classes.candidates} candidates in ${ctx.classes.count} classes, maxRun ${ctx.L}`;
   const where = ctx.problem.slots[slot] ? `, at level ${ctx.problem.slots[slot].number}` : "";
   if (table.states > limits.maxStates) {
@@ -222,7 +223,7 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   const add = (s: RunStep) => {
     if (s.dense) return;
     next ??= new RunStates(L);
-    if (next.add(s.d, s.run, s.q, s.mem).added) {
+    if (next.add(s.d, s.run, s.q, s.mem)) {
       table.states++;
       if (++table.sparseStates % 65536 === 0) checkLimits(table, limits, i + 1);
     }

@@ -48,15 +48,15 @@ export class RunStates {
     }
   }
 
-  /** Adds a state unless present; returns its index and whether it is new. */
-  add(last: number, run: number, kv: number, mem: Int32Array): { index: number; added: boolean } {
+  /** Adds a state unless present; returns whether it is new (no object per call: this runs once per state and step). */
+  add(last: number, run: number, kv: number, mem: Int32Array): boolean {
     if ((this.size + 1) * 2 > this.table.length) this.rehash(Math.max(64, this.table.length * 2));
     const mask = this.table.length - 1;
     let h = this.hash(last, run, kv, mem) & mask;
     for (; ; h = (h + 1) & mask) {
       const at = this.table[h] - 1;
       if (at < 0) break;
-      if (this.same(at, last, run, kv, mem)) return { index: at, added: false };
+      if (this.same(at, last, run, kv, mem)) return false;
     }
     if (this.size === this.cap) this.grow();
     const i = this.size++;
@@ -66,7 +66,7 @@ export class RunStates {
     const off = i * this.L;
     for (let j = 0; j < this.L; j++) this.memA[off + j] = mem[j];
     this.table[h] = i + 1;
-    return { index: i, added: true };
+    return true;
   }
 
   /** Ends adding: allocates the cost-to-go array. */

@@ -152,33 +152,69 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
   }
   const picks = [pick];
   const step = runStep(ctx.L);
+  // The best successor within the tolerance (smallest id) and the cheapest one: two records reused
+  // for every successor of every slot (no object or closure per successor; the state is made once).
+  const chosen = new Choice(ctx.L);
+  const fallback = new Choice(ctx.L);
   for (let i = 0; i + 1 < table.slots; i++) {
-    const from = state;
-    let chosen: { pick: number; acc: number; make: () => PathState } | undefined;
-    let fallback: { v: number; pick: number; acc: number; make: () => PathState } | undefined;
-    const consider = (d: number, uses: number, after: number, make: () => PathState) => {
+    const from: PathState = state;
+    chosen.clear();
+    fallback.clear();
+    const consider = (d: number, uses: number, after: number, run: number, q: number, mem: Int32Array | undefined) => {
       const a = obj.combine(obj.combine(acc, obj.slotCost(i + 1, ctx.rep[d])), obj.stepCost(i, ctx.rep[from.c], ctx.rep[d]));
       const v = obj.combine(a, after);
       const id = ctx.members[d][uses];
-      if (!fallback || v < fallback.v) fallback = { v, pick: id, acc: a, make };
-      if (v <= opt + tol && (!chosen || idLess(id, chosen.pick))) chosen = { pick: id, acc: a, make };
+      if (!fallback.set || v < fallback.v) fallback.take(v, id, a, d, run, q, mem);
+      if (v <= opt + tol && (!chosen.set || idLess(id, chosen.pick))) chosen.take(v, id, a, d, run, q, mem);
     };
-    eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => {
-      consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], () => freshState(ctx, d, q));
-    });
+    eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], 1, q, undefined));
     eachSameRunStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
       const after = s.dense ? table.dense[denseIndex(table, i + 1, s.p, s.run, s.q)] : sparseCtg(table, i + 1, s.d, s.run, s.q, s.mem);
-      const mem = s.mem.slice();
-      const { d, run, q } = s;
-      consider(d, from.uses.get(d) ?? 0, after, () => ({ c: d, run, q, mem, uses: new Map(from.uses).set(d, (from.uses.get(d) ?? 0) + 1) }));
+      consider(s.d, from.uses.get(s.d) ?? 0, after, s.run, s.q, s.mem);
     });
-    const take = chosen ?? fallback;
-    if (!take) throw new LevelrampError("select/dp", "internal: lost the optimal path while rebuilding it", 1);
-    state = take.make();
+    const take = chosen.set ? chosen : fallback;
+    if (!take.set) throw new LevelrampError("select/dp", "internal: lost the optimal path while rebuilding it", 1);
+    state = take.same
+      ? { c: take.d, run: take.run, q: take.q, mem: take.mem.slice(), uses: new Map<number, number>(from.uses).set(take.d, (from.uses.get(take.d) ?? 0) + 1) }
+      : freshState(ctx, take.d, take.q);
     acc = take.acc;
     picks.push(take.pick);
   }
   return picks;
+}
+
+/** A successor the forward pass keeps: its value, id, accumulated cost and the state it leads to. */
+class Choice {
+  set = false;
+  v = Infinity;
+  pick = -1;
+  acc = 0;
+  d = -1;
+  run = 1;
+  q = 0;
+  /** Whether it stays in the run (then `mem` is the run's scarce multiset after it). */
+  same = false;
+  readonly mem: Int32Array;
+
+  constructor(L: number) {
+    this.mem = new Int32Array(L);
+  }
+
+  clear(): void {
+    this.set = false;
+  }
+
+  take(v: number, pick: number, acc: number, d: number, run: number, q: number, mem: Int32Array | undefined): void {
+    this.set = true;
+    this.v = v;
+    this.pick = pick;
+    this.acc = acc;
+    this.d = d;
+    this.run = run;
+    this.q = q;
+    this.same = mem !== undefined;
+    if (mem) this.mem.set(mem);
+  }
 }
 
 function freshState(ctx: ReturnType<typeof dpContext>, c: number, q: number): PathState {
