@@ -2,23 +2,20 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
+import { readCsvPool } from "../../io/read-csv-pool.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { readPool } from "../../io/read-pool.ts";
-import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../../io/schemas/ramp.ts";
 import { metricRampOfPassRamp, PASS_RATE } from "../../calibrate/pass-ramp.ts";
 import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { buildProblem, type BuiltProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
-import { parseRanges } from "../../select/problem/keep-ranges.ts";
 import { describeStatus, toLevelsFile } from "../../select/problem/levels-file.ts";
-import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
 import type { Selection } from "../../select/problem/selection-problem.ts";
 import { solverLimits } from "../../select/problem/solver-limits.ts";
-import { solveIncremental } from "../../select/solve/solve-incremental.ts";
+import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
 import { dpApplies } from "../../select/dp/solve-dp.ts";
-import { countMoves, MIN_MOVES_NOTE, solveDpMinMovesBranching } from "../../select/dp/solve-dp-min-moves.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { modelsPath } from "../models-path.ts";
 
@@ -64,23 +61,28 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
     .option("--require-optimal", "exit 1 (and write nothing) unless the answer is proven optimal")
     .option("--json", "print {status, objective, optimal, solver, levels} on stdout")
-    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots} and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)")
+    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots}, the command's own times (startMs, readMs, buildMs, writeMs) and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)")
     .option("--force", "overwrite --out if it exists")
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
-      const { inputs, from, tolerance, timeLimit, notes } = readInputs(o);
+      // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
+      const times = { startMs: performance.now(), readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
+      const { inputs, from, tolerance, timeLimit, notes } = await readInputs(o);
+      times.readMs = performance.now() - times.startMs;
       for (const note of notes) io.stderr(`levelramp: ${note}\n`);
       if (inputs.pool.game !== "generic") {
         // A game pool's bodies must be levels of their game (the game's wellFormed rules); loaded only for game pools.
         const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry.ts"), import("../../game/check-level-body.ts")]);
         checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
       }
+      const tb = performance.now();
       const built = buildProblem(inputs);
       const t0 = performance.now();
+      times.buildMs = t0 - tb;
       const options = { solver: o.solver as SolverChoice, timeLimitMs: timeLimit * 1000, limits: solverLimits(o.limits) };
       let selection: Selection;
       try {
-        selection = o.incremental ? await solveIncremental(built.problem, options) : await solveSelection(built.problem, options);
+        selection = o.incremental ? await (await import("../../select/solve/solve-incremental.ts")).solveIncremental(built.problem, options) : await solveSelection(built.problem, options);
       } catch (err) {
         if (err instanceof SelectionNoAnswer && o.json) {
           const infeasible = err.status === "infeasible" ? { infeasible: true } : {};
@@ -89,19 +91,25 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
         throw err;
       }
       let moves: { moves: number; plainMoves: number } | undefined;
-      if (tolerance !== undefined && from) ({ selection, moves } = fewestMoves(built, from, selection, tolerance));
+      if (tolerance !== undefined && from) ({ selection, moves } = await fewestMoves(built, from, selection, tolerance));
       const ms = performance.now() - t0;
+      times.solveMs = ms;
       const file = toLevelsFile({ built, selection, pool: inputs.pool, model: inputs.model, ramp: inputs.ramp });
       const refused = o.requireOptimal && selection.status !== "optimal";
       if (o.out && !refused) writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force, module: "cli/select" });
-      if (o.json) io.stdout(JSON.stringify(jsonAnswer(file, selection, moves, o.stats ? ms : undefined), null, 2) + "\n");
+      times.writeMs = performance.now() - t0 - ms;
+      if (o.json) io.stdout(JSON.stringify(jsonAnswer(file, selection, moves, o.stats ? times : undefined), null, 2) + "\n");
       io.stderr(summary(o, inputs, file, selection, ms, moves));
       if (refused) throw new NoAnswerError("select", `not proven optimal (${describeStatus(file)}) and --require-optimal was given; nothing written`);
     });
 }
 
-/** Parses and checks the options and the output path (before any solving), reads the files. */
-function readInputs(o: SelectOptions) {
+/**
+ * Parses and checks the options and the output path (before any solving), reads the files.
+ * What only some runs need is loaded by them: a JSON pool's schemas (a CSV pool is read
+ * without them), the levels file's for --from, the --keep ranges.
+ */
+async function readInputs(o: SelectOptions) {
   if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
   const timeLimit = Number(o.timeLimit);
   if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
@@ -118,7 +126,7 @@ function readInputs(o: SelectOptions) {
     throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
   }
   const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
-  const pool = readPool(o.pools);
+  const pool = o.pools.toLowerCase().endsWith(".csv") ? readCsvPool(o.pools) : (await import("../../io/read-pool.ts")).readPool(o.pools);
   const game = pool.game;
   const modelFile = o.model ?? modelsPath(game, "selection.json");
   const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
@@ -127,8 +135,9 @@ function readInputs(o: SelectOptions) {
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   const plan = readJsonFile(planSchema, planFile);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
-  const from = o.from ? readJsonFile(levelsSchema, o.from) : undefined;
+  const from = o.from ? readJsonFile((await import("../../io/schemas/levels.ts")).levelsSchema, o.from) : undefined;
   if (from && o.from && (o.keep || o.keepUntil)) {
+    const { parseRanges } = await import("../../select/problem/keep-ranges.ts");
     const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;
     const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");
     inputs.keep = { levels, from, fromFile: o.from, option };
@@ -149,7 +158,8 @@ function playerRamp(ramp: Ramp, rampFile: string, calibrationFile: string | unde
 }
 
 /** `--min-moves`: among sequences within the tolerance of the answer, the fewest level numbers moved — a `feasible` answer. */
-function fewestMoves(built: BuiltProblem, from: LevelsFile, plain: Selection, tolerance: number) {
+async function fewestMoves(built: BuiltProblem, from: LevelsFile, plain: Selection, tolerance: number) {
+  const { countMoves, MIN_MOVES_NOTE, solveDpMinMovesBranching } = await import("../../select/dp/solve-dp-min-moves.ts");
   const byNumber = new Map(from.levels.map((l) => [l.number, l.id]));
   const reference = { ids: built.problem.slots.map((s) => byNumber.get(s.number)) };
   if (!dpApplies(built.problem)) throw new InputError("cli/select", "--min-moves needs a chain-shaped model (a maxRun key that is also a nonDecreasing key; SPEC 6)");
@@ -162,11 +172,16 @@ function fewestMoves(built: BuiltProblem, from: LevelsFile, plain: Selection, to
 }
 
 /** The `--json` answer: status first, then the objective and what is known about it. */
-function jsonAnswer(file: LevelsFile, selection: Selection, moves: { moves: number; plainMoves: number } | undefined, solveMs: number | undefined) {
+function jsonAnswer(file: LevelsFile, selection: Selection, moves: { moves: number; plainMoves: number } | undefined, times: Record<string, number> | undefined) {
   const metric = file.model.metric;
   const levels = file.levels.map((l) => ({ number: l.number, id: l.id, value: l.metrics[metric], target: l.target }));
   const known = { bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note };
-  const stats = solveMs === undefined ? undefined : { solveMs: Math.round(solveMs * 10) / 10, states: 0, classes: 0, candidates: 0, slots: file.levels.length, ...selection.stats };
+  const tenth = (x: number) => Math.round(x * 10) / 10;
+  // The solver's own counters (and its solveMs, when it keeps one) come after the command's times.
+  const stats =
+    times === undefined
+      ? undefined
+      : { solveMs: tenth(times.solveMs), states: 0, classes: 0, candidates: 0, slots: file.levels.length, ...selection.stats, startMs: tenth(times.startMs), readMs: tenth(times.readMs), buildMs: tenth(times.buildMs), writeMs: tenth(times.writeMs) };
   return { status: file.status, objective: file.objective, optimal: file.optimal, ...known, solver: selection.solver, ...moves, ...(stats ? { stats } : {}), levels };
 }
 

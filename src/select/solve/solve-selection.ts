@@ -1,12 +1,14 @@
 import { NoAnswerError } from "../../io/errors.ts";
-import { diagnoseInfeasible, type Diagnosis } from "../diagnose/diagnose-infeasible.ts";
-import { highsBackend } from "../milp/highs-backend.ts";
-import { lpSolverBackend } from "../milp/lp-solver-backend.ts";
+import type { Diagnosis } from "../diagnose/diagnose-infeasible.ts";
 import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
 import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
-import { solveMilp, type MilpResult } from "../milp/solve-milp.ts";
+import type { MilpResult } from "../milp/solve-milp.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
+
+// The MILP solvers and the diagnosis are loaded when a selection needs them: a dp
+// answer (what a chain-shaped model gets) loads neither (a cold `select` starts faster).
+const milpModules = () => Promise.all([import("../milp/solve-milp.ts"), import("../milp/highs-backend.ts"), import("../milp/lp-solver-backend.ts")]);
 
 /** Which solver `select` uses (SPEC 2 `--solver`). */
 export type SolverChoice = "auto" | "dp" | "milp" | "highs";
@@ -40,7 +42,8 @@ export class SelectionNoAnswer extends NoAnswerError {
   }
 }
 
-function infeasible(problem: SelectionProblem): SelectionNoAnswer {
+async function infeasible(problem: SelectionProblem): Promise<SelectionNoAnswer> {
+  const { diagnoseInfeasible } = await import("../diagnose/diagnose-infeasible.ts");
   const d = diagnoseInfeasible(problem);
   return new SelectionNoAnswer("select", "infeasible", `infeasible: ${d.message}`, d);
 }
@@ -71,7 +74,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
     try {
       const r = solveDpBranching(problem, { ...limits.dp, maxBranches: limits.branching.maxRuns });
       if ("selection" in r) return r.selection;
-      throw infeasible(problem);
+      throw await infeasible(problem);
     } catch (err) {
       if (!(err instanceof SolverLimitError)) throw err;
       if (solver === "dp") throw new SelectionNoAnswer("select/dp", "unknown", err.message.replace(/^select\/dp: /, ""), undefined, err.limit);
@@ -80,6 +83,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
   }
   if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? limits.milp.smallSlots))) {
     const budget = solver === "milp" ? left() : left() / 2;
+    const [{ solveMilp }, , { lpSolverBackend }] = await milpModules();
     const r = await milp(problem, () => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
     if (r && "selection" in r) return r.selection;
     // javascript-lp-solver is known to misreport degenerate chain models as
@@ -106,9 +110,10 @@ async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, s
 }
 
 async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits, why?: string): Promise<Selection> {
+  const [{ solveMilp }, { highsBackend }] = await milpModules();
   const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
-  if (r && "infeasible" in r) throw infeasible(problem);
+  if (r && "infeasible" in r) throw await infeasible(problem);
   // What else to try depends on why the dp did not answer: not asked, past its bound, or not chain-shaped.
   const dp = why
     ? "larger dp bounds (--limits, models/select/solver.json)"
