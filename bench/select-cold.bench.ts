@@ -11,6 +11,9 @@
 // model), 400 of a 20,000-sudoku QQwing bank (made on first use by fixtures/sudoku/make-sudoku-bank.sh
 // into out/bench/; needs qqwing and faketime, else its rows are left out) with two nonDecreasing
 // keys, maxRise and L2, and 1,000 of the seeded 100,000-candidate integer bank with maxRise.
+// The 20,000 bank made with qqwing 1.3.4 and glibc on Debian 12: sudoku-20000.csv sha256
+// 5622a107cc559fbb62a02873d7a8405bb1da457acaf3a40ce218ef7f82134fd6 (its first 3,000 puzzles are
+// the committed bank's).
 //
 //   npm run bench -- select-cold                  # everything (about 10 minutes on 2 cores)
 //   SELECT_COLD_ONLY=sudoku-1000 npm run bench -- select-cold
