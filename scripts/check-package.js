@@ -1,17 +1,19 @@
 // `npm run check-package` (a step of .ci/run): the package as a user gets it.
-// Packs it (`npm pack`, which builds it through `prepare`), checks what the
-// tarball holds, installs it into an empty project in a temp folder (from the
-// npm registry, or npm's cache when it already holds the dependencies), and
+// Packs it (`npm run pack`: builds it, then packs it with no install-time
+// script in its package.json), checks what the tarball holds, installs it into
+// an empty project in a temp folder (its dependencies from the npm registry,
+// or npm's cache when it already holds them) — nothing runs at install and npm
+// prints no allowScripts warning — and
 // there: imports it from plain Node as ESM and with require() from CommonJS,
 // runs the README's library example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
 // (--version, --help, schema, select, show --out x.png, report --format html,
 // the ramp editor page, a two-worker build). Exits 1 naming the first check that fails.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -39,9 +41,13 @@ function expect(what, ok, detail = "") {
   if (!ok) fail(`${what}${detail ? `: ${detail}` : ""}`);
 }
 
-// 1. Pack (prepare builds dist/, fonts/, schemas/ first) and check the file list.
-const packed = JSON.parse(run("npm pack", "npm", ["pack", "--json", "--pack-destination", tmp], { cwd: root }))[0];
-const files = packed.files.map((f) => f.path);
+// 1. Pack as README's install section says (`npm run pack` builds dist/, fonts/, schemas/ first) and check the file list.
+const tarball = run("npm run pack (scripts/pack.js)", process.execPath, [join(root, "scripts/pack.js"), "--pack-destination", tmp], { cwd: root }).trim();
+const packed = { filename: basename(tarball), size: statSync(tarball).size };
+const files = run("list the tarball", "tar", ["-tzf", tarball], { cwd: tmp })
+  .split("\n")
+  .filter((f) => f.startsWith("package/") && !f.endsWith("/"))
+  .map((f) => f.slice("package/".length));
 for (const f of [
   "package.json",
   "README.md",
@@ -63,7 +69,10 @@ for (const f of [
 }
 const stray = files.filter((f) => /^(src|test|bench|fixtures|docs|scripts|\.ci)\//.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".dev.js"));
 expect("the tarball holds only what a user needs", stray.length === 0, stray.slice(0, 5).join(", "));
-process.stderr.write(`check-package: ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked\n`);
+const shipped = JSON.parse(run("read the tarball's package.json", "tar", ["-xzOf", tarball, "package/package.json"], { cwd: tmp }));
+const installScripts = ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"].filter((s) => shipped.scripts?.[s]);
+expect("the shipped package.json has no install-time script (nothing runs at install; npm 11 asks no allowScripts)", installScripts.length === 0, installScripts.join(", "));
+process.stderr.write(`check-package: ${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed\n`);
 
 // 2. An empty project (CommonJS by default: no "type") that installs the tarball.
 cpSync(join(root, "fixtures/pools/generic-3x4x20.json"), join(tmp, "pool.json"));
@@ -74,7 +83,10 @@ writeFileSync(join(tmp, "pool-small.json"), JSON.stringify({ ...pool, candidates
 writeFileSync(join(tmp, "plan-small.json"), JSON.stringify({ format: "levelramp/plan@1", game: "generic", composed: 0, chapters: [{ chapter: 1, rules: [], parts: [{ part: 1, levels: 5 }] }] }));
 mkdirSync(project);
 writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }, null, 2) + "\n");
-run("npm install the tarball", "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(tmp, packed.filename)]);
+const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], { cwd: project, encoding: "utf8" });
+expect("npm install the tarball", install.status === 0, `exit ${install.status}\n${install.stderr}`);
+expect("npm install the tarball: no install script to allow", !/allowScripts|install-scripts/.test(install.stderr + install.stdout), install.stderr);
+process.stderr.write("check-package: npm install the tarball: ok, no install script\n");
 const installed = JSON.parse(readFileSync(join(project, "node_modules/levelramp/package.json"), "utf8"));
 expect("installed levelramp's version", installed.version === version, installed.version);
 for (const dev of ["tsx", "esbuild", "typescript", "vitest", "playwright-core", "@expo-google-fonts/roboto"]) {
