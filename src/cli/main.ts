@@ -57,7 +57,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, carillon-body, apsis-body",
+    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, game, carillon-body, apsis-body",
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {
@@ -89,6 +89,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     usage: "[options] <a> <b>",
     summary: "are two levels the same (SPEC 7)? prints a sentence, or {same, reasons, transform, matched} with --json; exit 0 same, 1 not",
     load: async () => (await import("./commands/compare.ts")).registerCompare,
+  },
+  game: {
+    usage: "[options] [command]",
+    summary: "an outside game (a program that speaks the protocol of SPEC 10): game check <game.json>",
+    load: async () => (await import("./commands/game.ts")).registerGame,
   },
 };
 

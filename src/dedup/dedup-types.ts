@@ -29,4 +29,6 @@ export interface DedupComparison<T> {
   basis: MatchBasis | null;
   /** `matched.length` / the larger level's dot/arrow count. */
   share: number;
+  /** The game's own words for a `near-copy` (an outside game's `similar` answer, SPEC 10); absent for the built-in games. */
+  why?: string;
 }

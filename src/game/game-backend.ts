@@ -17,12 +17,23 @@ export interface GenerateRequest {
   level: number;
   /** Ramp target (the ramp metric's value) at `level`. */
   target: number;
+  /** The name of the metric `target` is a value of (the selection model's metric); absent in direct calls. */
+  metric?: string;
   /** Rules the chapter brings (from the plan), e.g. `["bell"]`, `["key", "number"]`. */
   rules: string[];
   /** The part's generator settings from the plan, already checked by {@link GameBackend.generatorSchema}. */
   settings: Record<string, unknown>;
   /** The candidate's own random stream. */
   rng: Rng;
+  /**
+   * The name of this attempt's stream, for a game whose randomness lives
+   * outside this process (a program, SPEC 10): `deriveSeed(run seed, chapter,
+   * part, index)`, then `/attempt` from the second attempt on. Absent in
+   * direct calls (such a game then draws a seed from `rng`).
+   */
+  seed?: string;
+  /** The candidate's number within its part's pool (batch × candidates per batch + its index in the batch); absent in direct calls. */
+  index?: number;
   /** Rejection counters by reason, incremented in place (`--stats`). */
   stats: Record<string, number>;
 }

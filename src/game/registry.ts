@@ -7,19 +7,29 @@ import { dedupThresholdsFile, dedupThresholdsShape } from "../dedup/dedup-thresh
 import { InputError, LevelrampError } from "../io/errors.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
 import { registerBodySchema } from "../io/schemas/shared.ts";
+import { programBackend, type ProgramBackend } from "../program/program-backend.ts";
+import { isGameFilePath, readGameFile } from "../program/read-game-file.ts";
 import { checkGameBackend, type GameBackend } from "./game-backend.ts";
 
 // The one list of the games (Simon Tatham's `gamelist[]`): the only file
 // outside the game folders that names them. Everything above the games finds a
 // game here by the name its files carry.
 
-/** Where a worker thread finds a game registered at run time: a module and the name of its export. */
-export interface GameSource {
-  /** URL (`import.meta.url` style) or path of the module. */
-  module: string;
-  /** Name of the export that holds the back end. */
-  exportName: string;
-}
+/**
+ * Where a worker thread finds a game registered at run time: a module and
+ * the name of its export, or (an outside game, SPEC 10) its game file.
+ */
+export type GameSource =
+  | {
+      /** URL (`import.meta.url` style) or path of the module. */
+      module: string;
+      /** Name of the export that holds the back end. */
+      exportName: string;
+    }
+  | {
+      /** Absolute path of the game file (`levelramp/game@1`). */
+      gameFile: string;
+    };
 
 /** The games the package ships, in the order `levelramp` lists them. */
 const BUILT_IN: readonly GameBackend[] = [carillonBackend, apsisBackend];
@@ -47,6 +57,48 @@ export function registerGame(backend: GameBackend, source?: GameSource): void {
   games.set(backend.game, { backend, source });
 }
 
+/**
+ * Registers the outside game of a game file (SPEC 10): reads the file,
+ * starts its program in this thread (its `hello` says what it offers) and
+ * registers the back end, with the game file as its source so worker threads
+ * start programs of their own. The same game file again gives the back end
+ * already registered.
+ *
+ * @throws InputError (exit 2) for a bad game file, a name already taken by another game;
+ *   ProgramFault (exit 2) when the program does not start or answers `hello` late or wrongly.
+ */
+export function registerGameFile(file: string): ProgramBackend {
+  const game = readGameFile(file);
+  const held = games.get(game.name);
+  if (held && held.source && "gameFile" in held.source && held.source.gameFile === game.path) return held.backend as ProgramBackend;
+  if (held) throw new InputError("game/registry", `expected a game name of its own; "${game.name}" is already a game${held.source && "gameFile" in held.source ? ` (${held.source.gameFile})` : ""}`, { file, jsonPath: "$.name" });
+  const backend = programBackend(game);
+  registerGame(backend, { gameFile: game.path });
+  return backend;
+}
+
+/**
+ * The name of the game a `<game>` argument names (SPEC 2, 10): a registered
+ * game's name as it is, or a game file's path (ends in `.json` or holds a
+ * path separator), whose game is registered first ({@link registerGameFile}).
+ *
+ * @throws as {@link registerGameFile} for a game file; InputError (exit 2) for an unknown name.
+ */
+export function gameFromArgument(argument: string, where = "game/registry"): string {
+  if (isGameFilePath(argument)) return registerGameFile(argument).game;
+  return requireGame(argument, where).game;
+}
+
+/**
+ * The plan, ramp and selection model files an outside game's game file
+ * names (SPEC 10), as absolute paths; `undefined` for a game without a game
+ * file (its models are the package's `models/<game>/`).
+ */
+export function gameModelFiles(name: string): { plan: string; ramp: string; selection: string } | undefined {
+  const held = games.get(name);
+  return held?.source && "gameFile" in held.source ? (held.backend as ProgramBackend).program.models : undefined;
+}
+
 /** Names of the registered games, the built-in ones first. */
 export function gameNames(): string[] {
   return [...games.keys()];
@@ -70,7 +122,7 @@ export function gameSource(name: string): GameSource | undefined {
  */
 export function requireGame(name: string, where = "game/registry"): GameBackend {
   const backend = findGame(name);
-  if (!backend) throw new InputError(where, `expected a game: ${gameNames().join(" or ")}; got "${name}"`);
+  if (!backend) throw new InputError(where, `expected a game: ${gameNames().join(" or ")}, or the path of a game file (levelramp/game@1, docs/protocol.md); got "${name}"`);
   return backend;
 }
 

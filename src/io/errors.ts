@@ -49,6 +49,20 @@ export class NoAnswerError extends LevelrampError {
   }
 }
 
+/**
+ * A fault of an outside game's program (SPEC 10): it did not start, answered
+ * `hello` late or wrongly, wrote a line that is not JSON or a response with
+ * another id, answered with an error, exited, or ran past its timeout. Exit
+ * code 2, and it stops the command wherever it is raised: a check that
+ * reports other LevelrampErrors as a failing level (verify) passes it on.
+ */
+export class ProgramFault extends LevelrampError {
+  constructor(module: string, message: string) {
+    super(module, message, 2);
+    this.name = "ProgramFault";
+  }
+}
+
 /** Formats a JSON path from its segments: `["a", 3, "b"]` → `$.a[3].b`. */
 export function jsonPath(segments: ReadonlyArray<PropertyKey>): string {
   let out = "$";

@@ -1,8 +1,9 @@
 /**
  * What runs when the user presses Ctrl-C (SIGINT) or the process gets
- * SIGTERM (SPEC 2): the registered clean-ups, newest first (a progress bar
- * gives the terminal its cursor and line wrap back, a half-written output set
- * is removed), then the process exits 130 (SIGINT) or 143 (SIGTERM).
+ * SIGTERM or SIGHUP (SPEC 2): the registered clean-ups, newest first (a
+ * progress bar gives the terminal its cursor and line wrap back, a
+ * half-written output set is removed, an outside game's programs are ended),
+ * then the process exits 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP).
  *
  * The listener is installed on the first registration and kept: Node runs a
  * signal's listener only between synchronous steps, so a signal that arrives
@@ -22,7 +23,7 @@ function onSignal(signal: NodeJS.Signals): void {
       // a clean-up that fails must not keep the others from running
     }
   }
-  process.exit(signal === "SIGINT" ? 130 : 143);
+  process.exit(signal === "SIGINT" ? 130 : signal === "SIGHUP" ? 129 : 143);
 }
 
 /**
@@ -34,6 +35,7 @@ export function onInterrupt(cleanup: () => void): () => void {
     installed = true;
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
+    process.on("SIGHUP", onSignal);
   }
   cleanups.push(cleanup);
   return () => {

@@ -279,6 +279,7 @@ export class PipelineRun {
       rules: part.rules,
       settings: part.settings,
       attempts: settings.attemptsPerCandidate,
+      metric: this.options.model.metric,
     }));
   }
 

@@ -2,7 +2,7 @@ import { candidateId } from "../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
 import { createRng, deriveSeed } from "../random/create-rng.ts";
 import type { GeneratedLevel } from "../game/game-backend.ts";
-import { findGame, registerGame, requireGame, type GameSource } from "../game/registry.ts";
+import { findGame, registerGame, registerGameFile, requireGame, type GameSource } from "../game/registry.ts";
 import type { PlannedLevel } from "./plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -46,6 +46,8 @@ export interface GrowBatchTask {
   settings: Record<string, unknown>;
   /** `backend.generate` calls one candidate may take. */
   attempts: number;
+  /** The selection model's metric: what `level.target` is a value of (absent in shards of earlier versions). */
+  metric?: string;
 }
 
 /** The composed first levels (SPEC 4.6 / 5.5): levels 1..count. */
@@ -100,6 +102,7 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
   const candidates: GrownCandidate[] = [];
   for (let index = 0; index < task.count; index++) {
     const rng = createRng(deriveSeed(task.seed, task.game, task.chapter, task.part, task.batch, index));
+    const inPart = task.batch * task.count + index;
     let got: GeneratedLevel<unknown, unknown> | null = null;
     for (let a = 0; a < task.attempts && !got; a++) {
       got = backend.generate({
@@ -107,10 +110,13 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
         part: task.part,
         level: task.level.number,
         target: task.level.target,
+        metric: task.metric,
         rules: task.rules,
         settings: task.settings,
         rng,
         stats,
+        seed: a === 0 ? deriveSeed(task.seed, task.chapter, task.part, inPart) : deriveSeed(task.seed, task.chapter, task.part, inPart, a),
+        index: inPart,
       });
     }
     if (!got) {
@@ -155,6 +161,10 @@ export function runComposeTask(task: ComposeTask): ComposeTaskResult {
  */
 export async function loadTaskGame(task: PipelineTask): Promise<void> {
   if (!task.source || findGame(task.game)) return;
+  if ("gameFile" in task.source) {
+    registerGameFile(task.source.gameFile);
+    return;
+  }
   const module = (await import(task.source.module)) as Record<string, unknown>;
   const backend = module[task.source.exportName] as Parameters<typeof registerGame>[0] | undefined;
   if (!backend || backend.game !== task.game) throw new LevelrampError("pipeline/game", `expected ${task.source.module} to export game "${task.game}" as ${task.source.exportName}`, 2);

@@ -2,7 +2,7 @@ import { DedupIndex } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
 import { candidateId } from "../io/candidate-id.ts";
 import { canonicalJson } from "../io/canonical-json.ts";
-import { LevelrampError } from "../io/errors.ts";
+import { LevelrampError, ProgramFault } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import type { Constraint, Model } from "../io/schemas/model.ts";
@@ -201,7 +201,8 @@ function verifyGameLevel(
     try {
       work();
     } catch (err) {
-      if (!(err instanceof LevelrampError)) throw err;
+      // A fault of an outside game's program stops the command (SPEC 10); other errors are this level's.
+      if (!(err instanceof LevelrampError) || err instanceof ProgramFault) throw err;
       fail(l.number, l.id, "check-error", `${what} could not run: ${err.message}`);
     }
   };

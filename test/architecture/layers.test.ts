@@ -5,13 +5,13 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // The layers of src/ (SPEC 8, docs/architecture.md), bottom up:
-//   io, random → dedup (core), select, render → calibrate (play data, SPEC 11) → game (the contract) → carillon, apsis
-//   → registry (src/game/registry.ts, the one list of games) → report → pipeline → cli → index.ts
+//   io, random → dedup (core), select, render → calibrate (play data, SPEC 11) → game (the contract) → carillon, apsis,
+//   program (an outside game's back end over its process, SPEC 10) → registry (src/game/registry.ts, the one list of games) → report → pipeline → cli → index.ts
 // A layer imports only the layers it lists below (and its own folder); games never
 // import each other; select and the dedup core know no game; report knows no game
 // and no pipeline. No import cycle between files.
 
-type Layer = "io" | "random" | "dedup" | "select" | "render" | "calibrate" | "game" | "carillon" | "apsis" | "registry" | "report" | "pipeline" | "cli" | "index";
+type Layer = "io" | "random" | "dedup" | "select" | "render" | "calibrate" | "game" | "carillon" | "apsis" | "program" | "registry" | "report" | "pipeline" | "cli" | "index";
 
 const BELOW_GAMES: Layer[] = ["io", "random", "dedup", "select", "render", "game"];
 const MAY_IMPORT: Record<Layer, Layer[]> = {
@@ -24,11 +24,12 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   game: ["io", "random", "dedup"],
   carillon: BELOW_GAMES,
   apsis: BELOW_GAMES,
-  registry: [...BELOW_GAMES, "carillon", "apsis"],
+  program: ["io", "random", "game", "dedup"],
+  registry: [...BELOW_GAMES, "carillon", "apsis", "program"],
   report: ["io", "random", "select", "render", "calibrate", "game"],
   pipeline: [...BELOW_GAMES, "registry", "report"],
-  cli: [...BELOW_GAMES, "calibrate", "registry", "report", "pipeline"],
-  index: [...BELOW_GAMES, "calibrate", "carillon", "apsis", "registry", "report", "pipeline"],
+  cli: [...BELOW_GAMES, "calibrate", "program", "registry", "report", "pipeline"],
+  index: [...BELOW_GAMES, "calibrate", "carillon", "apsis", "program", "registry", "report", "pipeline"],
 };
 
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));

@@ -71,7 +71,7 @@ describe("levelramp select on the bundled generic pool", () => {
 
 describe("levelramp schema", () => {
   it("prints the JSON Schema of every format", async () => {
-    for (const name of ["pool", "levels", "model", "ramp", "plan", "level", "shard", "carillon-body", "apsis-body"]) {
+    for (const name of ["pool", "levels", "model", "ramp", "plan", "level", "shard", "game", "carillon-body", "apsis-body"]) {
       const r = await runCli(["schema", name]);
       expect(r.code, name).toBe(0);
       const s = JSON.parse(r.stdout);

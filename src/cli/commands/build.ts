@@ -1,6 +1,6 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
-import { gameNames, requireGame } from "../../game/registry.ts";
+import { gameFromArgument, gameNames } from "../../game/registry.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
@@ -60,7 +60,7 @@ export function workersOption(module: string, text: string | undefined): number 
 /** Adds the options `build` and `generate` share. */
 export function pipelineOptions(cmd: Command): Command {
   return cmd
-    .argument("<game>", gameNames().join(" | "))
+    .argument("<game>", `${gameNames().join(" | ")}, or the path of a game file (docs/protocol.md)`)
     .option("--chapters <range>", "chapters to build, e.g. 1-4 (default: every chapter of the plan)")
     .option("--seed <n>", "seed (default: models/pipeline/build.json, 1)")
     .option("--workers <n>", "worker threads for generation (default: the machine's cores); never changes an output")
@@ -127,7 +127,7 @@ export function describeChapters(chapters: readonly number[]): string {
  * @throws InputError (exit 2) for any bad option, file or output path.
  */
 export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): PipelineOptions {
-  const game = requireGame(gameName, "pipeline/game").game;
+  const game = gameFromArgument(gameName, "pipeline/game");
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
   const workers = workersOption(module, o.workers);
@@ -154,7 +154,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--out <dir>", "output folder (default out/<game>)")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
-      const dir = o.out ?? join("out", gameName);
+      const dir = o.out ?? join("out", gameFromArgument(gameName, "pipeline/game"));
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
       const names = ["pools.json", "levels.json", ...buildReportWriterFiles];
       const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));

@@ -4,6 +4,7 @@ import { readLevelInput } from "../../io/read-level-input.ts";
 import { requireGame } from "../../game/registry.ts";
 import { compareLevels } from "../../pipeline/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 
 function levelNumber(text: string | undefined, option: string): number | undefined {
   if (text === undefined) return undefined;
@@ -13,8 +14,7 @@ function levelNumber(text: string | undefined, option: string): number | undefin
 
 /** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
-  program
-    .command("compare")
+  gameOption(program.command("compare"))
     .description("are two levels the same (SPEC 7)? prints a sentence, or {same, reasons, transform, matched} with --json; exit 0 same, 1 not")
     .argument("<a>", "a level file, or a levels file with --level/--level-a")
     .argument("<b>", "a level file, or a levels file with --level/--level-b")
@@ -22,7 +22,8 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
     .option("--level-a <n>", "level number in <a>")
     .option("--level-b <n>", "level number in <b>")
     .option("--json", "print {same, reasons, transform, matched, basis, share} on stdout")
-    .action((a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean }) => {
+    .action(async (a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean; game?: string }) => {
+      await useGameFile(o.game);
       const both = levelNumber(o.level, "--level");
       const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
       const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);

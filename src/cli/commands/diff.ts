@@ -3,19 +3,20 @@ import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 
 /**
  * `levelramp diff old.json new.json [--json]`: levels added, removed, moved
  * (old → new number) and changed metrics. Exit 0 when identical, 1 when they differ.
  */
 export function registerDiff(program: Command, ctx: CommandContext): void {
-  program
-    .command("diff")
+  gameOption(program.command("diff"))
     .description("what changed between two levels files (exit 0 identical, 1 different)")
     .argument("<old>", "earlier levels file")
     .argument("<new>", "later levels file")
     .option("--json", "print the diff as JSON on stdout")
-    .action((oldFile: string, newFile: string, o: { json?: boolean }) => {
+    .action(async (oldFile: string, newFile: string, o: { json?: boolean; game?: string }) => {
+      await useGameFile(o.game);
       const d = diffLevels(readJsonFile(levelsSchema, oldFile), readJsonFile(levelsSchema, newFile));
       if (o.json) ctx.io.stdout(JSON.stringify(d, null, 2) + "\n");
       else {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
 
@@ -11,13 +12,13 @@ import { requireGame } from "../../game/registry.ts";
  * solution, bits, dots}`, Apsis `{arrows, depth, reads, freeAtStart, rounds}`.
  */
 export function registerMeasure(program: Command, ctx: CommandContext): void {
-  program
-    .command("measure")
+  gameOption(program.command("measure"))
     .description("fewest taps / reads, bits, depth ... of one level")
     .argument("<file>", "a level file (levelramp/level@1) or a levels file with --level")
     .option("--level <n>", "level number in a levels file")
     .option("--json", "print the measure as JSON on stdout")
-    .action((file: string, o: { level?: string; json?: boolean }) => {
+    .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
+      await useGameFile(o.game);
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
       const input = readLevelInput(file, level);
@@ -26,7 +27,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
       const { measure } = backend.solve(body);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {
-        const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : String(v)}`);
+        const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);
         ctx.io.stdout(`${input.game} level${input.number ? ` ${input.number}` : ""}${input.id ? ` (${input.id})` : ""}\n${lines.join("\n")}\n`);
       }
     });

@@ -5,6 +5,7 @@ import { readShard } from "../../io/read-shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/merge-shards.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 import { describeChapters, statsText, workersOption } from "./build.ts";
 import { poolFileText } from "./generate.ts";
 
@@ -15,12 +16,12 @@ interface MergeCliOptions {
   quiet?: boolean;
   force?: boolean;
   json?: boolean;
+  game?: string;
 }
 
 /** `levelramp merge` (SPEC 2, 9): the shards of a sharded generate → the pool one unsharded generate writes, byte for byte. */
 export function registerMerge(program: Command, ctx: CommandContext): void {
-  program
-    .command("merge")
+  gameOption(program.command("merge"))
     .description("merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)")
     .argument("<shards...>", "shard files (levelramp/shard@1) of one run, all N of them, in any order")
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
@@ -32,6 +33,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
     .action(async (files: string[], o: MergeCliOptions) => {
       const { io } = ctx;
       const workers = workersOption("cli/merge", o.workers);
+      await useGameFile(o.game);
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out" })) io.stderr(`levelramp: ${note}\n`);
       const shards = files.map((file) => ({ file, shard: readShard(file) }));
       const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });

@@ -25,14 +25,14 @@ import type { CommandContext } from "../cli-io.ts";
 import { calibratedLevels } from "../../report/calibrated-levels.ts";
 import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 import { modelsPath } from "../models-path.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `levelramp report` (SPEC 1 job 4, SPEC 2): ramp deviation per chapter as a table, JSON, CSV or an HTML page with plots. */
 export function registerReport(program: Command, ctx: CommandContext): void {
-  program
-    .command("report")
+  gameOption(program.command("report"))
     .description("ramp deviation per chapter of a levels file (table, json, csv, html)")
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--ramp <file>", "measure against this ramp (repeat for side-by-side ramps)", collect)
@@ -44,13 +44,14 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .option("--out <file>", "write the report to a file instead of stdout")
     .option("--json", "same as --format json")
     .option("--force", "overwrite --out if it exists")
-    .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean; calibration?: string }) => {
+    .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean; calibration?: string; game?: string }) => {
       if (o.json && o.format !== "table" && o.format !== "json") throw new InputError("cli/report", `give --json or --format ${o.format}, not both`);
       const format = o.json ? "json" : o.format;
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
+      await useGameFile(o.game);
       const file = readJsonFile(levelsSchema, levelsFile);
       const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
       const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;

@@ -17,6 +17,7 @@ import { solverLimits } from "../../select/problem/solver-limits.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
 import { dpApplies } from "../../select/dp/solve-dp.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 import { modelsPath } from "../models-path.ts";
 
 interface SelectOptions {
@@ -38,12 +39,12 @@ interface SelectOptions {
   json?: boolean;
   stats?: boolean;
   force?: boolean;
+  game?: string;
 }
 
 /** `levelramp select` (SPEC 2, 6): pick and order levels from pools under the model. */
 export function registerSelect(program: Command, ctx: CommandContext): void {
-  program
-    .command("select")
+  gameOption(program.command("select"))
     .description("pick and order the levels that ship from candidate pools (SPEC 6)")
     .requiredOption("--pools <file>", "pool file (levelramp/pool@1, or a CSV export)")
     .option("--model <file>", "selection model (default models/<game>/selection.json)")
@@ -67,6 +68,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
       const times = { startMs: performance.now(), readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
+      await useGameFile(o.game);
       const { inputs, from, tolerance, timeLimit, notes } = await readInputs(o);
       times.readMs = performance.now() - times.startMs;
       for (const note of notes) io.stderr(`levelramp: ${note}\n`);

@@ -5,6 +5,7 @@ import { checkOutputFile } from "../../io/output-paths.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
 
@@ -14,8 +15,7 @@ import { requireGame } from "../../game/registry.ts";
  * PNGs are rendered with resvg and a bundled font, so text never disappears.
  */
 export function registerShow(program: Command, ctx: CommandContext): void {
-  program
-    .command("show")
+  gameOption(program.command("show"))
     .description("draw one level as SVG, or PNG when --out ends in .png")
     .argument("<file>", "a levels file with --level, or a level file")
     .option("--level <n>", "level number in a levels file")
@@ -24,7 +24,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
     .option("--height <px>", `PNG height in pixels instead, at most ${MAX_PICTURE_PX} (the width follows)`)
     .option("--solution", "overlay the solution (taps in order / rounds)")
     .option("--force", "overwrite --out if it exists")
-    .action((file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string }) => {
+    .action(async (file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string; game?: string }) => {
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/show", `--level expects a level number ≥ 1; got "${o.level}"`);
       const png = o.out.toLowerCase().endsWith(".png");
@@ -40,6 +40,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
+      await useGameFile(o.game);
       const input = readLevelInput(file, level);
       const backend = requireGame(input.game, "cli/show");
       if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);

@@ -5,6 +5,7 @@ import { modelSchema } from "../../io/schemas/model.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import { verifyLevels, type VerifyResult } from "../../pipeline/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 
 /**
  * `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the
@@ -13,15 +14,15 @@ import type { CommandContext } from "../cli-io.ts";
  * level (or the file, for file-wide failures) and its reason.
  */
 export function registerVerify(program: Command, ctx: CommandContext): void {
-  program
-    .command("verify")
+  gameOption(program.command("verify"))
     .description("verify a levels file again: level checks, the order never gets easier, no two levels the same")
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
     .option("--json", "print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words")
     .option("--quiet", "no progress bar")
-    .action((file: string, o: { model?: string; json?: boolean; quiet?: boolean }) => {
+    .action(async (file: string, o: { model?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
+      await useGameFile(o.game);
       const levels = readJsonFile(levelsSchema, file);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });

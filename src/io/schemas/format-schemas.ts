@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apsisBodySchema } from "./apsis-body.ts";
 import { calibrationSchema } from "./calibration.ts";
 import { carillonBodySchema } from "./carillon-body.ts";
+import { gameFileSchema } from "./game-file.ts";
 import { levelFileSchema } from "./level.ts";
 import { levelsSchema } from "./levels.ts";
 import { modelSchema } from "./model.ts";
@@ -20,6 +21,7 @@ export const formatSchemas: Record<string, z.ZodType> = {
   shard: shardSchema,
   calibration: calibrationSchema,
   level: levelFileSchema,
+  game: gameFileSchema,
   "carillon-body": carillonBodySchema,
   "apsis-body": apsisBodySchema,
 };

@@ -22,6 +22,7 @@ const grownBatchSchema = z.strictObject({
     rules: z.array(z.string()),
     settings: z.record(z.string(), z.unknown()),
     attempts: boundedInt().min(1),
+    metric: z.string().min(1).optional(),
   }),
   result: z.strictObject({ candidates: z.array(candidateSchema), stats: countsSchema }),
 });

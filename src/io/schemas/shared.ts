@@ -26,10 +26,15 @@ export function knownGames(): string[] {
   return [...bodySchemas.keys(), "generic"];
 }
 
+/** For a game name levelramp does not know: how an outside game's files are read (SPEC 10). */
+function outsideHint(input: unknown): string {
+  return typeof input === "string" && /^[a-z][a-z0-9-]*$/.test(input) ? ` (for the files of an outside game "${input}", give its game file: --game path/to/game.json)` : "";
+}
+
 /** Games levelramp knows (carillon, apsis, and games registered at run time); `generic` pools carry metrics only. */
 export const gameSchema = z
   .string()
-  .refine((g) => g === "generic" || bodySchemas.has(g), { error: () => `Invalid option: expected one of ${knownGames().map((g) => JSON.stringify(g)).join("|")}`, abort: true })
+  .refine((g) => g === "generic" || bodySchemas.has(g), { error: (issue) => `Invalid option: expected one of ${knownGames().map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
   .describe("carillon | apsis | generic, or a game registered at run time");
 export type Game = string;
 
@@ -56,5 +61,5 @@ export function checkBody(game: Game, body: unknown, path: PropertyKey[], ctx: z
 /** A game whose files carry level bodies (level files: `generic` has none). */
 export const levelGameSchema = z
   .string()
-  .refine((g) => bodySchemas.has(g), { error: () => `Invalid option: expected one of ${[...bodySchemas.keys()].map((g) => JSON.stringify(g)).join("|")}`, abort: true })
+  .refine((g) => bodySchemas.has(g), { error: (issue) => `Invalid option: expected one of ${[...bodySchemas.keys()].map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
   .describe("carillon | apsis, or a game registered at run time");

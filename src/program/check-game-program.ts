@@ -1,0 +1,142 @@
+import { canonicalJson } from "../io/canonical-json.ts";
+import { ProgramFault } from "../io/errors.ts";
+import { readJsonFile } from "../io/read-json-file.ts";
+import { boundedJson } from "../io/schemas/bounded-json.ts";
+import { modelSchema } from "../io/schemas/model.ts";
+import { planSchema } from "../io/schemas/plan.ts";
+import { rampSchema } from "../io/schemas/ramp.ts";
+import { registerBodySchema } from "../io/schemas/shared.ts";
+import { graphCertificate } from "./graph-certificate.ts";
+import { cut, ProgramClient } from "./program-client.ts";
+import { readGameFile } from "./read-game-file.ts";
+import { generateResultSchema, graphResultSchema, keyResultSchema, pictureResultSchema, similarResultSchema, solveResultSchema, type SolveResult } from "./wire-results.ts";
+
+/** One check of `levelramp game check`: its name, whether it passed, and what it found. */
+export interface GameCheckLine {
+  check: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The answer of {@link checkGameProgram}. */
+export interface GameCheckResult {
+  /** Every check passed. */
+  ok: boolean;
+  /** The game's name. */
+  game: string;
+  /** The game file as given. */
+  file: string;
+  checks: GameCheckLine[];
+}
+
+/** Seeds tried for a level before the check gives up (`check/0` … `check/9`). */
+export const CHECK_SEEDS = 10;
+
+/**
+ * The conformance run of SPEC 10 (`levelramp game check`), against two
+ * processes A and B of the game's program:
+ * 1. `hello` (A) answers with the game file's name, a version and its optional methods;
+ * 2. `generate` for the plan's first part (seeds `check/0` … `check/9`, until one gives a level) on A;
+ * 3. the same request on B, and again on A after other calls, gives the same level (canonical JSON);
+ * 4. `solve` of it says `solved`, with metrics that hold the selection model's and the ramp's metric;
+ * 5. `solve` on B gives the same status, metrics and solution;
+ * 6. `key` (when offered) is the same on A and B; 7. `graph` (when offered) gives the same certificate
+ *    on A and B; 8. `similar` (when offered) finds the level similar to itself; 9. `picture` (when offered)
+ *    answers an SVG.
+ * A check that needs an earlier one's level is skipped (failed) when there is none. A program fault
+ * fails its check (with the fault's message); the process that faulted is not asked again.
+ * Both processes are ended at the end.
+ *
+ * @param file the game file.
+ * @throws InputError (exit 2) for a bad game file, plan, ramp or selection model.
+ */
+export function checkGameProgram(file: string): GameCheckResult {
+  const game = readGameFile(file);
+  // The plan names the game: let its files parse (any bounded JSON body), as registering the game would.
+  registerBodySchema(game.name, boundedJson("a level body (any JSON value)"));
+  const plan = readJsonFile(planSchema, game.models.plan);
+  const model = readJsonFile(modelSchema, game.models.selection);
+  const ramp = readJsonFile(rampSchema, game.models.ramp);
+  const checks: GameCheckLine[] = [];
+  const a = new ProgramClient(game);
+  const b = new ProgramClient(game);
+  const run = (check: string, work: () => string | { fail: string }) => {
+    try {
+      const got = work();
+      checks.push(typeof got === "string" ? { check, ok: true, detail: got } : { check, ok: false, detail: got.fail });
+    } catch (err) {
+      if (!(err instanceof ProgramFault)) throw err;
+      checks.push({ check, ok: false, detail: err.message.replace(/^program\/wire: /, "") });
+    }
+  };
+  try {
+    let offers: Set<string> = new Set();
+    run("hello", () => {
+      const info = a.hello();
+      offers = new Set(info.methods);
+      return `${info.name} ${info.version}, offers ${info.methods.size ? [...info.methods].join(", ") : "no optional method"}`;
+    });
+    const first = plan.chapters[0];
+    const part = first.parts[0];
+    const request = (seed: string) => ({ seed, chapter: first.chapter, part: part.part, index: 0, settings: part.generator ?? {}, aim: { metric: model.metric, target: ramp.points[0][1] } });
+    let level: unknown = null;
+    let seed = "";
+    run("generate", () => {
+      const reasons: string[] = [];
+      for (let i = 0; i < CHECK_SEEDS && level === null; i++) {
+        const got = a.call("generate", request(`check/${i}`), generateResultSchema);
+        if (got.level === null) reasons.push(got.reason ?? "no reason");
+        else [level, seed] = [got.level, `check/${i}`];
+      }
+      if (level === null) return { fail: `${CHECK_SEEDS} seeds gave no level for chapter ${first.chapter} part ${part.part} (reasons: ${[...new Set(reasons)].join("; ")})` };
+      return `seed "${seed}" gives a level of ${canonicalJson(level).length} characters (chapter ${first.chapter} part ${part.part})`;
+    });
+    const need = (check: string, work: () => string | { fail: string }) => run(check, () => (level === null ? { fail: "no level to check (generate gave none)" } : work()));
+    let solved: SolveResult | null = null;
+    need("solve", () => {
+      const answer = a.call("solve", { level }, solveResultSchema);
+      solved = answer;
+      if (answer.status !== "solved") return { fail: `the generated level is ${answer.status}: a level that solve does not call solved never enters a pool` };
+      const missing = [...new Set([model.metric, ramp.metric])].filter((m) => !(m in (answer.metrics ?? {})));
+      if (missing.length) return { fail: `its metrics ${canonicalJson(answer.metrics)} lack ${missing.join(", ")} (the selection model's and the ramp's metric)` };
+      return `solved: ${cut(canonicalJson(answer.metrics), 120)}`;
+    });
+    need("generate twice, two processes", () => {
+      const there = b.call("generate", request(seed), generateResultSchema).level;
+      const again = a.call("generate", request(seed), generateResultSchema).level;
+      const want = canonicalJson(level);
+      if (canonicalJson(there) !== want) return { fail: `another process gave another level for the same request: ${cut(canonicalJson(there), 120)} instead of ${cut(want, 120)} (a generate must be a pure function of its request)` };
+      if (canonicalJson(again) !== want) return { fail: `the same process gave another level for the same request later: ${cut(canonicalJson(again), 120)} instead of ${cut(want, 120)} (no state may carry from one request to the next)` };
+      return "the same level in both processes, and again later";
+    });
+    need("solve twice, two processes", () => {
+      const there = b.call("solve", { level }, solveResultSchema);
+      const words = (s: SolveResult | null) => canonicalJson({ status: s?.status, metrics: s?.metrics ?? {}, solution: s?.solution ?? null });
+      if (words(there) !== words(solved)) return { fail: `another process solved it otherwise: ${cut(words(there), 150)} instead of ${cut(words(solved), 150)}` };
+      return "the same status, metrics and solution";
+    });
+    if (offers.has("key")) {
+      need("key", () => {
+        const [k1, k2] = [a.call("key", { level }, keyResultSchema).key, b.call("key", { level }, keyResultSchema).key];
+        return k1 === k2 ? `the same key in both processes (${k1.length} characters)` : { fail: `the level's key differs: ${cut(JSON.stringify(k1), 80)} and ${cut(JSON.stringify(k2), 80)}` };
+      });
+    }
+    if (offers.has("graph")) {
+      need("graph", () => {
+        const [g1, g2] = [a.call("graph", { level }, graphResultSchema), b.call("graph", { level }, graphResultSchema)];
+        return graphCertificate(g1) === graphCertificate(g2) ? `the same graph in both processes (${g1.nodes.length} nodes, ${g1.edges.length} edges)` : { fail: "the level's graph differs between the two processes (not isomorphic)" };
+      });
+    }
+    if (offers.has("similar")) {
+      need("similar", () => {
+        const answer = a.call("similar", { a: level, b: level }, similarResultSchema);
+        return answer.same ? "a level is similar to itself" : { fail: "similar says a level is not similar to itself" };
+      });
+    }
+    if (offers.has("picture")) need("picture", () => `an SVG of ${a.call("picture", { level }, pictureResultSchema).svg.length} characters`);
+  } finally {
+    a.close();
+    b.close();
+  }
+  return { ok: checks.every((c) => c.ok), game: game.name, file, checks };
+}

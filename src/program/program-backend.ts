@@ -1,0 +1,131 @@
+import { z } from "zod";
+import type { GameBackend, GeneratedLevel, GenerateRequest, LevelProblem } from "../game/game-backend.ts";
+import { canonicalJson } from "../io/canonical-json.ts";
+import { readJsonFile } from "../io/read-json-file.ts";
+import { roundMetric } from "../io/round-metric.ts";
+import { boundedJson } from "../io/schemas/bounded-json.ts";
+import { modelSchema } from "../io/schemas/model.ts";
+import { cut, ProgramClient, type ProgramClientOptions, type ProgramInfo } from "./program-client.ts";
+import { programDedup, type ProgramDedupRecord } from "./program-dedup.ts";
+import type { ProgramGame } from "./read-game-file.ts";
+import { generateResultSchema, pictureResultSchema, solveResultSchema, type SolveResult } from "./wire-results.ts";
+
+/** An outside game's back end: the game contract over its program, and what the program said of itself. */
+export interface ProgramBackend extends GameBackend<unknown, unknown, ProgramDedupRecord, null> {
+  /** The game file it was made from. */
+  readonly program: ProgramGame;
+  /** The program's `hello`: name, version, optional methods. */
+  readonly info: ProgramInfo;
+  /** Ends this thread's program (its whole process group). */
+  close(): void;
+}
+
+/** The metrics of a `solve` answer, rounded to the 6 decimals every stored metric carries (SPEC 2). */
+function roundedMetrics(answer: SolveResult): Record<string, number> {
+  return Object.fromEntries(Object.entries(answer.metrics ?? {}).map(([k, v]) => [k, roundMetric(v)]));
+}
+
+/** A seed string drawn from a stream, for a direct call that gives no `seed` (64 bits as 16 hex digits). */
+function seedFromStream(rng: () => number): string {
+  const word = () => Math.floor(rng() * 2 ** 32).toString(16).padStart(8, "0");
+  return word() + word();
+}
+
+/** A counter name for a generator reason: the program's words, short and on one line. */
+function reasonKey(reason: string | undefined): string {
+  const words = (reason ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+  return words || "no level (no reason given)";
+}
+
+/**
+ * The game back end of an outside game (SPEC 10): the game contract kept
+ * synchronous over its program, so the pipeline, dedup, verify, measure,
+ * show, compare and report run unchanged for it.
+ *
+ * - `game` is the game file's name; a body is any bounded JSON value
+ *   (`boundedJson`), and so are a plan part's generator settings;
+ * - `generate` asks the program's `generate` with a seed levelramp derived
+ *   for the candidate (`request.seed`, SPEC 9), then its `solve`: only a
+ *   `solved` level is a candidate; its metrics are `solve`'s, rounded to 6
+ *   decimals; a `{level: null}` or another status is counted under its reason;
+ * - `solve`/`grade` ask `solve`; `validate` asks it again and fails a level
+ *   whose status or solution changed (verify);
+ * - `dedup` is {@link programDedup} (key, graph, similar);
+ * - `can.picture` when `hello` lists `picture` (`renderSvg` asks it); no
+ *   composed levels, no summary.
+ *
+ * The program is started in this thread when the back end is made (its
+ * `hello` tells what it offers); each thread that makes the back end has a
+ * program of its own.
+ *
+ * @throws ProgramFault (exit 2) when the program does not start or answers `hello` late or wrongly;
+ *   InputError (exit 2) when the game file's selection model cannot be read.
+ */
+export function programBackend(game: ProgramGame, options: ProgramClientOptions = {}): ProgramBackend {
+  const client = new ProgramClient(game, options);
+  const info = client.hello();
+  const model = readJsonFile(modelSchema, game.models.selection);
+  const metricNames = [...new Set([model.metric, ...model.constraints.flatMap((c) => ("key" in c ? [c.key] : []))])];
+  const solveRaw = (body: unknown): SolveResult => client.call("solve", { level: body }, solveResultSchema);
+  // verify runs validate, then grade on the same body: grade takes validate's fresh answer instead of asking twice.
+  let validated: { json: string; answer: SolveResult } | null = null;
+
+  const backend: ProgramBackend = {
+    game: game.name,
+    program: game,
+    info,
+    pieces: { one: "piece", many: "pieces" },
+    bodySchema: boundedJson("a level body (any JSON value)"),
+    generatorSchema: z.record(z.string(), boundedJson("a generator setting", true)),
+    metricNames,
+    can: { compose: false, picture: info.methods.has("picture"), summary: false },
+    generate(request: GenerateRequest): GeneratedLevel<unknown, unknown> | null {
+      const params = {
+        seed: request.seed ?? seedFromStream(request.rng),
+        chapter: request.chapter,
+        part: request.part,
+        index: request.index ?? 0,
+        settings: request.settings,
+        ...(request.metric !== undefined ? { aim: { metric: request.metric, target: request.target } } : {}),
+      };
+      const made = client.call("generate", params, generateResultSchema);
+      if (made.level === null) {
+        const key = reasonKey(made.reason);
+        request.stats[key] = (request.stats[key] ?? 0) + 1;
+        return null;
+      }
+      const answer = solveRaw(made.level);
+      if (answer.status !== "solved") {
+        request.stats[answer.status] = (request.stats[answer.status] ?? 0) + 1;
+        return null;
+      }
+      return { level: made.level, solution: answer.solution ?? null, metrics: roundedMetrics(answer), rules: request.rules };
+    },
+    solve(body) {
+      const answer = solveRaw(body);
+      return { solution: answer.solution ?? null, measure: { status: answer.status, metrics: roundedMetrics(answer), solution: answer.solution ?? null } };
+    },
+    grade(body) {
+      const json = canonicalJson(body);
+      const answer = validated?.json === json ? validated.answer : solveRaw(body);
+      validated = null;
+      return roundedMetrics(answer);
+    },
+    wellFormed: () => [],
+    validate(body, solution): LevelProblem[] {
+      const answer = solveRaw(body);
+      validated = { json: canonicalJson(body), answer };
+      if (answer.status !== "solved") return [{ reason: answer.status, message: `the program's solve now says ${answer.status}` }];
+      const fresh = canonicalJson(answer.solution ?? null);
+      const stored = canonicalJson(solution ?? null);
+      if (fresh !== stored) return [{ reason: "solution", message: `the program's solve now gives another solution: ${cut(fresh, 120)} (stored: ${cut(stored, 120)})` }];
+      return [];
+    },
+    dedup: programDedup(() => client, game.dedup),
+    close: () => client.close(),
+  };
+  if (backend.can.picture) {
+    backend.renderSvg = (body, options) => client.call("picture", { level: body, ...(options?.solution !== undefined ? { solution: options.solution } : {}) }, pictureResultSchema).svg;
+  }
+  return backend;
+}

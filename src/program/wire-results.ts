@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { boundedJson } from "../io/schemas/bounded-json.ts";
+import { boundedNumber } from "../io/schemas/bounded-number.ts";
+
+// The results of the protocol's methods (SPEC 10, docs/protocol.md), as
+// levelramp checks them. Objects are loose: a program may add members of its
+// own, which levelramp ignores.
+
+/** The optional methods a program may offer (it lists them in `hello`). */
+export const OPTIONAL_METHODS = ["key", "graph", "similar", "picture"] as const;
+export type OptionalMethod = (typeof OPTIONAL_METHODS)[number];
+
+/** `hello` → `{name, version, methods}`. */
+export const helloResultSchema = z.looseObject({
+  name: z.string().min(1, { error: "expected the game's name" }),
+  version: z.string().min(1, { error: "expected the program's version as a string, e.g. \"1.0\"" }).max(200),
+  methods: z.array(z.string()).max(100).describe("the optional methods it offers"),
+});
+export type HelloResult = z.infer<typeof helloResultSchema>;
+
+/** `generate` → `{level}` or `{level: null, reason}`. */
+export const generateResultSchema = z.looseObject({
+  level: boundedJson("a level body (any JSON value) or null", true),
+  reason: z.string().max(200, { error: "expected a short reason (at most 200 characters)" }).optional(),
+});
+
+/** Metrics by name: finite numbers within ±1e9. */
+const metricsSchema = z.record(z.string().min(1).max(200), boundedNumber());
+
+/** `solve` → `{status, solution?, metrics}`; a `solved` answer must carry metrics. */
+export const solveResultSchema = z
+  .looseObject({
+    status: z.enum(["solved", "unsolvable", "unknown"]),
+    solution: boundedJson("a solution (any JSON value)", true).optional(),
+    metrics: metricsSchema.optional(),
+  })
+  .refine((r) => r.status !== "solved" || (r.metrics !== undefined && Object.keys(r.metrics).length > 0), { error: "expected metrics {name: number} with at least one metric for a solved level", path: ["metrics"] });
+export type SolveResult = z.infer<typeof solveResultSchema>;
+
+/** `key` → `{key}`. */
+export const keyResultSchema = z.looseObject({ key: z.string().max(1_000_000, { error: "expected a key of at most 1,000,000 characters" }) });
+
+const label = z.union([z.string().max(1000), z.number()]).transform(String);
+/** Most nodes of a level graph, counting each labelled edge as a node (the canonical labelling holds an n × n matrix). */
+export const MAX_GRAPH_NODES = 1000;
+
+/** `graph` → `{nodes: [label], edges: [[from, to, label?]]}`; node numbers are checked against `nodes`; at most {@link MAX_GRAPH_NODES} nodes and labelled edges together. */
+export const graphResultSchema = z
+  .looseObject({
+    nodes: z.array(label).max(MAX_GRAPH_NODES, { error: `expected at most ${MAX_GRAPH_NODES} nodes` }),
+    edges: z
+      .array(z.union([z.tuple([z.number().int().min(0), z.number().int().min(0)]), z.tuple([z.number().int().min(0), z.number().int().min(0), label])]))
+      .max(100_000, { error: "expected at most 100,000 edges" }),
+  })
+  .superRefine((g, ctx) => {
+    const labelled = g.edges.filter((e) => e.length === 3).length;
+    if (g.nodes.length + labelled > MAX_GRAPH_NODES) ctx.addIssue({ code: "custom", path: ["edges"], message: `expected at most ${MAX_GRAPH_NODES} nodes and labelled edges together; got ${g.nodes.length} nodes and ${labelled} labelled edges` });
+    g.edges.forEach((e, i) => {
+      for (const end of [0, 1] as const) if (e[end] >= g.nodes.length) ctx.addIssue({ code: "custom", path: ["edges", i, end], message: `expected a node number from 0 to ${g.nodes.length - 1} (an index into nodes)` });
+    });
+  });
+export type GraphResult = z.infer<typeof graphResultSchema>;
+
+/** `similar` → `{same, why?}`. */
+export const similarResultSchema = z.looseObject({ same: z.boolean(), why: z.string().max(1000).optional() });
+
+/** `picture` → `{svg}`: one `<svg>` element (an XML declaration or comments before it are allowed), at most 8 MiB. */
+export const pictureResultSchema = z.looseObject({
+  svg: z
+    .string()
+    .max(8 * 1024 * 1024, { error: "expected an SVG of at most 8 MiB" })
+    .regex(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/, { error: "expected an SVG picture starting with <svg" }),
+});
