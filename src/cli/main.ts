@@ -91,7 +91,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     load: async () => (await import("./commands/compare.ts")).registerCompare,
   },
   game: {
-    usage: "[options] [command]",
+    usage: "",
     summary: "an outside game (a program that speaks the protocol of SPEC 10): game check <game.json>",
     load: async () => (await import("./commands/game.ts")).registerGame,
   },

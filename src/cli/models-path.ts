@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { gameModelFiles } from "../game/registry.ts";
+import { gameModelFiles } from "../game/game-model-files.ts";
 
 const OWN: Record<string, "plan" | "ramp" | "selection"> = { "plan.json": "plan", "ramp.json": "ramp", "selection.json": "selection" };
 

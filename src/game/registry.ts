@@ -10,6 +10,7 @@ import { registerBodySchema } from "../io/schemas/shared.ts";
 import { programBackend, type ProgramBackend } from "../program/program-backend.ts";
 import { isGameFilePath, readGameFile } from "../program/read-game-file.ts";
 import { checkGameBackend, type GameBackend } from "./game-backend.ts";
+import { setGameModelFiles } from "./game-model-files.ts";
 
 // The one list of the games (Simon Tatham's `gamelist[]`): the only file
 // outside the game folders that names them. Everything above the games finds a
@@ -71,9 +72,13 @@ export function registerGameFile(file: string): ProgramBackend {
   const game = readGameFile(file);
   const held = games.get(game.name);
   if (held && held.source && "gameFile" in held.source && held.source.gameFile === game.path) return held.backend as ProgramBackend;
-  if (held) throw new InputError("game/registry", `expected a game name of its own; "${game.name}" is already a game${held.source && "gameFile" in held.source ? ` (${held.source.gameFile})` : ""}`, { file, jsonPath: "$.name" });
+  if (held || game.name === "generic") {
+    const whose = held?.source && "gameFile" in held.source ? ` (${held.source.gameFile})` : game.name === "generic" ? " (of metrics-only pools)" : "";
+    throw new InputError("game/registry", `expected a name of its own; "${game.name}" is the name of a game levelramp has${whose}`, { file, jsonPath: "$.name" });
+  }
   const backend = programBackend(game);
   registerGame(backend, { gameFile: game.path });
+  setGameModelFiles(game.name, game.models);
   return backend;
 }
 
@@ -87,16 +92,6 @@ export function registerGameFile(file: string): ProgramBackend {
 export function gameFromArgument(argument: string, where = "game/registry"): string {
   if (isGameFilePath(argument)) return registerGameFile(argument).game;
   return requireGame(argument, where).game;
-}
-
-/**
- * The plan, ramp and selection model files an outside game's game file
- * names (SPEC 10), as absolute paths; `undefined` for a game without a game
- * file (its models are the package's `models/<game>/`).
- */
-export function gameModelFiles(name: string): { plan: string; ramp: string; selection: string } | undefined {
-  const held = games.get(name);
-  return held?.source && "gameFile" in held.source ? (held.backend as ProgramBackend).program.models : undefined;
 }
 
 /** Names of the registered games, the built-in ones first. */

@@ -1,11 +1,10 @@
 import { canonicalJson } from "../io/canonical-json.ts";
-import { ProgramFault } from "../io/errors.ts";
-import { readJsonFile } from "../io/read-json-file.ts";
-import { boundedJson } from "../io/schemas/bounded-json.ts";
+import { InputError, ProgramFault } from "../io/errors.ts";
+import { parseWith, readJson, readJsonFile } from "../io/read-json-file.ts";
 import { modelSchema } from "../io/schemas/model.ts";
 import { planSchema } from "../io/schemas/plan.ts";
 import { rampSchema } from "../io/schemas/ramp.ts";
-import { registerBodySchema } from "../io/schemas/shared.ts";
+import { knownGames } from "../io/schemas/shared.ts";
 import { graphCertificate } from "./graph-certificate.ts";
 import { cut, ProgramClient } from "./program-client.ts";
 import { readGameFile } from "./read-game-file.ts";
@@ -52,9 +51,11 @@ export const CHECK_SEEDS = 10;
  */
 export function checkGameProgram(file: string): GameCheckResult {
   const game = readGameFile(file);
-  // The plan names the game: let its files parse (any bounded JSON body), as registering the game would.
-  registerBodySchema(game.name, boundedJson("a level body (any JSON value)"));
-  const plan = readJsonFile(planSchema, game.models.plan);
+  if (knownGames().includes(game.name)) throw new InputError("program/game-file", `expected a name of its own; "${game.name}" is the name of a game levelramp has`, { file, jsonPath: "$.name" });
+  // The plan names a game this process does not know (the check registers none): its name is checked here, the rest by the plan's schema.
+  const rawPlan = readJson(game.models.plan) as { game?: unknown } | null;
+  if (rawPlan?.game !== game.name) throw new InputError("program/game-file", `expected the plan of game "${game.name}" (the game file's name); got ${JSON.stringify(rawPlan?.game)}`, { file: game.models.plan, jsonPath: "$.game" });
+  const plan = parseWith(planSchema, { ...rawPlan, game: "generic" }, game.models.plan);
   const model = readJsonFile(modelSchema, game.models.selection);
   const ramp = readJsonFile(rampSchema, game.models.ramp);
   const checks: GameCheckLine[] = [];

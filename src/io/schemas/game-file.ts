@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { boundedInt } from "./bounded-number.ts";
 
-/** Names no game file may take: the built-in games and the metrics-only pools. */
-export const RESERVED_GAME_NAMES: readonly string[] = ["carillon", "apsis", "generic"];
-
 /** The per-call timeout when a game file gives none (SPEC 10), in milliseconds. */
 export const DEFAULT_PROGRAM_TIMEOUT_MS = 10_000;
 
@@ -18,7 +15,8 @@ const path = (what: string) => z.string().min(1, { error: `expected the path of 
  * relative to the game file's folder, where the program is also started.
  *
  * - `name`: the `game` of its pools and levels files and the first word of
- *   its candidate ids; lower-case letters, digits and dashes; not a built-in name;
+ *   its candidate ids; lower-case letters, digits and dashes; not the name
+ *   of a game levelramp has (checked when it registers), nor `generic`;
  * - `command`: the program's argv (`["python3", "lights_out.py"]`); a first
  *   word `node` runs the Node that runs levelramp;
  * - `models`: its plan, ramp and selection model (ordinary SPEC 3 files over
@@ -33,7 +31,7 @@ export const gameFileSchema = z.strictObject({
     .string()
     .regex(/^[a-z][a-z0-9-]*$/, { error: "expected a game name of lower-case letters, digits and dashes, starting with a letter" })
     .max(64, { error: "expected a game name of at most 64 characters" })
-    .refine((n) => !RESERVED_GAME_NAMES.includes(n), { error: (issue) => `expected a name of its own; "${issue.input}" is a name levelramp uses (${RESERVED_GAME_NAMES.join(", ")})` }),
+    .describe("not the name of a game levelramp has, nor generic (checked when the game is registered)"),
   command: z
     .array(z.string().min(1, { error: "expected a non-empty word" }).refine((w) => !w.includes("\0"), { error: "expected no NUL character" }))
     .min(1, { error: "expected the program's command line as a list of words, e.g. [\"python3\", \"game.py\"]" })
