@@ -71,6 +71,13 @@ export interface GameDedup<Body = unknown, Prepared = unknown, Transform = unkno
   /** A transform in words for `levelramp compare`, e.g. "a half turn" or "a 90° turn about the sun, mirrored". */
   describeTransform(transform: Transform): string;
   /**
+   * The whole comparison in words for `levelramp compare`, for a game whose
+   * comparisons pair no pieces (an outside game, SPEC 10: keys, graphs and its
+   * own near-copy test). Absent: `compare` words it from the transform and the
+   * matched pieces.
+   */
+  describeComparison?(comparison: DedupComparison<Transform>): string;
+  /**
    * The game's section of `models/dedup/thresholds.json` (stored under the
    * game's name), so the registry can check the whole file. Absent when the
    * game reads no thresholds.
@@ -104,6 +111,13 @@ export interface GameCapabilities {
 export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown> {
   /** The game's name: the `game` of its files, the first word of its ids and seeds, `models/<game>/`. */
   readonly game: string;
+  /**
+   * The version of a generator that lives outside levelramp's code (an outside
+   * game's program, from its `hello`, SPEC 10): a shard's generator names it,
+   * so `merge` refuses shards made by another version. Absent for games whose
+   * code is levelramp's (its fingerprint covers them).
+   */
+  readonly version?: string;
   /** What one piece of a level is called in sentences, e.g. `{ one: "dot", many: "dots" }`. */
   readonly pieces: { readonly one: string; readonly many: string };
   /** zod schema of the level body (SPEC 3). */

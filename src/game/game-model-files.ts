@@ -1,4 +1,4 @@
-/** The model files of an outside game, as its game file names them (absolute paths). */
+/** The model files of an outside game, as its game file names them (joined with the game file's folder). */
 export interface GameModelFiles {
   plan: string;
   ramp: string;

@@ -28,7 +28,7 @@ export interface BuildReportInput {
    * select` command line gives the plan and model (null: the game's default):
    * with them report.html is a ramp editor over the build's pool (SPEC 8).
    */
-  editor?: { plan: Plan; planFile: string | null; modelFile: string | null };
+  editor?: { plan: Plan; planFile: string | null; modelFile: string | null; gameFile?: string };
 }
 
 /** Writes some report files of a build. */
@@ -95,7 +95,7 @@ export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, 
  * --format html`); given the plan, a ramp editor over the build's pools.json.
  */
 export const htmlReportWriter: BuildReportWriter = async ({ levels, pool, editor }) => {
-  const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile } : undefined;
+  const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile, ...(editor.gameFile ? { game: editor.gameFile } : {}) } : undefined;
   const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
   return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
 };

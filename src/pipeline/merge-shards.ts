@@ -7,14 +7,13 @@ import { planSchema } from "../io/schemas/plan.ts";
 import { rampSchema } from "../io/schemas/ramp.ts";
 import type { ShardFile } from "../io/schemas/shard.ts";
 import { runPipeline } from "./build-levels.ts";
-import { generatorFingerprint } from "./generator-fingerprint.ts";
 import type { PipelineEvents } from "./pipeline-events.ts";
 import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
 import { PipelineRun } from "./pipeline-run.ts";
 import { pipelineSettingsSchema } from "./pipeline-settings.ts";
 import type { PipelineTask } from "./pipeline-task.ts";
 import { ReplayRunner } from "./replay-runner.ts";
-import { settingsHash, type GenerationInputs } from "./settings-hash.ts";
+import { gameGenerator, settingsHash, type GenerationInputs } from "./settings-hash.ts";
 import { describeTask, shardTasks, taskKey } from "./shard-tasks.ts";
 
 const module = "pipeline/merge";
@@ -136,7 +135,7 @@ function runOptions(first: ShardInput, options: { workers: number; events?: Pipe
   if (settingsHash(shard.game, recorded) !== shard.settingsHash) {
     throw new InputError(module, "expected inputs this levelramp reads as the shards' generator did; read here, they hash otherwise", { file, jsonPath: "$.inputs" });
   }
-  const here = generatorFingerprint();
+  const here = gameGenerator(shard.game);
   if (recorded.generator !== here) {
     throw new InputError(module, `expected shards made by this levelramp (${here}); they were made by ${recorded.generator}: merge with the same code and models the shards ran (drops, conflicts and extra rounds are computed here)`, { file, jsonPath: "$.inputs.generator" });
   }

@@ -3,6 +3,7 @@ import { canonicalJson } from "../io/canonical-json.ts";
 import type { Model } from "../io/schemas/model.ts";
 import type { Plan } from "../io/schemas/plan.ts";
 import type { Ramp } from "../io/schemas/ramp.ts";
+import { findGame } from "../game/registry.ts";
 import { generatorFingerprint } from "./generator-fingerprint.ts";
 import type { PipelineOptions } from "./pipeline-result.ts";
 import type { PipelineSettings } from "./pipeline-settings.ts";
@@ -22,10 +23,20 @@ export interface GenerationInputs {
   ramp: Ramp;
 }
 
-/** The generation inputs of a run: its chapters, settings, plan, model and ramp, and this package's fingerprint. */
-export function generationInputs(options: Pick<PipelineOptions, "chapters" | "settings" | "plan" | "model" | "ramp">): GenerationInputs {
-  const { chapters, settings, plan, model, ramp } = options;
-  return { generator: generatorFingerprint(), chapters: [...chapters], settings, plan, model, ramp };
+/**
+ * The generator of a game's candidates (SPEC 9): this package's fingerprint,
+ * followed by ` + <game>@<version>` for a game whose generator lives outside
+ * levelramp's code (an outside game's program, SPEC 10).
+ */
+export function gameGenerator(game: string): string {
+  const version = findGame(game)?.version;
+  return version === undefined ? generatorFingerprint() : `${generatorFingerprint()} + ${game}@${version}`;
+}
+
+/** The generation inputs of a run: its chapters, settings, plan, model and ramp, and its generator ({@link gameGenerator}). */
+export function generationInputs(options: Pick<PipelineOptions, "game" | "chapters" | "settings" | "plan" | "model" | "ramp">): GenerationInputs {
+  const { game, chapters, settings, plan, model, ramp } = options;
+  return { generator: gameGenerator(game), chapters: [...chapters], settings, plan, model, ramp };
 }
 
 /**

@@ -72,6 +72,7 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
 
   const backend: ProgramBackend = {
     game: game.name,
+    version: info.version,
     program: game,
     info,
     pieces: { one: "piece", many: "pieces" },

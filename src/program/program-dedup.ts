@@ -80,5 +80,14 @@ export function programDedup(client: () => ProgramClient, use: ProgramDedupUse):
     compare,
     compareLevels: (a, b) => compare(prepare(a), prepare(b)),
     describeTransform: () => "no turn",
+    describeComparison: (c) => {
+      if (!c.same) {
+        const asked = (["key", "graph", "similar"] as const).filter((m) => offers(m));
+        if (asked.length === 0) return "not the same: the bodies differ (the program offers no key, graph or similar)";
+        return `not the same: no equal body${asked.includes("key") ? " or key" : ""}${asked.includes("graph") ? ", no isomorphic graph" : ""}${asked.includes("similar") ? ", and the program's similar says no" : ""}`;
+      }
+      const words: Record<string, string> = { identical: "the same level (equal bodies or keys)", "near-copy": `a near copy${c.why ? `: ${c.why}` : ""}`, "same-puzzle": "the same puzzle redrawn (isomorphic graphs)" };
+      return `same (${c.reasons.join(", ")}): ${c.reasons.map((r) => words[r] ?? r).join("; ")}`;
+    },
   };
 }

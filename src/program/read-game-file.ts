@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { InputError } from "../io/errors.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
 import { gameFileSchema } from "../io/schemas/game-file.ts";
@@ -18,7 +18,7 @@ export interface ProgramGame {
   argv: string[];
   /** The most one call may take, in ms. */
   timeoutMs: number;
-  /** Absolute paths of its plan, ramp and selection model. */
+  /** Paths of its plan, ramp and selection model: the game file's folder joined with the game file's paths (absolute when the game file was). */
   models: { plan: string; ramp: string; selection: string };
   /** Which of the program's de-duplication methods levelramp uses (when the program offers them). */
   dedup: { key: boolean; graph: boolean; similar: boolean };
@@ -41,11 +41,9 @@ export function readGameFile(file: string): ProgramGame {
   const parsed = readJsonFile(gameFileSchema, file);
   const path = resolve(file);
   const dir = dirname(path);
-  const models = {
-    plan: resolve(dir, parsed.models.plan),
-    ramp: resolve(dir, parsed.models.ramp),
-    selection: resolve(dir, parsed.models.selection),
-  };
+  // Model paths keep the form the game file was given in (relative to the working folder when it was), so messages name them as the user would.
+  const near = (p: string) => (isAbsolute(p) ? p : join(dirname(file), p));
+  const models = { plan: near(parsed.models.plan), ramp: near(parsed.models.ramp), selection: near(parsed.models.selection) };
   for (const key of ["plan", "ramp", "selection"] as const) {
     if (!existsSync(models[key]) || !statSync(models[key]).isFile()) {
       throw new InputError("program/game-file", `expected the ${key} file ${parsed.models[key]} (relative to the game file's folder); there is no such file`, { file, jsonPath: `$.models.${key}` });

@@ -44,6 +44,14 @@ describe("levelramp game check", () => {
     expect(r.stderr).toMatch(/^FAIL {2}hello: .*game\.json \(counting\): hello: the program could not be started: spawn \.\/missing-program ENOENT/m);
   }, 30_000);
 
+  it("says what to give when a file names a game this process does not know", async () => {
+    const t = tempDir("levelramp-unknown-game-");
+    const pool = t.write("pool.json", { format: "levelramp/pool@1", game: "my-game", candidates: [{ id: "my-game-c1-p1-0123456789", chapter: 1, part: 1, metrics: { size: 1 }, level: { n: 1 } }] });
+    const r = await runCli(["select", "--pools", pool, "--out", t.path("levels.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`pool.json at $.game: Invalid option: expected one of "carillon"|"apsis"|"generic" (for the files of an outside game "my-game", give its game file: --game path/to/game.json)`);
+  });
+
   it("refuses a bad game file with exit 2, naming the JSON path", async () => {
     for (const [members, path, says] of [
       [{ name: "apsis" }, "$.name", `expected a name of its own; "apsis" is the name of a game levelramp has`],

@@ -1,5 +1,6 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
+import { gameModelFiles } from "../../game/game-model-files.ts";
 import { gameFromArgument, gameNames } from "../../game/registry.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
@@ -160,7 +161,8 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));
       const levels = result.levels!;
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.
-      const editor = { plan: result.plan, planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null };
+      const gameFile = gameModelFiles(levels.game) ? relative(dir, gameName) : undefined;
+      const editor = { plan: result.plan, planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...(gameFile ? { gameFile } : {}) };
       const reports = await buildReportFiles({ levels, pool: result.pool, stats: result.stats, chainStart: result.chainStart, editor });
       const set = [
         { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },

@@ -28,7 +28,7 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
       const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
       const c = compareLevels(la, lb, [a, b]);
-      const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share };
+      const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).
       if (!c.same) ctx.setExitCode(1);
       if (o.json) {
@@ -36,6 +36,10 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
         return;
       }
       const { dedup, pieces } = requireGame(la.game, "cli/compare");
+      if (dedup.describeComparison) {
+        ctx.io.stdout(`${dedup.describeComparison(c)}\n`);
+        return;
+      }
       const unit = pieces.many;
       const how = c.transform ? ` under ${dedup.describeTransform(c.transform)}` : "";
       ctx.io.stdout(

@@ -92,7 +92,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "html") {
-        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan) : undefined;
+        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game) : undefined;
         const cal = calibration && calibrated && o.calibration ? { file: calibration, name: basename(o.calibration), levels: calibrated } : undefined;
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {
@@ -116,11 +116,11 @@ export function registerReport(program: Command, ctx: CommandContext): void {
  * line uses — the model is named (`model.json`, downloaded from the page)
  * only when the file's embedded model is not the game's default.
  */
-function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined): EditorOptions {
+function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined): EditorOptions {
   const planFile = planOption ?? modelsPath(file.game, "plan.json");
   if (!planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
   const plan = readJsonFile(planSchema, planFile);
   const defaultModel = modelsPath(file.game, "selection.json");
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
-  return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json" } };
+  return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) } };
 }

@@ -18,6 +18,8 @@ export interface EditorFiles {
   plan: string | null;
   /** The model, when the file's embedded model is not the game's default: `model.json`, which the page offers to download; null: the default. */
   model: string | null;
+  /** An outside game's game file (`--game`, SPEC 10); absent for a built-in game. */
+  game?: string;
 }
 
 /** What selection reads in the page: the same inputs `levelramp select` reads, plus the file's order. */

@@ -1,0 +1,114 @@
+// What the protocol of SPEC 10 costs (docs/protocol.md): one call through the
+// synchronous bridge (worker thread + pipes + the program), candidates per
+// second through the wire against the same generator called in this process
+// (the Node example, examples/rush-hour), and the de-duplication check of one
+// candidate against a growing set of chosen levels when every pair asks the
+// program's `similar`.
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DedupIndex } from "../src/dedup/dedup-index.ts";
+import type { DedupComparison } from "../src/dedup/dedup-types.ts";
+import type { GameBackend } from "../src/game/game-backend.ts";
+import { registerGameFile } from "../src/game/registry.ts";
+import type { ProgramBackend } from "../src/program/program-backend.ts";
+import { createRng, deriveSeed } from "../src/random/create-rng.ts";
+import type { BenchCase, BenchSuite } from "./harness.ts";
+
+const rushHourFile = fileURLToPath(new URL("../examples/rush-hour/game.json", import.meta.url));
+const rushHourPuzzle = new URL("../examples/rush-hour/puzzle.mjs", import.meta.url);
+const hopsFile = fileURLToPath(new URL("../fixtures/program/hops-game.json", import.meta.url));
+
+/** The example's first part's generator settings (its plan). */
+async function rushHourSettings(): Promise<Record<string, unknown>> {
+  const { readFileSync } = await import("node:fs");
+  const plan = JSON.parse(readFileSync(new URL("../examples/rush-hour/models/plan.json", import.meta.url), "utf8"));
+  return plan.chapters[0].parts[0].generator ?? {};
+}
+
+let rushHour: ProgramBackend | undefined;
+const rush = () => (rushHour ??= registerGameFile(rushHourFile));
+let hops: ProgramBackend | undefined;
+const hop = () => (hops ??= registerGameFile(hopsFile));
+
+/** `count` candidates through a back end as the pipeline grows them: seeds of one part, generate then solve (the back end's generate does both). */
+function growThroughBackend(backend: GameBackend, settings: Record<string, unknown>, count: number, round: number) {
+  let kept = 0;
+  const stats: Record<string, number> = {};
+  for (let i = 0; i < count; i++) {
+    const index = round * count + i;
+    const got = backend.generate({ chapter: 1, part: 1, level: 1, target: 3, metric: "moves", rules: [], settings, rng: createRng("bench"), stats, seed: deriveSeed("bench", 1, 1, index), index });
+    if (got) kept++;
+  }
+  return { kept };
+}
+
+let round = 0;
+const CANDIDATES = 20;
+
+const cases: BenchCase<any>[] = [
+  {
+    name: "one call through the bridge (hops key: a worker thread, two pipes, a Node program)",
+    setup: () => hop(),
+    repeat: 21,
+    run: (backend: ProgramBackend) => {
+      for (let i = 0; i < 100; i++) backend.dedup.prepare({ cells: [2, 1, 2, 1, 1 + (i % 5)] });
+      return { calls: 200, note: "100 prepares = 100 key + 100 graph calls; per call = median / 200" };
+    },
+  },
+];
+
+if (existsSync(rushHourFile)) {
+  cases.push(
+    {
+      name: `rush-hour: ${CANDIDATES} candidates through the wire (generate + solve)`,
+      setup: async () => ({ backend: rush(), settings: await rushHourSettings() }),
+      repeat: 11,
+      run: ({ backend, settings }) => growThroughBackend(backend, settings, CANDIDATES, round++),
+    },
+    {
+      name: `rush-hour: the same ${CANDIDATES} candidates in this process (generateLevel + solveLevel)`,
+      setup: async () => ({ puzzle: await import(pathToFileURL(fileURLToPath(rushHourPuzzle)).href), settings: await rushHourSettings() }),
+      repeat: 11,
+      run: ({ puzzle, settings }) => {
+        let kept = 0;
+        const r = round++;
+        for (let i = 0; i < CANDIDATES; i++) {
+          const made = puzzle.generateLevel(deriveSeed("bench", 1, 1, r * CANDIDATES + i), settings, { metric: "moves", target: 3 });
+          if (made.level !== null && puzzle.solveLevel(made.level).status === "solved") kept++;
+        }
+        return { kept };
+      },
+    },
+  );
+}
+
+/** A dedup index of `n` chosen hop rows (distinct, none similar to the candidate), and a candidate that repeats none. */
+function similarCase(n: number): BenchCase<{ index: DedupIndex<unknown, unknown, DedupComparison<unknown>>; candidate: unknown }> {
+  return {
+    name: `similar: one candidate against ${n.toLocaleString("en-US")} chosen levels (hops: ${n} similar calls)`,
+    setup: () => {
+      const backend = hop();
+      const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup as never);
+      const rng = createRng(`similar-${n}`);
+      const seen = new Set<string>();
+      while (index.size < n) {
+        const cells = [9, ...Array.from({ length: 11 }, () => 1 + Math.floor(rng() * 9))];
+        const key = cells.join();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        index.add(key, { cells });
+      }
+      return { index, candidate: { cells: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] } };
+    },
+    repeat: 11,
+    run: ({ index, candidate }) => {
+      const before = index.stats.pairsCompared;
+      const verdict = index.check(candidate);
+      if (verdict.same) throw new Error("bench/protocol: the candidate should repeat no chosen level");
+      return { similarCalls: index.stats.pairsCompared - before };
+    },
+  };
+}
+for (const n of [100, 400, 1600]) cases.push(similarCase(n));
+
+export const suite: BenchSuite = { name: "protocol", cases };
