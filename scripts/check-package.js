@@ -8,7 +8,8 @@
 // runs the README's library example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
 // (--version, --help, schema, select, show --out x.png, report --format html,
-// the ramp editor page, a two-worker build). Exits 1 naming the first check that fails.
+// the ramp editor page, a two-worker build, an outside game's program: game
+// check, a two-worker build, verify). Exits 1 naming the first check that fails.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -57,11 +58,13 @@ for (const f of [
   "dist/cli/bin.js",
   "dist/pipeline/pipeline-worker.js",
   "dist/select/milp/lp-solver-worker.js",
+  "dist/program/program-host.js",
   "dist/editor/levelramp-editor.js",
   "fonts/Roboto_400Regular.ttf",
   "fonts/Roboto_700Bold.ttf",
   "fonts/OFL.txt",
   "schemas/pool.schema.json",
+  "schemas/game.schema.json",
   "models/generic/selection.json",
   "models/carillon/plan.json",
 ]) {
@@ -163,6 +166,11 @@ expect("the editor page holds its data and script", editor.includes('id="levelra
 run("levelramp build apsis --chapters 1 --workers 2 (piscina workers)", bin, ["build", "apsis", "--chapters", "1", "--workers", "2", "--out", "out", "--quiet"]);
 run("levelramp verify", bin, ["verify", "out/levels.json", "--quiet"]);
 expect("a build's report.html is a ramp editor", readFileSync(join(project, "out/report.html"), "utf8").includes('id="levelramp-editor-data"'));
+// An outside game (SPEC 10): the test program of fixtures/program/, its program host thread shipped in dist/.
+cpSync(join(root, "fixtures/program"), join(tmp, "program"), { recursive: true });
+run("levelramp game check (an outside game's program)", bin, ["game", "check", "../program/hops-game.json"]);
+run("levelramp build <game file> --workers 2 (a program per worker thread)", bin, ["build", "../program/hops-game.json", "--workers", "2", "--out", "out-hops", "--quiet"]);
+run("levelramp verify --game", bin, ["verify", "out-hops/levels.json", "--game", "../program/hops-game.json", "--quiet"]);
 
 rmSync(tmp, { recursive: true, force: true });
 process.stderr.write(`check-package: all checks pass (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);

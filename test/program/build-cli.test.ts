@@ -67,7 +67,7 @@ describe("an outside game through the CLI", () => {
     const levels = join(out1, "levels.json");
     const html = read(join(out1, "report.html"));
     expect(html.match(/<figure class="level" id="level-\d+"[^>]*><div class="picture"><svg /g)).toHaveLength(12);
-    expect(html).toMatch(/levelramp select --pools pools\.json --game \S*hops-game\.json --ramp ramp\.json/);
+    expect(html).toMatch(/levelramp select --pools pools\.json --ramp ramp\.json --out levels\.json<\/code>, with <code>--game \S*hops-game\.json<\/code> \(the game file of this outside game\)/);
     const svg = t.path("level-3.svg");
     expect((await runCli(["show", levels, "--level", "3", "--out", svg, "--game", game])).code).toBe(0);
     expect(read(svg)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="20">/);

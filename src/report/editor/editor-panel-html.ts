@@ -78,7 +78,9 @@ export function editorPanelHtml(data: EditorData, report: HtmlReportData): strin
   out.push(`<button type="button" data-editor="download-levels" disabled title="re-select first">download levels.json</button>`);
   if (data.files.model) out.push(`<button type="button" data-editor="download-model">download ${escapeHtml(data.files.model)}</button>`);
   out.push(`</div></div>`);
-  out.push(`<p class="editor-command">The same outside the page: <code>${escapeHtml(selectCommand(data))}</code>${data.files.model ? ` (${escapeHtml(data.files.model)}: the model ${file} embeds)` : ""}.</p>`);
+  // An outside game's files read with its game file (SPEC 10); said here, not in the page's script, whose command stays the built-in games'.
+  const game = data.files.game ? `, with <code>--game ${escapeHtml(data.files.game)}</code> (the game file of this outside game)` : "";
+  out.push(`<p class="editor-command">The same outside the page: <code>${escapeHtml(selectCommand(data))}</code>${data.files.model ? ` (${escapeHtml(data.files.model)}: the model ${file} embeds)` : ""}${game}.</p>`);
   const note = picturesNote(data.pictures, report.levels.length);
   if (note) out.push(`<p class="editor-pictures">${escapeHtml(note)}</p>`);
   out.push(`</div>`);

@@ -38,7 +38,6 @@ export interface EditorAnswer {
 export function selectCommand(inputs: Pick<EditorInputs, "files" | "kept">, rampFile = "ramp.json", out = "levels.json"): string {
   const f: EditorFiles = inputs.files;
   const words = ["levelramp select", `--pools ${quote(f.pools)}`];
-  if (f.game) words.push(`--game ${quote(f.game)}`);
   if (f.plan) words.push(`--plan ${quote(f.plan)}`);
   if (f.model) words.push(`--model ${quote(f.model)}`);
   words.push(`--ramp ${quote(rampFile)}`);
