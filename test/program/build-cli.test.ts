@@ -17,7 +17,7 @@ const read = (file: string) => readFileSync(file, "utf8");
 beforeAll(async () => {
   const r = await runCli(["build", game, "--seed", "3", "--workers", "1", "--out", out1, "--quiet", "--no-table"]);
   expect(r.code, r.stderr).toBe(0);
-}, 60_000);
+}, 180_000);
 
 describe("an outside game through the CLI", () => {
   it("builds the same files on two worker threads (each with a program of its own) as on one", async () => {
@@ -34,7 +34,7 @@ describe("an outside game through the CLI", () => {
     const dropped = pool.candidates.filter((c: { dropped?: string }) => c.dropped).map((c: { dropped: string }) => c.dropped.split(" ")[0]);
     expect(dropped.length).toBeGreaterThan(0);
     for (const reason of dropped) expect(["identical", "near-copy", "same-puzzle"]).toContain(reason);
-  }, 60_000);
+  }, 180_000);
 
   it("grows the same pool in two shards merged as in one generate", async () => {
     const whole = t.path("pools.json");
@@ -48,7 +48,7 @@ describe("an outside game through the CLI", () => {
     const r = await runCli(["merge", t.path("shard-2.json"), t.path("shard-1.json"), "--game", game, "--out", merged, "--quiet"]);
     expect(r.code, r.stderr).toBe(0);
     expect(read(merged)).toBe(read(whole));
-  }, 60_000);
+  }, 180_000);
 
   it("verifies the levels by asking the program again, and fails a tampered level", async () => {
     const levels = join(out1, "levels.json");
@@ -61,7 +61,7 @@ describe("an outside game through the CLI", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/level 5 \(hop-row-c1-p2-[0-9a-f]{10}\): solution: the program's solve now gives another solution/);
     expect(r.stderr).toMatch(/level 7 \(hop-row-c2-p1-[0-9a-f]{10}\): metrics: the stored hops is \d+, the level measures \d+/);
-  }, 60_000);
+  }, 180_000);
 
   it("draws, measures and compares its levels through the program; the report carries its pictures and the editor's --game", async () => {
     const levels = join(out1, "levels.json");
@@ -78,12 +78,12 @@ describe("an outside game through the CLI", () => {
     expect([same.code, same.stdout]).toEqual([0, "same (identical, near-copy, same-puzzle): the same level (equal bodies or keys); a near copy: the same first three cells; the same puzzle redrawn (isomorphic graphs)\n"]);
     const other = await runCli(["compare", levels, levels, "--level-a", "2", "--level-b", "11", "--game", game]);
     expect([other.code, other.stdout]).toEqual([1, "not the same: no equal body or key, no isomorphic graph, and the program's similar says no\n"]);
-  }, 60_000);
+  }, 180_000);
 
   it("selects from its pools and writes them back byte for byte with --incremental", async () => {
     const again = t.path("again.json");
     const r = await runCli(["select", "--pools", join(out1, "pools.json"), "--game", game, "--incremental", "--out", again]);
     expect(r.code, r.stderr).toBe(0);
     expect(read(again)).toBe(read(join(out1, "levels.json")));
-  }, 60_000);
+  }, 180_000);
 });

@@ -28,7 +28,7 @@ describe("levelramp game check", () => {
     expect(r.stderr.split("\n").filter((l) => l.startsWith("ok    "))).toHaveLength(9);
     expect(r.stderr).toContain("game check: ");
     expect(r.stderr).toContain("(hop-row): all 9 checks pass");
-  }, 30_000);
+  }, 120_000);
 
   it("fails a program whose generate is not a pure function of its request (exit 1, the failing line says why)", async () => {
     const r = await runCli(["game", "check", gameFile({})]);
@@ -36,13 +36,13 @@ describe("levelramp game check", () => {
     expect(r.stderr).toMatch(/^ok {4}hello: counting 0\.1, offers no optional method$/m);
     expect(r.stderr).toMatch(/^FAIL {2}generate twice, two processes: the same process gave another level for the same request later: \{"n":2\} instead of \{"n":1\}/m);
     expect(r.stderr).toMatch(/1 of 5 checks fail/);
-  }, 30_000);
+  }, 120_000);
 
   it("fails a program that does not start, with the fault on its line", async () => {
     const r = await runCli(["game", "check", gameFile({ command: ["./missing-program"] })]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^FAIL {2}hello: .*game\.json \(counting\): hello: the program could not be started: spawn \.\/missing-program ENOENT/m);
-  }, 30_000);
+  }, 120_000);
 
   it("says what to give when a file names a game this process does not know", async () => {
     const t = tempDir("levelramp-unknown-game-");
@@ -50,7 +50,7 @@ describe("levelramp game check", () => {
     const r = await runCli(["select", "--pools", pool, "--out", t.path("levels.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`pool.json at $.game: Invalid option: expected one of "carillon"|"apsis"|"generic" (for the files of an outside game "my-game", give its game file: --game path/to/game.json)`);
-  });
+  }, 120_000);
 
   it("refuses a bad game file with exit 2, naming the JSON path", async () => {
     for (const [members, path, says] of [
@@ -64,5 +64,5 @@ describe("levelramp game check", () => {
       expect(r.code, JSON.stringify(members)).toBe(2);
       expect(r.stderr).toContain(`game.json at ${path}: ${says}`);
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ let hops: ProgramBackend;
 
 beforeAll(() => {
   hops = registerGameFile(gameFile);
-}, 30_000);
+}, 120_000);
 afterAll(() => hops.close());
 
 const request = (settings: Record<string, unknown>, seed?: string): GenerateRequest => ({ chapter: 1, part: 1, level: 1, target: 2, metric: "hops", rules: [], settings, rng: createRng("x"), stats: {}, seed, index: 0 });
@@ -28,7 +28,7 @@ describe("the program back end", () => {
     expect(hops.can).toEqual({ compose: false, picture: true, summary: false });
     expect(hops.metricNames).toEqual(["hops"]);
     expect(registerGameFile(gameFile)).toBe(hops); // the same game file again: the same back end
-  });
+  }, 60_000);
 
   it("keeps a generated level only when the program's solve proves it, with solve's metrics; counts the others by reason", () => {
     const got = hops.generate(request({ cells: 6 }, "s/1"))!;
@@ -43,13 +43,13 @@ describe("the program back end", () => {
     for (let i = 0; i < 40; i++) if (hops.generate({ ...request({ cells: 3 }, `u/${i}`), stats }) === null) dropped++;
     expect(dropped).toBeGreaterThan(0);
     expect(stats).toEqual({ unreachable: dropped });
-  });
+  }, 60_000);
 
   it("draws a seed from the stream when a direct call gives none, so it stays deterministic", () => {
     const a = hops.generate({ ...request({ cells: 8 }), rng: createRng("direct") });
     const b = hops.generate({ ...request({ cells: 8 }), rng: createRng("direct") });
     expect(a?.level ?? null).toEqual(b?.level ?? null);
-  });
+  }, 60_000);
 
   it("validates a level by asking solve again: another solution fails, the same passes", () => {
     const body = { cells: [2, 1, 2, 1, 1] };
@@ -60,7 +60,7 @@ describe("the program back end", () => {
     expect(hops.validate(body, [1, 4], []).map((p) => p.reason)).toEqual(["solution"]);
     expect(hops.validate({ cells: [3, 1, 1] }, [], []).map((p) => p.reason)).toEqual(["unsolvable"]);
     expect(hops.solve(body).measure).toEqual({ status: "solved", metrics: { hops: 2, cells: 5 }, solution: [2, 4] });
-  });
+  }, 60_000);
 
   it("finds repeats through key (identical), similar (near-copy, with why) and graph (same-puzzle)", () => {
     const d = hops.dedup;
@@ -79,7 +79,7 @@ describe("the program back end", () => {
     expect(d.exactKeys(p).map((k) => k.split(":")[0])).toEqual(["body", "key", "graph"]);
     expect(d.bucketKey(p)).toBe("");
     expect(d.mayBeSame(p, p)).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe("a candidate's seed (SPEC 9, 10)", () => {
@@ -95,5 +95,5 @@ describe("a candidate's seed (SPEC 9, 10)", () => {
       { seed: "7/2/3/9", index: 9 },
       { seed: "7/2/3/9/1", index: 9 },
     ]);
-  });
+  }, 60_000);
 });
