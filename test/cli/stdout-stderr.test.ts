@@ -124,6 +124,10 @@ const RUNS: Record<string, Run[]> = {
     { argv: ["compare", fixture("pipeline/compare-carillon-level.json"), fixture("pipeline/compare-carillon-unrelated.json")], code: 1, result: linesOf(/^not the same: /) },
     { argv: ["compare", fixture("pipeline/compare-carillon-level.json"), fixture("pipeline/compare-carillon-half-turn.json"), "--json"], result: json((v) => expect(v.same).toBe(true)) },
   ],
+  game: [
+    { argv: ["game", "check", fixture("program/hops-game.json")], result: linesOf(/^ok {4}(hello|generate|solve|generate twice, two processes|solve twice, two processes|key|graph|similar|picture): /, /^game check: .*: all 9 checks pass$/) },
+    { argv: ["game", "check", fixture("program/hops-game.json"), "--json"], result: json((v) => expect(v.ok).toBe(true)) },
+  ],
   start: [
     {
       // chapter 1 only, to keep the suite lean: what start prints is what its verify and report steps print

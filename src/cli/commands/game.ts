@@ -4,9 +4,9 @@ import type { CommandContext } from "../cli-io.ts";
 
 /**
  * `levelramp game check <game.json>` (SPEC 10): the conformance run of an
- * outside game's program ({@link checkGameProgram}), one line per check on
- * stderr (`--json`: the result on stdout); exit 1 when a check fails, 2 for a
- * bad game file or models.
+ * outside game's program ({@link checkGameProgram}). The result on stdout:
+ * one line per check and a summary line (`--json`: the result as JSON);
+ * exit 1 when a check fails, 2 for a bad game file or models.
  */
 export function registerGame(program: Command, ctx: CommandContext): void {
   const game = program.command("game").description("an outside game (a program that speaks the protocol of SPEC 10): game check <game.json>");
@@ -18,10 +18,12 @@ export function registerGame(program: Command, ctx: CommandContext): void {
     .action((file: string, o: { json?: boolean }) => {
       const { io } = ctx;
       const result = checkGameProgram(file);
-      for (const c of result.checks) io.stderr(`${c.ok ? "ok  " : "FAIL"}  ${c.check}: ${c.detail.replace(/\n/g, "\n        ")}\n`);
       const failed = result.checks.filter((c) => !c.ok).length;
-      io.stderr(`game check: ${file} (${result.game}): ${failed ? `${failed} of ${result.checks.length} checks fail` : `all ${result.checks.length} checks pass`}\n`);
       if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
+      else {
+        const lines = result.checks.map((c) => `${c.ok ? "ok  " : "FAIL"}  ${c.check}: ${c.detail.replace(/\n/g, "\n        ")}\n`);
+        io.stdout(lines.join("") + `game check: ${file} (${result.game}): ${failed ? `${failed} of ${result.checks.length} checks fail` : `all ${result.checks.length} checks pass`}\n`);
+      }
       if (failed) ctx.setExitCode(1);
     });
 }
