@@ -4,10 +4,10 @@
 // `APSIS_BUILD_SEEDS=1` builds only the seeds listed (comma-separated).
 import { fileURLToPath } from "node:url";
 import { apsisBackend, apsisChapterFigures, loadBuilderModel } from "../src/apsis/index.ts";
-import { buildLevels } from "../src/pipeline/build-levels.ts";
-import { loadPipelineInputs } from "../src/pipeline/load-pipeline-inputs.ts";
-import { loadPipelineSettings } from "../src/pipeline/pipeline-settings.ts";
-import { verifyLevels } from "../src/pipeline/verify-levels.ts";
+import { buildLevels } from "../src/pipeline/build/build-levels.ts";
+import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
+import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
+import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
 
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));

@@ -8,10 +8,10 @@
 // writes them to bench/results/carillon-build.json; exits 1 when a figure is missed (the table says
 // which). One build per seed, not repeated: a build takes minutes.
 import { fileURLToPath } from "node:url";
-import { buildLevels } from "../src/pipeline/build-levels.ts";
-import { loadPipelineInputs } from "../src/pipeline/load-pipeline-inputs.ts";
-import { loadPipelineSettings } from "../src/pipeline/pipeline-settings.ts";
-import { verifyLevels } from "../src/pipeline/verify-levels.ts";
+import { buildLevels } from "../src/pipeline/build/build-levels.ts";
+import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
+import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
+import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";
 import { deviationReport } from "../src/report/deviation-report.ts";
 import type { LevelsFile } from "../src/io/schemas/levels.ts";
 import type { BenchSuite } from "./harness.ts";

@@ -3,13 +3,13 @@
 // in this thread and on 2 worker threads (worker start-up included).
 import { fileURLToPath } from "node:url";
 import { levelsSchema } from "../src/io/schemas/levels.ts";
-import { buildLevels, type PipelineOptions } from "../src/pipeline/build-levels.ts";
+import { buildLevels, type PipelineOptions } from "../src/pipeline/build/build-levels.ts";
 import { requireGame } from "../src/game/registry.ts";
-import { loadPipelineInputs } from "../src/pipeline/load-pipeline-inputs.ts";
-import { loadPipelineSettings } from "../src/pipeline/pipeline-settings.ts";
-import { growBatch, type GrowBatchTask } from "../src/pipeline/pipeline-task.ts";
-import { PoolDeduper } from "../src/pipeline/pool-dedup.ts";
-import { verifyLevels } from "../src/pipeline/verify-levels.ts";
+import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
+import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
+import { growBatch, type GrowBatchTask } from "../src/pipeline/workers/pipeline-task.ts";
+import { PoolDeduper } from "../src/pipeline/build/pool-dedup.ts";
+import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
 
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));

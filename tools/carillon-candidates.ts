@@ -13,7 +13,7 @@ import { carillonBackend } from "../src/carillon/carillon-backend.ts";
 import { carillonGeneratorSettingsSchema } from "../src/carillon/model/generator-settings.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
-import { planParts } from "../src/pipeline/plan-parts.ts";
+import { planParts } from "../src/pipeline/inputs/plan-parts.ts";
 import { createRng } from "../src/random/index.ts";
 import { rampTarget } from "../src/select/ramp/ramp-target.ts";
 

@@ -26,7 +26,7 @@ import { proveGrown } from "../src/carillon/generate/prove-grown.ts";
 import { carillonBackend } from "../src/carillon/carillon-backend.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
-import { planParts } from "../src/pipeline/plan-parts.ts";
+import { planParts } from "../src/pipeline/inputs/plan-parts.ts";
 import { createRng, randomInt } from "../src/random/index.ts";
 import { rampTarget } from "../src/select/ramp/ramp-target.ts";
 

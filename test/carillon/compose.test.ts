@@ -15,7 +15,7 @@ import { createRng, deriveSeed } from "../../src/random/index.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
 /** The seed the pictures in docs/images were composed with (docs/carillon-compose.md). */
-// The stream the build composes levels 1–5 on with seed 1 (src/pipeline/pipeline-task.ts), so the pictures are what ships.
+// The stream the build composes levels 1–5 on with seed 1 (src/pipeline/workers/pipeline-task.ts), so the pictures are what ships.
 const DOCS_SEED = deriveSeed(1, "carillon", "composed");
 const imagesDir = fileURLToPath(new URL("../../docs/images/", import.meta.url));
 const models = loadCarillonModels();

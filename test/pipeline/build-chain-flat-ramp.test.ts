@@ -8,8 +8,8 @@ import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { modelSchema, type Model } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildLevels } from "../../src/pipeline/build-levels.ts";
-import { loadPipelineSettings } from "../../src/pipeline/pipeline-settings.ts";
+import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
+import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { fixture } from "./run-cli.ts";
 
 const planFile = fixture("pipeline/tiny-carillon-plan.json");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { requireGame } from "../../src/game/registry.ts";
 import { pairSame } from "../../src/pipeline/pair-same.ts";
-import { PoolDeduper } from "../../src/pipeline/pool-dedup.ts";
+import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
 import { fixture } from "./run-cli.ts";
 
 // De-duplication while pools grow (SPEC 6, 7): repeats of chosen levels are dropped, repeats inside a pool become conflict pairs.

@@ -6,9 +6,9 @@ import { registerGame } from "../../src/game/registry.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildLevels, type PipelineResult } from "../../src/pipeline/build-levels.ts";
-import { chainDrift } from "../../src/pipeline/chain-drift.ts";
-import { loadPipelineSettings } from "../../src/pipeline/pipeline-settings.ts";
+import { buildLevels, type PipelineResult } from "../../src/pipeline/build/build-levels.ts";
+import { chainDrift } from "../../src/pipeline/build/chain-drift.ts";
+import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { aimerGame } from "../tiny-game/aimer.ts";
 
 const part = (p: number) => ({ part: p, levels: 4, poolPerLevel: 2, generator: {} });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
-import { growBatch, type GrowBatchTask } from "../../src/pipeline/pipeline-task.ts";
+import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import { createProgressBars } from "../../src/pipeline/progress-bars.ts";
 import { fixture, runCli, tempDir } from "./run-cli.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseShard } from "../../src/pipeline/parse-shard.ts";
+import { parseShard } from "../../src/pipeline/shards/parse-shard.ts";
 
 // `--shard K/N|auto` (SPEC 2, 9): K counts from 1 everywhere; auto reads the
 // job-array variables of Kubernetes Indexed Jobs, Slurm arrays or LEVELRAMP_SHARD.

@@ -4,12 +4,12 @@ import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { shardSchema, type ShardFile } from "../../src/io/schemas/shard.ts";
-import { generatePools } from "../../src/pipeline/build-levels.ts";
-import { generateShard } from "../../src/pipeline/generate-shard.ts";
-import { mergeShards } from "../../src/pipeline/merge-shards.ts";
-import { loadPipelineSettings } from "../../src/pipeline/pipeline-settings.ts";
-import { settingsHash } from "../../src/pipeline/settings-hash.ts";
-import type { PipelineOptions } from "../../src/pipeline/pipeline-result.ts";
+import { generatePools } from "../../src/pipeline/build/build-levels.ts";
+import { generateShard } from "../../src/pipeline/shards/generate-shard.ts";
+import { mergeShards } from "../../src/pipeline/shards/merge-shards.ts";
+import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
+import { settingsHash } from "../../src/pipeline/shards/settings-hash.ts";
+import type { PipelineOptions } from "../../src/pipeline/build/pipeline-result.ts";
 import { hopsComposedGame } from "../tiny-game/hops-composed.ts";
 
 // SPEC 9, library level: N shards merged give the pool of one unsharded

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameBackend, GenerateRequest } from "../../src/game/game-backend.ts";
 import { registerGame, registerGameFile } from "../../src/game/registry.ts";
-import { growBatch, type GrowBatchTask } from "../../src/pipeline/pipeline-task.ts";
+import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import type { ProgramBackend } from "../../src/program/program-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 

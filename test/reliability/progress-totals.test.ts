@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildLevels } from "../../src/pipeline/build-levels.ts";
-import { loadPipelineInputs } from "../../src/pipeline/load-pipeline-inputs.ts";
-import { parseChapters } from "../../src/pipeline/parse-chapters.ts";
-import type { PipelinePhase } from "../../src/pipeline/pipeline-events.ts";
-import { loadPipelineSettings } from "../../src/pipeline/pipeline-settings.ts";
+import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
+import { loadPipelineInputs } from "../../src/pipeline/inputs/load-pipeline-inputs.ts";
+import { parseChapters } from "../../src/pipeline/inputs/parse-chapters.ts";
+import type { PipelinePhase } from "../../src/pipeline/inputs/pipeline-events.ts";
+import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { fixture, modelFile } from "../pipeline/run-cli.ts";
 
 // Issue 17: progress bar totals known up front. Each phase's first total is

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import { requireGame } from "../../game/registry.ts";
-import { compareLevels } from "../../pipeline/compare-levels.ts";
+import { compareLevels } from "../../pipeline/verify/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readShard } from "../../io/read-shard.ts";
-import { mergeShards, type MergeResult } from "../../pipeline/merge-shards.ts";
+import { mergeShards, type MergeResult } from "../../pipeline/shards/merge-shards.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { gameOption, useGameFile } from "../game-option.ts";

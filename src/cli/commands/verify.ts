@@ -3,7 +3,7 @@ import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
-import { verifyLevels, type VerifyResult } from "../../pipeline/verify-levels.ts";
+import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 

@@ -1,5 +1,5 @@
-import { InputError } from "../io/errors.ts";
-import type { Plan } from "../io/schemas/plan.ts";
+import { InputError } from "../../io/errors.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
 
 /**
  * The chapters a `--chapters` option names (SPEC 2): `"3"` or `"1-4"`

@@ -1,8 +1,8 @@
-import { InputError } from "../io/errors.ts";
-import { readJsonFile } from "../io/read-json-file.ts";
-import { modelSchema, type Model } from "../io/schemas/model.ts";
-import { planSchema, type Plan } from "../io/schemas/plan.ts";
-import { rampSchema, type Ramp } from "../io/schemas/ramp.ts";
+import { InputError } from "../../io/errors.ts";
+import { readJsonFile } from "../../io/read-json-file.ts";
+import { modelSchema, type Model } from "../../io/schemas/model.ts";
+import { planSchema, type Plan } from "../../io/schemas/plan.ts";
+import { rampSchema, type Ramp } from "../../io/schemas/ramp.ts";
 
 /** The model files a build reads, with their names for messages. */
 export interface PipelineInputs {

@@ -1,9 +1,9 @@
-import type { LevelsFile } from "../io/schemas/levels.ts";
-import type { Pool } from "../io/schemas/pool.ts";
-import type { PipelineInputs } from "./load-pipeline-inputs.ts";
-import type { PipelineEvents } from "./pipeline-events.ts";
-import type { PipelineSettings } from "./pipeline-settings.ts";
-import type { TaskRunner } from "./task-runner.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import type { PipelineInputs } from "../inputs/load-pipeline-inputs.ts";
+import type { PipelineEvents } from "../inputs/pipeline-events.ts";
+import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
+import type { TaskRunner } from "../workers/task-runner.ts";
 import type { DedupCounts } from "./pool-dedup.ts";
 
 /** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */

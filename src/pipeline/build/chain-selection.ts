@@ -1,10 +1,10 @@
-import { InputError } from "../io/errors.ts";
-import type { Pool } from "../io/schemas/pool.ts";
-import { buildProblem, describeBounds, withinBounds, type SelectionInputs } from "../select/problem/build-problem.ts";
-import { extendSelection } from "../select/solve/extend-selection.ts";
-import type { SolveOptions } from "../select/solve/solve-selection.ts";
-import type { Selection, SelectionProblem } from "../select/problem/selection-problem.ts";
-import { slotGroups, type SlotGroup } from "../select/problem/slot-groups.ts";
+import { InputError } from "../../io/errors.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import { buildProblem, describeBounds, withinBounds, type SelectionInputs } from "../../select/problem/build-problem.ts";
+import { extendSelection } from "../../select/solve/extend-selection.ts";
+import type { SolveOptions } from "../../select/solve/solve-selection.ts";
+import type { Selection, SelectionProblem } from "../../select/problem/selection-problem.ts";
+import { slotGroups, type SlotGroup } from "../../select/problem/slot-groups.ts";
 
 /**
  * The build's selection problem (SPEC 6), built once and extended part by

@@ -1,6 +1,6 @@
-import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, PipelineTask } from "./pipeline-task.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
 import { taskKey } from "./shard-tasks.ts";
-import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
+import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
 
 /**
  * A task runner that answers from recorded tasks (SPEC 9, `merge`): a task

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { readJsonFile } from "../io/read-json-file.ts";
+import { readJsonFile } from "../../io/read-json-file.ts";
 
 /**
  * Settings of the build pipeline (SPEC 2, 6, 9), `models/pipeline/build.json`:
@@ -44,7 +44,7 @@ export const pipelineSettingsSchema = z.strictObject({
 /** Checked pipeline settings. */
 export type PipelineSettings = z.output<typeof pipelineSettingsSchema>;
 
-const defaultFile = fileURLToPath(new URL("../../models/pipeline/build.json", import.meta.url));
+const defaultFile = fileURLToPath(new URL("../../../models/pipeline/build.json", import.meta.url));
 
 /**
  * Reads and checks the pipeline settings.

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../io/canonical-json.ts";
-import type { Model } from "../io/schemas/model.ts";
-import type { Plan } from "../io/schemas/plan.ts";
-import type { Ramp } from "../io/schemas/ramp.ts";
-import { findGame } from "../game/registry.ts";
+import { canonicalJson } from "../../io/canonical-json.ts";
+import type { Model } from "../../io/schemas/model.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
+import { findGame } from "../../game/registry.ts";
 import { generatorFingerprint } from "./generator-fingerprint.ts";
-import type { PipelineOptions } from "./pipeline-result.ts";
-import type { PipelineSettings } from "./pipeline-settings.ts";
+import type { PipelineOptions } from "../build/pipeline-result.ts";
+import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
 
 /** Everything besides the seed that can change a candidate of `generate` (SPEC 9), as a shard records it. */
 export interface GenerationInputs {

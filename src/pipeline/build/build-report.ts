@@ -1,13 +1,13 @@
-import { findGame } from "../game/registry.ts";
-import type { LevelsFile } from "../io/schemas/levels.ts";
-import type { Plan } from "../io/schemas/plan.ts";
-import type { Pool } from "../io/schemas/pool.ts";
-import { deviationReport } from "../report/deviation-report.ts";
-import { deviationTable } from "../report/deviation-table.ts";
-import { renderHtmlReport } from "../report/html/render-html-report.ts";
-import { poolCoverage } from "../report/pool-coverage.ts";
-import { findBreaks } from "../select/rules/find-breaks.ts";
-import { levelsStatus } from "../select/problem/levels-file.ts";
+import { findGame } from "../../game/registry.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import { deviationReport } from "../../report/deviation-report.ts";
+import { deviationTable } from "../../report/deviation-table.ts";
+import { renderHtmlReport } from "../../report/html/render-html-report.ts";
+import { poolCoverage } from "../../report/pool-coverage.ts";
+import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { levelsStatus } from "../../select/problem/levels-file.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
 /** One report file a build writes into its output folder. */

@@ -1,6 +1,6 @@
-import { InputError, jsonPath } from "../io/errors.ts";
-import type { Plan } from "../io/schemas/plan.ts";
-import type { GameBackend } from "../game/game-backend.ts";
+import { InputError, jsonPath } from "../../io/errors.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import type { GameBackend } from "../../game/game-backend.ts";
 
 /** One planned level: its global number (SPEC 2) and ramp target. */
 export interface PlannedLevel {

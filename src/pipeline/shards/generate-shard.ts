@@ -1,11 +1,11 @@
-import type { ShardFile } from "../io/schemas/shard.ts";
+import type { ShardFile } from "../../io/schemas/shard.ts";
 import type { ShardSpec } from "./parse-shard.ts";
-import { PipelineRun } from "./pipeline-run.ts";
-import type { PipelineOptions } from "./pipeline-result.ts";
-import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "./pipeline-task.ts";
+import { PipelineRun } from "../build/pipeline-run.ts";
+import type { PipelineOptions } from "../build/pipeline-result.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
 import { generationInputs, settingsHash } from "./settings-hash.ts";
 import { shardTasks } from "./shard-tasks.ts";
-import { createTaskRunner, type TaskRunner } from "./task-runner.ts";
+import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
 
 /** What one shard of a sharded `generate` gives. */
 export interface ShardResult {

@@ -1,9 +1,9 @@
-import { candidateId } from "../io/candidate-id.ts";
-import { InputError, LevelrampError, NoAnswerError } from "../io/errors.ts";
-import { createRng, deriveSeed } from "../random/create-rng.ts";
-import type { GeneratedLevel } from "../game/game-backend.ts";
-import { findGame, registerGame, registerGameFile, requireGame, type GameSource } from "../game/registry.ts";
-import type { PlannedLevel } from "./plan-parts.ts";
+import { candidateId } from "../../io/candidate-id.ts";
+import { InputError, LevelrampError, NoAnswerError } from "../../io/errors.ts";
+import { createRng, deriveSeed } from "../../random/create-rng.ts";
+import type { GeneratedLevel } from "../../game/game-backend.ts";
+import { findGame, registerGame, registerGameFile, requireGame, type GameSource } from "../../game/registry.ts";
+import type { PlannedLevel } from "../inputs/plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
 export interface Provenance {

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import { InputError } from "../io/errors.ts";
+import { InputError } from "../../io/errors.ts";
 import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
 
 /** Runs pipeline tasks: on a piscina worker pool, or in this thread. */

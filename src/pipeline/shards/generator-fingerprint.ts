@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The package root: two folders up from `src/pipeline/` and from `dist/pipeline/`. */
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../", import.meta.url));
 /** Where the build records the hash of the sources it compiled (scripts/build.js). */
 export const sourceHashFile = "dist/source-hash.txt";
 let cached: string | undefined;

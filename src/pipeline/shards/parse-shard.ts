@@ -1,4 +1,4 @@
-import { InputError } from "../io/errors.ts";
+import { InputError } from "../../io/errors.ts";
 
 /** One shard of a sharded `generate` (SPEC 9): shard `index` of `count`, `index` counting from 1. */
 export interface ShardSpec {

@@ -1,18 +1,18 @@
-import { DedupIndex } from "../dedup/dedup-index.ts";
-import type { DedupComparison } from "../dedup/dedup-types.ts";
-import { candidateId } from "../io/candidate-id.ts";
-import { canonicalJson } from "../io/canonical-json.ts";
-import { LevelrampError, ProgramFault } from "../io/errors.ts";
-import { roundMetric } from "../io/round-metric.ts";
-import type { LevelsFile } from "../io/schemas/levels.ts";
-import type { Constraint, Model } from "../io/schemas/model.ts";
-import { findBreaks } from "../select/rules/find-breaks.ts";
-import { rampTarget } from "../select/ramp/ramp-target.ts";
-import type { GameBackend } from "../game/game-backend.ts";
-import { findGame } from "../game/registry.ts";
-import { objectiveOf } from "../select/problem/objective.ts";
-import { problemOfLevels, recheckStatus, type StatusCheck } from "../select/diagnose/recheck-status.ts";
-import type { PipelineEvents } from "./pipeline-events.ts";
+import { DedupIndex } from "../../dedup/dedup-index.ts";
+import type { DedupComparison } from "../../dedup/dedup-types.ts";
+import { candidateId } from "../../io/candidate-id.ts";
+import { canonicalJson } from "../../io/canonical-json.ts";
+import { LevelrampError, ProgramFault } from "../../io/errors.ts";
+import { roundMetric } from "../../io/round-metric.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Constraint, Model } from "../../io/schemas/model.ts";
+import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { rampTarget } from "../../select/ramp/ramp-target.ts";
+import type { GameBackend } from "../../game/game-backend.ts";
+import { findGame } from "../../game/registry.ts";
+import { objectiveOf } from "../../select/problem/objective.ts";
+import { problemOfLevels, recheckStatus, type StatusCheck } from "../../select/diagnose/recheck-status.ts";
+import type { PipelineEvents } from "../inputs/pipeline-events.ts";
 
 /** One reason a level fails verification. */
 export interface LevelFailure {

@@ -1,4 +1,4 @@
-import type { Model } from "../io/schemas/model.ts";
+import type { Model } from "../../io/schemas/model.ts";
 
 /** Where the chain stands when a part's batches are queued: its last value and how far that is above the ramp. */
 export interface ChainStand {
