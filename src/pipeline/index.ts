@@ -8,7 +8,6 @@ export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/ver
 export { compareLevels } from "./verify/compare-levels.ts";
 export { buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./build/build-report.ts";
 export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./build/pool-dedup.ts";
-export { createProgressBars, type ProgressBars } from "./progress-bars.ts";
 // scaling out (SPEC 9): generate --shard and merge
 export { generateShard, type ShardResult } from "./shards/generate-shard.ts";
 export { mergeShards, type MergeResult, type ShardInput } from "./shards/merge-shards.ts";

@@ -3,7 +3,7 @@
 // while they draw. It should give the terminal its cursor and line wrap back
 // and exit 130; "not interrupted" means the signal was ignored.
 import { Writable } from "node:stream";
-import { createProgressBars } from "../../src/pipeline/progress-bars.ts";
+import { createProgressBars } from "../../src/cli/progress-bars.ts";
 
 const tty = Object.assign(
   new Writable({

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
 import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
-import { createProgressBars } from "../../src/pipeline/progress-bars.ts";
+import { createProgressBars } from "../../src/cli/progress-bars.ts";
 import { fixture, runCli, tempDir } from "./run-cli.ts";
 
 const plan = fixture("pipeline/tiny-carillon-plan.json");

@@ -11,7 +11,7 @@ import { buildReportFiles, statsLines } from "../../pipeline/build/build-report.
 import { loadPipelineInputs } from "../../pipeline/inputs/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/inputs/parse-chapters.ts";
 import { loadPipelineSettings } from "../../pipeline/inputs/pipeline-settings.ts";
-import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import { createProgressBars } from "../progress-bars.ts";
 import { defaultWorkers, maxWorkers } from "../../pipeline/workers/task-runner.ts";
 import { verifyLevels } from "../../pipeline/verify/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";

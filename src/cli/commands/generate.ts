@@ -4,7 +4,7 @@ import { checkOutputFile } from "../../io/output-paths.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
-import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import { createProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
 

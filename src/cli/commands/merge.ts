@@ -3,7 +3,7 @@ import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readShard } from "../../io/read-shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/shards/merge-shards.ts";
-import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import { createProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { describeChapters, statsText, workersOption } from "./build.ts";

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
-import { createProgressBars } from "../../pipeline/progress-bars.ts";
+import { createProgressBars } from "../progress-bars.ts";
 import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { gameOption, useGameFile } from "../game-option.ts";

@@ -1,6 +1,6 @@
 import cliProgress from "cli-progress";
 import { onInterrupt } from "../io/on-interrupt.ts";
-import type { PipelineEvents, PipelinePhase } from "./inputs/pipeline-events.ts";
+import type { PipelineEvents, PipelinePhase } from "../pipeline/inputs/pipeline-events.ts";
 
 /** Pipeline events drawn as progress bars, plus a way to stop drawing. */
 export interface ProgressBars extends PipelineEvents {
