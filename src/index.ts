@@ -199,6 +199,7 @@ export {
   hopcroftKarp,
   inLists,
   indexedGraphLists,
+  pairSame,
   shortHash,
   type BipartiteMatching,
   type CanonicalLabelOptions,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { requireGame } from "../../src/game/registry.ts";
-import { pairSame } from "../../src/pipeline/pair-same.ts";
+import { pairSame } from "../../src/dedup/pair-same.ts";
 import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
 import { fixture } from "./run-cli.ts";
 

@@ -1,7 +1,7 @@
 import { DedupIndex } from "../../dedup/dedup-index.ts";
 import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
-import { pairSame } from "../pair-same.ts";
+import { pairSame } from "../../dedup/pair-same.ts";
 
 /** A conflict pair of one pool (SPEC 6 `conflicts`): near-duplicates never both shipped. */
 export interface PoolConflict {

@@ -1,5 +1,5 @@
-import type { DedupGame } from "../dedup/dedup-index.ts";
-import type { DedupComparison } from "../dedup/dedup-types.ts";
+import type { DedupGame } from "./dedup-index.ts";
+import type { DedupComparison } from "./dedup-types.ts";
 
 /**
  * Are two prepared levels the same (SPEC 7)? The index's own shortcuts for
