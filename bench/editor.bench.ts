@@ -19,7 +19,7 @@ import { rampSchema, type Ramp } from "../src/io/schemas/ramp.ts";
 import { editorInputs } from "../src/report/editor/editor-data.ts";
 import { selectForRamp } from "../src/report/editor/select-for-ramp.ts";
 import type { EditorResult } from "../src/report/editor/start-editor.ts";
-import { renderHtmlReport } from "../src/report/html/render-html-report.ts";
+import { renderHtmlReport } from "../src/report/render-html-report.ts";
 import { buildProblem } from "../src/select/problem/build-problem.ts";
 import { toLevelsFile } from "../src/select/problem/levels-file.ts";
 import { solveSelection } from "../src/select/solve/solve-selection.ts";

@@ -7,5 +7,6 @@ export { diffLevels, type LevelsDiff } from "./diff-levels.ts";
 export { calibrationText } from "./calibration-text.ts";
 export { calibratedLevels, type CalibratedLevel } from "./calibrated-levels.ts";
 export { wilsonInterval } from "./wilson-interval.ts";
-export { REPORT_DATA_ID, deviationTableHtml, escapeHtml, formatNumber, formatSigned, htmlReportData, jsonForScript, renderHtmlReport, ruleIntroductions, scopeSvgIds, svgMarkTitles, type HtmlReportData, type HtmlReportInput, type HtmlReportOptions, type NamedRamp, type ReportChapter, type ReportLevel, type RuleIntroduction } from "./html/index.ts";
+export { renderHtmlReport, type HtmlReportOptions } from "./render-html-report.ts";
+export { REPORT_DATA_ID, deviationTableHtml, escapeHtml, formatNumber, formatSigned, htmlReportData, jsonForScript, ruleIntroductions, scopeSvgIds, svgMarkTitles, type HtmlReportData, type HtmlReportInput, type NamedRamp, type ReportChapter, type ReportLevel, type RuleIntroduction } from "./html/index.ts";
 export { EDITOR_DATA_ID, EDITOR_PICTURE_BUDGET, checkEditorInputs, editorInputs, rampPlotSvg, selectCommand, selectForRamp, type EditorAnswer, type EditorData, type EditorFiles, type EditorHook, type EditorInputs, type EditorOptions, type EditorResult } from "./editor/index.ts";

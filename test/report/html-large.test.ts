@@ -5,7 +5,7 @@ import { roundMetric } from "../../src/io/round-metric.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
-import { renderHtmlReport } from "../../src/report/html/index.ts";
+import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { composeGameLevels } from "./html-levels.ts";
 

@@ -7,7 +7,8 @@ import { main } from "../../src/cli/main.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { deviationReport } from "../../src/report/deviation-report.ts";
-import { htmlReportData, renderHtmlReport, REPORT_DATA_ID } from "../../src/report/html/index.ts";
+import { htmlReportData, REPORT_DATA_ID } from "../../src/report/html/index.ts";
+import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { RAMP_COLOURS } from "../../src/report/html/plot-rows.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, quietIo, scaledRamp } from "./html-levels.ts";
 

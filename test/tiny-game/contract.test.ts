@@ -10,7 +10,7 @@ import { compareLevels } from "../../src/pipeline/verify/compare-levels.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { verifyLevels } from "../../src/pipeline/verify/verify-levels.ts";
 import { deviationReport } from "../../src/report/deviation-report.ts";
-import { renderHtmlReport } from "../../src/report/html/render-html-report.ts";
+import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { hopsGame, solveHops } from "./hops.ts";
 
 // The proof of the game contract (issue 15): a third game defined only under

@@ -16,7 +16,7 @@ import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { findGame } from "../../game/registry.ts";
-import { renderHtmlReport } from "../../report/html/render-html-report.ts";
+import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";

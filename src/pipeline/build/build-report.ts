@@ -4,7 +4,7 @@ import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
-import { renderHtmlReport } from "../../report/html/render-html-report.ts";
+import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { levelsStatus } from "../../select/problem/levels-file.ts";

@@ -1,6 +1,6 @@
-// The HTML report (SPEC 1 job 4): the page, its data, and the helpers its tests pin.
-export { REPORT_DATA_ID, renderHtmlReport, type HtmlReportOptions } from "./render-html-report.ts";
-export { htmlReportData, type HtmlReportData, type HtmlReportInput, type NamedRamp, type ReportChapter, type ReportLevel } from "./html-report-data.ts";
+// The HTML report's pieces (SPEC 1 job 4): its data, sections, cards and plots, and the helpers
+// its tests pin. The page is put together by ../render-html-report.ts (with the editor when asked).
+export { REPORT_DATA_ID, htmlReportData, type HtmlReportData, type HtmlReportInput, type NamedRamp, type ReportChapter, type ReportLevel } from "./html-report-data.ts";
 export { deviationTableHtml } from "./deviation-table-html.ts";
 export { escapeHtml, formatNumber, formatSigned, jsonForScript } from "./html-escape.ts";
 export { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";

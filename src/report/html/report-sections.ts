@@ -3,7 +3,7 @@ import { escapeHtml, formatNumber } from "./html-escape.ts";
 import type { HtmlReportData, ReportChapter } from "./html-report-data.ts";
 
 // The pieces of the report page around its plots and cards, as HTML text. The
-// page is put together from them at report time (render-html-report.ts), and
+// page is put together from them at report time (../render-html-report.ts), and
 // the ramp editor (src/report/editor) redraws the same pieces in the page
 // after each re-selection; so they are pure and import nothing from Node.
 

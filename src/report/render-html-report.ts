@@ -1,22 +1,22 @@
-import type { GameBackend } from "../../game/game-backend.ts";
-import { chapterPlotSpec } from "./chapter-plot-spec.ts";
-import { escapeHtml, jsonForScript } from "./html-escape.ts";
-import { htmlReportData, REPORT_DATA_ID, type HtmlReportData, type HtmlReportInput } from "./html-report-data.ts";
-import { levelCardHtml } from "./level-card-html.ts";
-import { levelPicture } from "./level-picture.ts";
-import { overviewPlotSpec } from "./overview-plot-spec.ts";
-import { renderVegaLite } from "./render-vega-lite.ts";
-import { REPORT_SCRIPT } from "./report-script.ts";
-import { chapterHeadingHtml, chapterTableHtml, headerHtml, overviewTailHtml } from "./report-sections.ts";
-import { REPORT_STYLE } from "./report-style.ts";
-import { scopeSvgIds } from "./scope-svg-ids.ts";
-import { calibrationSectionHtml } from "./calibration-section.ts";
-import type { Calibration } from "../../io/schemas/calibration.ts";
-import type { CalibratedLevel } from "../calibrated-levels.ts";
-import { editorBundle } from "../editor/editor-bundle.ts";
-import { EDITOR_DATA_ID, type EditorOptions } from "../editor/editor-data.ts";
-import { editorPage } from "../editor/editor-page.ts";
-import { EDITOR_STYLE } from "../editor/editor-panel-html.ts";
+import type { GameBackend } from "../game/game-backend.ts";
+import { chapterPlotSpec } from "./html/chapter-plot-spec.ts";
+import { escapeHtml, jsonForScript } from "./html/html-escape.ts";
+import { htmlReportData, REPORT_DATA_ID, type HtmlReportData, type HtmlReportInput } from "./html/html-report-data.ts";
+import { levelCardHtml } from "./html/level-card-html.ts";
+import { levelPicture } from "./html/level-picture.ts";
+import { overviewPlotSpec } from "./html/overview-plot-spec.ts";
+import { renderVegaLite } from "./html/render-vega-lite.ts";
+import { REPORT_SCRIPT } from "./html/report-script.ts";
+import { chapterHeadingHtml, chapterTableHtml, headerHtml, overviewTailHtml } from "./html/report-sections.ts";
+import { REPORT_STYLE } from "./html/report-style.ts";
+import { scopeSvgIds } from "./html/scope-svg-ids.ts";
+import { calibrationSectionHtml } from "./html/calibration-section.ts";
+import type { Calibration } from "../io/schemas/calibration.ts";
+import type { CalibratedLevel } from "./calibrated-levels.ts";
+import { editorBundle } from "./editor/editor-bundle.ts";
+import { EDITOR_DATA_ID, type EditorOptions } from "./editor/editor-data.ts";
+import { editorPage } from "./editor/editor-page.ts";
+import { EDITOR_STYLE } from "./editor/editor-panel-html.ts";
 
 /** Options of {@link renderHtmlReport}. */
 export interface HtmlReportOptions extends HtmlReportInput {
