@@ -1,6 +1,7 @@
 import cliProgress from "cli-progress";
 import { onInterrupt } from "../io/on-interrupt.ts";
 import type { PipelineEvents, PipelinePhase } from "../pipeline/inputs/pipeline-events.ts";
+import type { CliIo } from "./cli-io.ts";
 
 /** Pipeline events drawn as progress bars, plus a way to stop drawing. */
 export interface ProgressBars extends PipelineEvents {
@@ -63,4 +64,9 @@ export function createProgressBars(options: { enabled: boolean; quiet: boolean; 
       multi.stop();
     },
   };
+}
+
+/** A command's bars: drawn on stderr when it is a terminal and `--quiet` is not given; with `--quiet`, no log lines either. */
+export function commandProgressBars(io: CliIo, quiet: boolean | undefined): ProgressBars {
+  return createProgressBars({ enabled: io.stderrIsTTY && !quiet, quiet: Boolean(quiet), stream: process.stderr, writeLine: io.stderr });
 }

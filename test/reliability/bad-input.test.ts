@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { reportError } from "../../src/cli/main.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
 import { registerGame } from "../../src/game/registry.ts";
-import { maxWorkers } from "../../src/pipeline/workers/task-runner.ts";
+import { maxWorkers } from "../../src/io/max-workers.ts";
 import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
 
 // Issue 17, SPEC 2: bad input → exit 2, one line naming the file and the JSON

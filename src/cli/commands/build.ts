@@ -11,8 +11,7 @@ import { buildReportFiles, statsLines } from "../../pipeline/build/build-report.
 import { loadPipelineInputs } from "../../pipeline/inputs/load-pipeline-inputs.ts";
 import { parseChapters } from "../../pipeline/inputs/parse-chapters.ts";
 import { loadPipelineSettings } from "../../pipeline/inputs/pipeline-settings.ts";
-import { createProgressBars } from "../progress-bars.ts";
-import { defaultWorkers, maxWorkers } from "../../pipeline/workers/task-runner.ts";
+import { commandProgressBars } from "../progress-bars.ts";
 import { verifyLevels } from "../../pipeline/verify/verify-levels.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
@@ -20,7 +19,8 @@ import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { modelsPath } from "../models-path.ts";
+import { chaptersOption, forceOption, jsonOption, modelFiles, modelOption, parseWorkers, planOption, quietOption, rampOption, seedOption, statsOption, wholeNumber, workersOption } from "../options.ts";
+import { gameOption, useGameFile } from "../game-option.ts";
 
 /** Options shared by `build` and `generate`. */
 export interface PipelineCliOptions {
@@ -37,41 +37,20 @@ export interface PipelineCliOptions {
   json?: boolean;
 }
 
-/**
- * A whole number from `least` to `most` (at most 2^53 − 1: a larger one would
- * be rounded) from option `option`, exactly as typed; undefined when it is not given.
- *
- * @param why words after the range in the message, e.g. why the bound is what it is.
- * @throws InputError (exit 2) quoting what was typed.
- */
-export function wholeNumber(module: string, text: string | undefined, option: string, least: number, most = Number.MAX_SAFE_INTEGER, why = ""): number | undefined {
-  if (text === undefined) return undefined;
-  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
-    throw new InputError(module, `${option} expects a whole number from ${least} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
-  }
-  return n;
-}
-
-/** `--workers`: from 1 to {@link maxWorkers} (4 × the cores, at most 64); the machine's cores when not given. */
-export function workersOption(module: string, text: string | undefined): number {
-  return wholeNumber(module, text, "--workers", 1, maxWorkers(), ` (4 × this machine's ${defaultWorkers()} cores, at most 64)`) ?? defaultWorkers();
-}
-
 /** Adds the options `build` and `generate` share. */
 export function pipelineOptions(cmd: Command): Command {
   return cmd
     .argument("<game>", `${gameNames().join(" | ")}, or the path of a game file (docs/protocol.md)`)
-    .option("--chapters <range>", "chapters to build, e.g. 1-4 (default: every chapter of the plan)")
-    .option("--seed <n>", "seed (default: models/pipeline/build.json, 1)")
-    .option("--workers <n>", "worker threads for generation (default: the machine's cores); never changes an output")
-    .option("--plan <file>", "plan (default models/<game>/plan.json)")
-    .option("--model <file>", "selection model (default models/<game>/selection.json)")
-    .option("--ramp <file>", "ramp (default models/<game>/ramp.json)")
-    .option("--stats", "print candidates grown, dropped and in conflict per reason (on stdout; with --json they are in its stats)")
-    .option("--quiet", "no progress bars or messages on stderr")
-    .option("--force", "overwrite existing outputs")
-    .option("--json", "print a machine-readable summary on stdout (instead of the table and --stats text)");
+    .addOption(chaptersOption())
+    .addOption(seedOption())
+    .addOption(workersOption())
+    .addOption(planOption())
+    .addOption(modelOption())
+    .addOption(rampOption())
+    .addOption(statsOption())
+    .addOption(quietOption())
+    .addOption(forceOption("overwrite existing outputs"))
+    .addOption(jsonOption("print a machine-readable summary on stdout (instead of the table and --stats text)"));
 }
 
 /**
@@ -85,7 +64,7 @@ export async function runPipelineCommand(gameName: string, o: PipelineCliOptions
   const module = select ? "cli/build" : "cli/generate";
   const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
   const { game, chapters, seed, workers } = options;
-  const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+  const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: PipelineResult;
   try {
@@ -131,12 +110,8 @@ export function readPipelineOptions(gameName: string, o: PipelineCliOptions, mod
   const game = gameFromArgument(gameName, "pipeline/game");
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
-  const workers = workersOption(module, o.workers);
-  const inputs = loadPipelineInputs(game, {
-    planFile: o.plan ?? modelsPath(game, "plan.json"),
-    modelFile: o.model ?? modelsPath(game, "selection.json"),
-    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
-  });
+  const workers = parseWorkers(module, o.workers);
+  const inputs = loadPipelineInputs(game, modelFiles(game, o));
   const chapters = parseChapters(o.chapters, inputs.plan, inputs.planFile);
   for (const line of checkOutputs()) note(line);
   return { game, ...inputs, chapters, seed, workers, settings };

@@ -1,16 +1,10 @@
 import type { Command } from "commander";
-import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import { requireGame } from "../../game/registry.ts";
 import { compareLevels } from "../../pipeline/verify/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { jsonOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
-
-function levelNumber(text: string | undefined, option: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new InputError("cli/compare", `${option} expects a level number ≥ 1; got "${text}"`);
-  return Number(text);
-}
 
 /** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
@@ -21,12 +15,12 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
     .option("--level <n>", "level number in the levels file(s) (both, when both are levels files)")
     .option("--level-a <n>", "level number in <a>")
     .option("--level-b <n>", "level number in <b>")
-    .option("--json", "print {same, reasons, transform, matched, basis, share} on stdout")
+    .addOption(jsonOption("print {same, reasons, transform, matched, basis, share} on stdout"))
     .action(async (a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean; game?: string }) => {
       await useGameFile(o.game);
-      const both = levelNumber(o.level, "--level");
-      const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
-      const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
+      const both = parseLevel("cli/compare", o.level);
+      const la = readLevelInput(a, parseLevel("cli/compare", o.levelA, "--level-a") ?? both);
+      const lb = readLevelInput(b, parseLevel("cli/compare", o.levelB, "--level-b") ?? both);
       const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).

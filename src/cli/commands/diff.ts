@@ -3,6 +3,7 @@ import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { forceOption, jsonOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 
 /**
@@ -14,7 +15,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .description("what changed between two levels files (exit 0 identical, 1 different)")
     .argument("<old>", "earlier levels file")
     .argument("<new>", "later levels file")
-    .option("--json", "print the diff as JSON on stdout")
+    .addOption(jsonOption("print the diff as JSON on stdout"))
     .action(async (oldFile: string, newFile: string, o: { json?: boolean; game?: string }) => {
       await useGameFile(o.game);
       const d = diffLevels(readJsonFile(levelsSchema, oldFile), readJsonFile(levelsSchema, newFile));

@@ -4,7 +4,7 @@ import { checkOutputFile } from "../../io/output-paths.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
-import { createProgressBars } from "../progress-bars.ts";
+import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
 
@@ -33,7 +33,7 @@ async function generateShardCommand(gameName: string, o: PipelineCliOptions & { 
   const { io } = ctx;
   const shard = parseShard(o.shard);
   const options = readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }), (note) => io.stderr(`levelramp: ${note}\n`));
-  const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+  const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: Awaited<ReturnType<typeof generateShard>>;
   try {

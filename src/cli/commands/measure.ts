@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { InputError } from "../../io/errors.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { jsonOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
@@ -15,12 +15,11 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
   gameOption(program.command("measure"))
     .description("fewest taps / reads, bits, depth ... of one level")
     .argument("<file>", "a level file (levelramp/level@1) or a levels file with --level")
-    .option("--level <n>", "level number in a levels file")
-    .option("--json", "print the measure as JSON on stdout")
+    .addOption(levelOption())
+    .addOption(jsonOption("print the measure as JSON on stdout"))
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
       await useGameFile(o.game);
-      const level = o.level === undefined ? undefined : Number(o.level);
-      if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
+      const level = parseLevel("cli/measure", o.level);
       const input = readLevelInput(file, level);
       const backend = requireGame(input.game, "cli/measure");
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");

@@ -3,10 +3,11 @@ import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readShard } from "../../io/read-shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/shards/merge-shards.ts";
-import { createProgressBars } from "../progress-bars.ts";
+import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { describeChapters, statsText } from "./build.ts";
+import { forceOption, jsonOption, parseWorkers, quietOption, statsOption, workersOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
-import { describeChapters, statsText, workersOption } from "./build.ts";
 import { poolFileText } from "./generate.ts";
 
 interface MergeCliOptions {
@@ -25,18 +26,18 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
     .description("merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)")
     .argument("<shards...>", "shard files (levelramp/shard@1) of one run, all N of them, in any order")
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
-    .option("--workers <n>", "worker threads for extra rounds grown while merging (default: the machine's cores); never changes an output")
-    .option("--stats", "print candidates grown, dropped and in conflict per reason (on stdout; with --json they are in its stats)")
-    .option("--quiet", "no progress bars or messages on stderr")
-    .option("--force", "overwrite an existing output")
-    .option("--json", "print a machine-readable summary on stdout")
+    .addOption(workersOption("worker threads for extra rounds grown while merging (default: the machine's cores); never changes an output"))
+    .addOption(statsOption())
+    .addOption(quietOption())
+    .addOption(forceOption("overwrite an existing output"))
+    .addOption(jsonOption("print a machine-readable summary on stdout"))
     .action(async (files: string[], o: MergeCliOptions) => {
       const { io } = ctx;
-      const workers = workersOption("cli/merge", o.workers);
+      const workers = parseWorkers("cli/merge", o.workers);
       await useGameFile(o.game);
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out" })) io.stderr(`levelramp: ${note}\n`);
       const shards = files.map((file) => ({ file, shard: readShard(file) }));
-      const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+      const bars = commandProgressBars(io, o.quiet);
       const t0 = performance.now();
       let result: MergeResult;
       try {

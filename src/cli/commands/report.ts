@@ -25,6 +25,7 @@ import type { CommandContext } from "../cli-io.ts";
 import { calibratedLevels } from "../../report/calibrated-levels.ts";
 import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
+import { forceOption, jsonOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { modelsPath } from "../models-path.ts";
 
@@ -42,8 +43,8 @@ export function registerReport(program: Command, ctx: CommandContext): void {
     .option("--levels", "csv: the per-level table instead of the per-chapter one")
     .option("--calibration <file>", "a calibration (levelramp calibrate) of the levels' metric: each level's predicted pass rate, observed vs predicted, outliers (SPEC 11)")
     .option("--out <file>", "write the report to a file instead of stdout")
-    .option("--json", "same as --format json")
-    .option("--force", "overwrite --out if it exists")
+    .addOption(jsonOption("same as --format json"))
+    .addOption(forceOption())
     .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean; calibration?: string; game?: string }) => {
       if (o.json && o.format !== "table" && o.format !== "json") throw new InputError("cli/report", `give --json or --format ${o.format}, not both`);
       const format = o.json ? "json" : o.format;

@@ -17,8 +17,8 @@ import { solverLimits } from "../../select/problem/solver-limits.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
 import { dpApplies } from "../../select/dp/solve-dp.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { forceOption, jsonOption, modelFiles, modelOption, planOption, rampOption, statsOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
-import { modelsPath } from "../models-path.ts";
 
 interface SelectOptions {
   pools: string;
@@ -47,10 +47,10 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
   gameOption(program.command("select"))
     .description("pick and order the levels that ship from candidate pools (SPEC 6)")
     .requiredOption("--pools <file>", "pool file (levelramp/pool@1, or a CSV export)")
-    .option("--model <file>", "selection model (default models/<game>/selection.json)")
-    .option("--ramp <file>", "ramp (default models/<game>/ramp.json); a passRate ramp needs --calibration")
+    .addOption(modelOption())
+    .addOption(rampOption("ramp (default models/<game>/ramp.json); a passRate ramp needs --calibration"))
     .option("--calibration <file>", "turn a player ramp (metric passRate) into a ramp of the calibrated metric (SPEC 11)")
-    .option("--plan <file>", "plan (default models/<game>/plan.json)")
+    .addOption(planOption())
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
     .option("--solver <name>", "auto | dp | milp | highs", "auto")
@@ -61,9 +61,9 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--min-moves <tolerance>", "within this much of the optimum (objective units), change the fewest level numbers relative to --from")
     .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
     .option("--require-optimal", "exit 1 (and write nothing) unless the answer is proven optimal")
-    .option("--json", "print {status, objective, optimal, solver, levels} on stdout")
-    .option("--stats", "with --json: add stats {solveMs, states, classes, candidates, slots}, the command's own times (startMs, readMs, buildMs, writeMs) and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)")
-    .option("--force", "overwrite --out if it exists")
+    .addOption(jsonOption("print {status, objective, optimal, solver, levels} on stdout"))
+    .addOption(statsOption("with --json: add stats {solveMs, states, classes, candidates, slots}, the command's own times (startMs, readMs, buildMs, writeMs) and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)"))
+    .addOption(forceOption())
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
       // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
@@ -130,9 +130,7 @@ async function readInputs(o: SelectOptions) {
   const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
   const pool = o.pools.toLowerCase().endsWith(".csv") ? readCsvPool(o.pools) : (await import("../../io/read-pool.ts")).readPool(o.pools);
   const game = pool.game;
-  const modelFile = o.model ?? modelsPath(game, "selection.json");
-  const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
-  const planFile = o.plan ?? modelsPath(game, "plan.json");
+  const { modelFile, rampFile, planFile } = modelFiles(game, o);
   const model = readJsonFile(modelSchema, modelFile);
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   const plan = readJsonFile(planSchema, planFile);

@@ -5,6 +5,7 @@ import { checkOutputFile } from "../../io/output-paths.ts";
 import { readLevelInput } from "../../io/read-level-input.ts";
 import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { forceOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry.ts";
@@ -18,15 +19,14 @@ export function registerShow(program: Command, ctx: CommandContext): void {
   gameOption(program.command("show"))
     .description("draw one level as SVG, or PNG when --out ends in .png")
     .argument("<file>", "a levels file with --level, or a level file")
-    .option("--level <n>", "level number in a levels file")
+    .addOption(levelOption())
     .requiredOption("--out <file>", "picture to write: .svg, or .png (rendered with a bundled font)")
     .option("--width <px>", `PNG width in pixels, at most ${MAX_PICTURE_PX} (default: the SVG's own)`)
     .option("--height <px>", `PNG height in pixels instead, at most ${MAX_PICTURE_PX} (the width follows)`)
     .option("--solution", "overlay the solution (taps in order / rounds)")
-    .option("--force", "overwrite --out if it exists")
+    .addOption(forceOption())
     .action(async (file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string; game?: string }) => {
-      const level = o.level === undefined ? undefined : Number(o.level);
-      if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/show", `--level expects a level number ≥ 1; got "${o.level}"`);
+      const level = parseLevel("cli/show", o.level);
       const png = o.out.toLowerCase().endsWith(".png");
       if (!png && !o.out.toLowerCase().endsWith(".svg")) throw new InputError("cli/show", `--out expects a .svg or .png file; got "${o.out}"`);
       const pixels = (text: string | undefined, option: string) => {

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { gameNames } from "../../game/registry.ts";
 import { InputError } from "../../io/errors.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { chaptersOption, forceOption, workersOption } from "../options.ts";
 
 /**
  * `levelramp start` (what `npm start` runs): the main job on bundled
@@ -16,9 +17,9 @@ export function registerStart(program: Command, ctx: CommandContext): void {
     .command("start")
     .description("the main job on bundled defaults (what npm start runs): build, verify and report Carillon and Apsis chapters 1–2")
     .option("--out <dir>", "output folder", "out")
-    .option("--chapters <range>", "chapters to build", "1-2")
-    .option("--workers <n>", "worker threads (default: the machine's cores)")
-    .option("--force", "overwrite the earlier outputs in --out (npm start passes it)")
+    .addOption(chaptersOption("chapters to build").default("1-2"))
+    .addOption(workersOption("worker threads (default: the machine's cores)"))
+    .addOption(forceOption("overwrite the earlier outputs in --out (npm start passes it)"))
     .action(async (o: { out: string; chapters: string; workers?: string; force?: boolean }) => {
       const t0 = performance.now();
       if (!o.force) {

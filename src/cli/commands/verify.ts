@@ -2,9 +2,10 @@ import type { Command } from "commander";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
-import { createProgressBars } from "../progress-bars.ts";
+import { commandProgressBars } from "../progress-bars.ts";
 import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { jsonOption, quietOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 
 /**
@@ -18,14 +19,14 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .description("verify a levels file again: level checks, the order never gets easier, no two levels the same")
     .argument("<levels>", "levels file (levelramp/levels@1)")
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
-    .option("--json", "print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words")
-    .option("--quiet", "no progress bar")
+    .addOption(jsonOption("print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words"))
+    .addOption(quietOption("no progress bar"))
     .action(async (file: string, o: { model?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
       await useGameFile(o.game);
       const levels = readJsonFile(levelsSchema, file);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
-      const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
+      const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
         result = verifyLevels(levels, { model, modelFile: o.model, events: bars });

@@ -1,6 +1,6 @@
-import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { InputError } from "../../io/errors.ts";
+import { defaultWorkers, maxWorkers } from "../../io/max-workers.ts";
 import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
 
 /** Runs pipeline tasks: on a piscina worker pool, or in this thread. */
@@ -11,16 +11,6 @@ export interface TaskRunner {
   run(task: ComposeTask): Promise<ComposeTaskResult>;
   /** Stops the worker threads. */
   close(): Promise<void>;
-}
-
-/** The default worker count: the machine's available parallelism. */
-export function defaultWorkers(): number {
-  return availableParallelism();
-}
-
-/** The most worker threads a run may ask for (SPEC 2 resource bounds): 4 × the machine's cores, at most 64. */
-export function maxWorkers(): number {
-  return Math.min(64, 4 * availableParallelism());
 }
 
 /**
@@ -43,7 +33,7 @@ export function pipelineWorkerUrl(): URL {
  * @throws InputError (exit 2) for more than {@link maxWorkers} threads.
  */
 export function createTaskRunner(workers: number): TaskRunner {
-  if (!(workers <= maxWorkers())) throw new InputError("pipeline/workers", `expected at most ${maxWorkers()} worker threads (4 × ${availableParallelism()} cores, at most 64); got ${workers}`);
+  if (!(workers <= maxWorkers())) throw new InputError("pipeline/workers", `expected at most ${maxWorkers()} worker threads (4 × ${defaultWorkers()} cores, at most 64); got ${workers}`);
   if (workers <= 1) {
     return {
       threads: 0,
