@@ -8,7 +8,7 @@ import type { MarkKind } from "../src/carillon/level/compile-field.ts";
 import { generateField } from "../src/carillon/generate/generate-field.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
-import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 
 const models = loadCarillonModels();

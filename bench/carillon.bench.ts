@@ -6,7 +6,7 @@ import type { BenchCase, BenchSuite } from "./harness.ts";
 import { generateField } from "../src/carillon/generate/generate-field.ts";
 import { loadCarillonModels, type CarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
-import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 
 const base = loadCarillonModels();

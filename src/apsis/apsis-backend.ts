@@ -1,4 +1,4 @@
-import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
+import { apsisBodySchema, type ApsisBody } from "./level/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
 import { apsisWellFormed } from "./check/apsis-well-formed.ts";

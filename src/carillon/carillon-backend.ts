@@ -1,6 +1,6 @@
 import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
-import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
+import { carillonBodySchema, type CarillonBody } from "./level/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../game/game-backend.ts";
 import { composeFirstLevels } from "./compose/compose-first-levels.ts";
 import { generateField } from "./generate/generate-field.ts";

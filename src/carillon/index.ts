@@ -1,6 +1,8 @@
-// Carillon (SPEC 4): its one back end, and the parts a designer or a tool calls on their own.
+// Carillon (SPEC 4), the package's `levelramp/carillon`: its one back end, its body format, and the parts a
+// designer or a tool calls on their own.
 // Internals (ring frames, dot sets, tap models, dressing draws, prefilters) are imported by path.
 export { CARILLON_METRICS, carillonBackend } from "./carillon-backend.ts";
+export { carillonBodySchema, carillonDotSchema, carillonMarkSchema, type CarillonBody, type CarillonDot, type CarillonMark } from "./level/carillon-body.ts";
 export { generateField, type GenerateFieldRequest, type GeneratedField } from "./generate/generate-field.ts";
 export { loadCarillonModels, type CarillonModels } from "./model/load-models.ts";
 export { DOT_SIZES, carillonPhysicsSchema, type CarillonPhysics, type DotSize } from "./model/physics-model.ts";

@@ -1,14 +1,18 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
-import { apsisBodySchema } from "../../src/io/schemas/apsis-body.ts";
+import { apsisBodySchema } from "../../src/apsis/level/apsis-body.ts";
 import type { GenerateRequest } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, loadApsisRamp, loadBuilderModel, solveSky } from "../../src/apsis/index.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { loadFixture } from "./load-fixture.ts";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("apsis");
 
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../../models/apsis/plan.json", import.meta.url)));
 

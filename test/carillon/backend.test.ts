@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { carillonBackend } from "../../src/carillon/index.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 

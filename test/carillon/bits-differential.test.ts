@@ -6,7 +6,7 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
 import { solveField } from "../../src/carillon/solver/solve-field.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 import { scatterField } from "./scatter.ts";

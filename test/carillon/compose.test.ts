@@ -10,7 +10,7 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { simulateTap, type TapOutcome } from "../../src/carillon/level/simulate-tap.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 

@@ -6,7 +6,7 @@ import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts"
 import { startState } from "../../src/carillon/level/carillon-state.ts";
 import { checkTieOrder } from "../../src/carillon/fair/tie-order-check.ts";
 import { validateLevel } from "../../src/carillon/check/validate-level.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();

@@ -2,6 +2,7 @@
 // rule, grown and dressed by the back end. Every candidate carries its chapter's marks, passes
 // "every mark matters" and "the level needs its rule", and is proven by the solver and validated.
 import { describe, expect, it } from "vitest";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { stripUnneededMarks } from "../../src/carillon/check/every-mark-matters.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
@@ -11,6 +12,9 @@ import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
 import { fileURLToPath } from "node:url";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("carillon");
 
 const models = loadCarillonModels();
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../../models/carillon/plan.json", import.meta.url)));

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { LevelrampError } from "../../io/errors.ts";
 import type { GeneratedLevel, GenerateRequest } from "../../game/game-backend.ts";
 import { shuffle } from "../../random/shuffle.ts";

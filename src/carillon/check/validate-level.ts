@@ -1,5 +1,5 @@
 import { InputError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { isCleared, type CarillonState } from "../level/carillon-state.ts";
 import { hasDot } from "../level/dot-set.ts";
 import { stripUnneededMarks } from "./every-mark-matters.ts";

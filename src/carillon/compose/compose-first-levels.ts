@@ -1,5 +1,5 @@
 import { InputError, NoAnswerError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import type { GeneratedLevel } from "../../game/game-backend.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";

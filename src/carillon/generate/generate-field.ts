@@ -1,5 +1,5 @@
 import { NoAnswerError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import { randomInt } from "../../random/index.ts";
 import { bestDressing, withBuiltInBells } from "./dress/best-dressing.ts";

@@ -1,6 +1,6 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
-import { gameNames, requireGame } from "../../game/registry.ts";
+import { gameNames, loadGame } from "../../game/registry/load-game.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
@@ -82,7 +82,7 @@ export function pipelineOptions(cmd: Command): Command {
 export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
   const module = select ? "cli/build" : "cli/generate";
-  const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
   const { game, chapters, seed, workers } = options;
   const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
   const t0 = performance.now();
@@ -124,10 +124,12 @@ export function describeChapters(chapters: readonly number[]): string {
  * under a file, not writable), whose notes on what a killed earlier run left
  * go to `note`.
  *
+ * The game is loaded first (the registry's `loadGame`: a built-in game's name).
+ *
  * @throws InputError (exit 2) for any bad option, file or output path.
  */
-export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): PipelineOptions {
-  const game = requireGame(gameName, "pipeline/game").game;
+export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
+  const game = (await loadGame(gameName, "pipeline/game")).game;
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
   const workers = workersOption(module, o.workers);

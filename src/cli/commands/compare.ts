@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
-import { readLevelInput } from "../../io/read-level-input.ts";
-import { requireGame } from "../../game/registry.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 import { compareLevels } from "../../pipeline/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 
@@ -22,10 +22,10 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
     .option("--level-a <n>", "level number in <a>")
     .option("--level-b <n>", "level number in <b>")
     .option("--json", "print {same, reasons, transform, matched, basis, share} on stdout")
-    .action((a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean }) => {
+    .action(async (a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean }) => {
       const both = levelNumber(o.level, "--level");
-      const la = readLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
-      const lb = readLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
+      const la = await readGameLevelInput(a, levelNumber(o.levelA, "--level-a") ?? both);
+      const lb = await readGameLevelInput(b, levelNumber(o.levelB, "--level-b") ?? both);
       const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
-import { readLevelInput } from "../../io/read-level-input.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
@@ -17,10 +17,10 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .argument("<file>", "a level file (levelramp/level@1) or a levels file with --level")
     .option("--level <n>", "level number in a levels file")
     .option("--json", "print the measure as JSON on stdout")
-    .action((file: string, o: { level?: string; json?: boolean }) => {
+    .action(async (file: string, o: { level?: string; json?: boolean }) => {
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/measure", `--level expects a level number ≥ 1; got "${o.level}"`);
-      const input = readLevelInput(file, level);
+      const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/measure");
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
       const { measure } = backend.solve(body);

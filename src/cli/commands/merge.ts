@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readShard } from "../../io/read-shard.ts";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
+import { parseShardFile } from "../../io/read-shard.ts";
+import type { ShardFile } from "../../io/schemas/shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/merge-shards.ts";
 import { createProgressBars } from "../../pipeline/progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
@@ -33,7 +35,8 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       const workers = workersOption("cli/merge", o.workers);
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out" })) io.stderr(`levelramp: ${note}\n`);
-      const shards = files.map((file) => ({ file, shard: readShard(file) }));
+      const shards: Array<{ file: string; shard: ShardFile }> = [];
+      for (const file of files) shards.push({ file, shard: await readGameFile(file, parseShardFile) });
       const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
       const t0 = performance.now();
       let result: MergeResult;

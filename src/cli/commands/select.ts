@@ -3,7 +3,8 @@ import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { readPool } from "../../io/read-pool.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
+import { readGameFile, readGamePool } from "../../game/registry/read-game-file.ts";
 import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
@@ -68,11 +69,11 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--force", "overwrite --out if it exists")
     .action(async (o: SelectOptions) => {
       const { io } = ctx;
-      const { inputs, from, tolerance, timeLimit, notes } = readInputs(o);
+      const { inputs, from, tolerance, timeLimit, notes } = await readInputs(o);
       for (const note of notes) io.stderr(`levelramp: ${note}\n`);
       if (inputs.pool.game !== "generic") {
-        // A game pool's bodies must be levels of their game (the game's wellFormed rules); loaded only for game pools.
-        const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry.ts"), import("../../game/check-level-body.ts")]);
+        // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
+        const { checkPoolBodies } = await import("../../game/check-level-body.ts");
         checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
       }
       const built = buildProblem(inputs);
@@ -100,8 +101,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     });
 }
 
-/** Parses and checks the options and the output path (before any solving), reads the files. */
-function readInputs(o: SelectOptions) {
+/** Parses and checks the options and the output path (before any solving), reads the files (a game pool loads its game). */
+async function readInputs(o: SelectOptions) {
   if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
   const timeLimit = Number(o.timeLimit);
   if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
@@ -118,7 +119,7 @@ function readInputs(o: SelectOptions) {
     throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
   }
   const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
-  const pool = readPool(o.pools);
+  const pool = await readGamePool(o.pools);
   const game = pool.game;
   const modelFile = o.model ?? modelsPath(game, "selection.json");
   const rampFile = o.ramp ?? modelsPath(game, "ramp.json");
@@ -127,7 +128,7 @@ function readInputs(o: SelectOptions) {
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   const plan = readJsonFile(planSchema, planFile);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
-  const from = o.from ? readJsonFile(levelsSchema, o.from) : undefined;
+  const from = o.from ? await readGameFile(o.from, levelsSchema) : undefined;
   if (from && o.from && (o.keep || o.keepUntil)) {
     const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;
     const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");

@@ -2,11 +2,11 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readLevelInput } from "../../io/read-level-input.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 
 /**
  * `levelramp show <levels.json --level N | level.json> --out level.svg|png` (SPEC 2):
@@ -24,7 +24,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
     .option("--height <px>", `PNG height in pixels instead, at most ${MAX_PICTURE_PX} (the width follows)`)
     .option("--solution", "overlay the solution (taps in order / rounds)")
     .option("--force", "overwrite --out if it exists")
-    .action((file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string }) => {
+    .action(async (file: string, o: { level?: string; out: string; solution?: boolean; force?: boolean; width?: string; height?: string }) => {
       const level = o.level === undefined ? undefined : Number(o.level);
       if (level !== undefined && !(Number.isInteger(level) && level >= 1)) throw new InputError("cli/show", `--level expects a level number ≥ 1; got "${o.level}"`);
       const png = o.out.toLowerCase().endsWith(".png");
@@ -40,7 +40,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
-      const input = readLevelInput(file, level);
+      const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/show");
       if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
@@ -20,9 +21,9 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
     .option("--json", "print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words")
     .option("--quiet", "no progress bar")
-    .action((file: string, o: { model?: string; json?: boolean; quiet?: boolean }) => {
+    .action(async (file: string, o: { model?: string; json?: boolean; quiet?: boolean }) => {
       const { io } = ctx;
-      const levels = readJsonFile(levelsSchema, file);
+      const levels = await readGameFile(file, levelsSchema);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const bars = createProgressBars({ enabled: io.stderrIsTTY && !o.quiet, quiet: Boolean(o.quiet), stream: process.stderr, writeLine: io.stderr });
       let result: VerifyResult;
