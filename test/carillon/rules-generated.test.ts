@@ -23,7 +23,7 @@ const rulesOf = (chapter: number): string[] => plan.chapters.find((c) => c.chapt
 // One chapter per rule: 5 bell, 6 echo, 7 horn, 8 duet, 9 drifter, 12 echo + home, 18 horn + home + round.
 const CHAPTERS = [5, 6, 7, 8, 9, 12, 18];
 // Small fields keep the test quick; the plan's own (larger) settings are exercised by the tuning runs in docs/carillon.md.
-const settings = { dots: [18, 22], roots: [4, 4], goal: [3, 7], coreSize: [2, 4] };
+const settings = carillonBackend.generatorSchema.parse({ dots: [18, 22], roots: [4, 4], goal: [3, 7], coreSize: [2, 4] });
 
 describe("generated chapter pools with rules", () => {
   for (const chapter of CHAPTERS) {
