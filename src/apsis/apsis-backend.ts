@@ -4,7 +4,7 @@ import { checkLevel } from "./check/check-level.ts";
 import { apsisWellFormed } from "./check/apsis-well-formed.ts";
 import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
-import { generateSkyLevel } from "./generate/generate-sky-level.ts";
+import { generateLevel } from "./generate/generate-level.ts";
 import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./model/generator-settings.ts";
 import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
 import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";
@@ -40,7 +40,7 @@ export const apsisBackend = {
   metricNames: APSIS_METRICS,
   can: { compose: true, picture: true, summary: true },
   dedup: apsisDedup(),
-  generate: (request) => generateSkyLevel(request),
+  generate: (request) => generateLevel(request),
   solve(body) {
     const solved = solveSky(body);
     return { solution: solved.solution, measure: { ...skyMeasure(solved) } };

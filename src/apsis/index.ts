@@ -3,7 +3,7 @@
 // Internals (segment geometry, arrow tries, small-sky drawing, prefilters) are imported by path.
 export { apsisBackend } from "./apsis-backend.ts";
 export { apsisArrowSchema, apsisBodySchema, type ApsisArrow, type ApsisBody } from "./level/apsis-body.ts";
-export { candidateAim, generateSkyLevel, type ApsisGenerated } from "./generate/generate-sky-level.ts";
+export { candidateAim, generateLevel, type ApsisGenerated } from "./generate/generate-level.ts";
 export { apsisModelPath, loadSkyModel, skyModelSchema, type SkyModel } from "./model/sky-model.ts";
 export { builderModelSchema, loadBuilderModel, type BuilderModel } from "./model/builder-model.ts";
 export { firstFiveModelSchema, loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "./model/first-five-model.ts";

@@ -2,14 +2,14 @@ import { InputError, NoAnswerError } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import { carillonBodySchema, type CarillonBody } from "./level/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../game/game-backend.ts";
-import { composeFirstLevels } from "./compose/compose-first-levels.ts";
-import { generateField } from "./generate/generate-field.ts";
+import { composeFirstFive } from "./compose/compose-first-five.ts";
+import { generateLevel } from "./generate/generate-level.ts";
 import { MARK_KINDS, type MarkKind } from "./level/compile-field.ts";
 import { carillonGeneratorSettingsSchema, type CarillonGeneratorSettings } from "./model/generator-settings.ts";
 import { loadCarillonModels } from "./model/load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
 import { renderCarillonSvg } from "./picture/render-carillon-svg.ts";
-import { validateLevel } from "./check/validate-level.ts";
+import { checkLevel } from "./check/check-level.ts";
 import { carillonWellFormed } from "./check/carillon-well-formed.ts";
 import { carillonDedup } from "./dedup/carillon-dedup.ts";
 import type { CarillonTransform } from "./dedup/carillon-transforms.ts";
@@ -51,7 +51,7 @@ export const carillonBackend = {
     if (unknown.length > 0) {
       throw new InputError("carillon/generate", `expected rules among ${MARK_KINDS.join(", ")}, got ${unknown.join(", ")}`, { jsonPath: "$.rules" });
     }
-    const field = generateField({
+    const field = generateLevel({
       level: request.level,
       chapter: request.chapter,
       settings: request.settings,
@@ -86,11 +86,11 @@ export const carillonBackend = {
   wellFormed: (body) => carillonWellFormed(body, loadCarillonModels().physics),
 
   validate(body, solution, rules) {
-    return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
+    return checkLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
   },
 
   composeFirst(count, rng, stats) {
-    return composeFirstLevels(count, rng, stats).levels;
+    return composeFirstFive(count, rng, stats).levels;
   },
 
   renderSvg(body, options?) {

@@ -52,7 +52,7 @@ export function candidateAim(settings: ApsisGeneratorSettings, target: number): 
  *   past `maxArrows`, or an unknown rule;
  *   (exit 1) when the solver disagrees with the builder (a bug, never shipped).
  */
-export function generateSkyLevel(
+export function generateLevel(
   request: GenerateRequest<ApsisGeneratorSettings>,
   sky: SkyModel = loadSkyModel(),
   model: BuilderModel = loadBuilderModel(),

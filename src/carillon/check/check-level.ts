@@ -36,7 +36,7 @@ import { simulateTap } from "../level/simulate-tap.ts";
  * @throws InputError (exit 2) for a rule name that is not a mark kind.
  * @throws NoAnswerError past the solver's or the bits recursion's limits.
  */
-export function validateLevel(
+export function checkLevel(
   body: CarillonBody,
   solution: readonly number[],
   rules: readonly string[],

@@ -9,8 +9,8 @@ import { measureCarillon, type CarillonMeasure } from "../measure/measure-carill
 import { proveGrown } from "./prove-grown.ts";
 import { aimMiss, DotSteer, STEER_BELOW_WEIGHT } from "./grow/dot-steer.ts";
 
-/** What {@link generateField} is asked for: a growth request plus the level's ramp target and the chapter's rules. */
-export interface GenerateFieldRequest extends GrowRequest {
+/** What {@link generateLevel} is asked for: a growth request plus the level's ramp target and the chapter's rules. */
+export interface GenerateLevelRequest extends GrowRequest {
   /** Ramp target in bits at the level (the settings' `aim` and the dressing keep the field nearest it). */
   target?: number;
   /** The chapter's rules in plan order (SPEC 3, 4.4); none for a plain chapter. */
@@ -63,7 +63,7 @@ const count = (stats: Record<string, number>, reason: string): void => {
  *
  * @returns the field, or null when the bounded attempts ran out.
  */
-export function generateField(request: GenerateFieldRequest): GeneratedField | null {
+export function generateLevel(request: GenerateLevelRequest): GeneratedField | null {
   const { stats, models, settings } = request;
   const rules = [...(request.rules ?? [])];
   const aim = settings.aim ?? 1;

@@ -6,7 +6,7 @@ import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { stepValue } from "../model/generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { milestonesAt } from "../generate/grow/milestones.ts";
-import { validateLevel } from "../check/validate-level.ts";
+import { checkLevel } from "../check/check-level.ts";
 import { compareCarillon } from "../dedup/compare-carillon.ts";
 import type { CarillonDedupLevel } from "../dedup/prepare-carillon-level.ts";
 import { fieldEngine } from "../solver/field-engine.ts";
@@ -16,7 +16,7 @@ import { drawFigure } from "./figure/draw-figure.ts";
 import { loadComposeModels, type ComposeModels } from "../model/load-compose-model.ts";
 import { selectComposedSet } from "./select-composed-set.ts";
 
-/** Options of {@link composeFirstLevels}. */
+/** Options of {@link composeFirstFive}. */
 export interface ComposeOptions {
   /** Engine model files (default: the project's models/carillon/). */
   models?: CarillonModels;
@@ -83,7 +83,7 @@ const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
  * @throws InputError (exit 2) when `count` is not 1..the levels compose.json describes.
  * @throws NoAnswerError (exit 1) when a level has no candidate or no set meets the constraints.
  */
-export function composeFirstLevels(count: number, rng: Rng, stats: Record<string, number>, options: ComposeOptions = {}): ComposeResult {
+export function composeFirstFive(count: number, rng: Rng, stats: Record<string, number>, options: ComposeOptions = {}): ComposeResult {
   const models = options.models ?? loadCarillonModels();
   const { compose, ramp } = options.composeModels ?? loadComposeModels();
   if (!Number.isInteger(count) || count < 1 || count > compose.levels.length) {
@@ -161,7 +161,7 @@ export function composeFirstLevels(count: number, rng: Rng, stats: Record<string
   }
   const picked = chosen.picks.map((p, i) => pools[i][p]);
   const levels = picked.map((c) => {
-    const problems = validateLevel(c.body, c.solution, [], models);
+    const problems = checkLevel(c.body, c.solution, [], models);
     if (problems.length > 0) {
       throw new NoAnswerError("carillon/compose", `level ${c.level} fails its final check: ${problems.map((p) => p.message).join("; ")}`);
     }
