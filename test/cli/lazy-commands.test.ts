@@ -71,4 +71,13 @@ describe("each command loads only what it needs (SPEC 2: the CLI starts at once)
     expect(src.filter((f) => /^src\/(carillon|apsis|pipeline|report|render|dedup)\//.test(f))).toEqual([]);
     expect(r.loaded.filter((f) => heavy.some((h) => f.includes(h)))).toEqual([]);
   }, 60_000);
+
+  it("a file of one game loads that game only (the registry's loaders run on first use)", () => {
+    const r = importsOf(["measure", fixture("apsis/key-and-lock.json"), "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).arrows).toBe(3);
+    const src = r.loaded.filter((f) => f.startsWith("src/"));
+    expect(src).toContain("src/apsis/apsis-backend.ts");
+    expect(src.filter((f) => f.startsWith("src/carillon/"))).toEqual([]);
+  }, 60_000);
 });
