@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { InputError, LevelrampError } from "../../io/errors.ts";
 import { declareGame, registerBodySchema } from "../../io/schemas/shared.ts";
 import { checkGameBackend, type GameBackend } from "../game-backend.ts";
@@ -14,7 +15,7 @@ import { openGameFile } from "./open-game-file.ts";
  * Where a worker thread finds a game that is not built in, so a run-time
  * game builds on any worker count: a module and the name of its export (a
  * game registered with {@link registerGame}), or the game file (SPEC 10)
- * that {@link loadGame} opened.
+ * that {@link loadGame} opened (its absolute path).
  */
 export type GameSource = { module: string; exportName: string } | { gameFile: string };
 
@@ -57,9 +58,9 @@ function unknownGame(name: string, where: string): InputError {
  * - a built-in game's name: imports its folder (the registry's line) once;
  * - a game registered at run time: its back end;
  * - the path of a game file (`levelramp/game@1`, SPEC 10, see
- *   {@link isGameFile}): the program back end {@link openGameFile} makes,
- *   registered under the file's `name` (worker threads open the same file:
- *   {@link gameSource}).
+ *   {@link isGameFile}): the program back end {@link openGameFile} makes
+ *   (given the absolute path), registered under the file's `name` (worker
+ *   threads open the same file: {@link gameSource}).
  * Loading the same game again returns the same back end. After it, the
  * game's files parse (its body schema joins the file formats) and
  * {@link findGame} / {@link requireGame} find it synchronously.
@@ -74,11 +75,12 @@ export function loadGame(nameOrPath: string, where = "game/registry"): Promise<G
   const held = games.get(nameOrPath);
   if (held) return Promise.resolve(held.backend);
   if (!isBuiltIn(nameOrPath) && !isGameFile(nameOrPath)) return Promise.reject(unknownGame(nameOrPath, where));
-  let pending = loading.get(nameOrPath);
+  const key = isBuiltIn(nameOrPath) ? nameOrPath : resolve(nameOrPath);
+  let pending = loading.get(key);
   if (!pending) {
-    pending = isBuiltIn(nameOrPath) ? loadBuiltIn(nameOrPath) : loadGameFile(nameOrPath);
-    loading.set(nameOrPath, pending);
-    pending.catch(() => loading.delete(nameOrPath));
+    pending = isBuiltIn(nameOrPath) ? loadBuiltIn(nameOrPath) : loadGameFile(key);
+    loading.set(key, pending);
+    pending.catch(() => loading.delete(key));
   }
   return pending;
 }
@@ -90,7 +92,7 @@ async function loadBuiltIn(name: string): Promise<GameBackend> {
   return admit(backend, undefined);
 }
 
-/** Opens a game file (SPEC 10) and registers its program back end under the file's game name. */
+/** Opens a game file (SPEC 10, `file` absolute) and registers its program back end under the file's game name. */
 async function loadGameFile(file: string): Promise<GameBackend> {
   const backend = await openGameFile(file);
   if (games.has(backend.game) || isBuiltIn(backend.game)) throw new LevelrampError("game/registry", `expected a new game name in ${file}; "${backend.game}" is already a game`, 2);

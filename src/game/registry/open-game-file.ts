@@ -3,7 +3,7 @@ import type { GameBackend } from "../game-backend.ts";
 
 /**
  * The hook where a game file becomes a back end (SPEC 10, issue 27): reads
- * the `levelramp/game@1` file at `file` and returns the program back end that
+ * the `levelramp/game@1` file at `file` (an absolute path) and returns the program back end that
  * speaks the protocol to its `command` — the same synchronous GameBackend
  * contract, through a synchronous bridge to the program. {@link loadGame}
  * calls it for a `<game>` that is a path to a `.json` file and registers the
