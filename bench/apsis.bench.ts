@@ -1,11 +1,15 @@
 // Apsis speed (SPEC 5.2, 5.5): build and prove one sky of 10, 20, 30 arrows (36 candidates per
 // arrow), a whole tier pool of 40 candidates, and the composed first five at the default draw count.
 import { fileURLToPath } from "node:url";
+import { loadGame } from "../src/game/registry/load-game.ts";
 import { apsisBackend, apsisGeneratorSchema, buildSky, checkLevel, composeFirstFive, solveSky } from "../src/apsis/index.ts";
 import { readJsonFile } from "../src/io/read-json-file.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { createRng, deriveSeed } from "../src/random/create-rng.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("apsis");
 
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../models/apsis/plan.json", import.meta.url)));
 

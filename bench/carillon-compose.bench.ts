@@ -6,7 +6,7 @@
 // pooled rhythm, the last level's bits).
 import type { BenchCase, BenchSuite } from "./harness.ts";
 import { composeCandidate } from "../src/carillon/compose/compose-candidate.ts";
-import { composeFirstLevels } from "../src/carillon/compose/compose-first-levels.ts";
+import { composeFirstFive } from "../src/carillon/compose/compose-first-five.ts";
 import { drawFigure } from "../src/carillon/compose/figure/draw-figure.ts";
 import { loadComposeModels, type ComposeModels } from "../src/carillon/model/load-compose-model.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
@@ -27,7 +27,7 @@ function composeCase(variations: number): BenchCase {
     repeat: variations > 48 ? 5 : 9,
     warmup: 1,
     run: () => {
-      const r = composeFirstLevels(5, createRng(deriveSeed("bench-compose", seed++)), {}, { models, composeModels });
+      const r = composeFirstFive(5, createRng(deriveSeed("bench-compose", seed++)), {}, { models, composeModels });
       runs++;
       sum.pool += r.pools.reduce((a, p) => a + p.length, 0);
       sum.rhythm += r.rhythm;

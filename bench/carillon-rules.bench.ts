@@ -5,10 +5,10 @@
 // and the bits recursion). Target: every rule's 30-dot field measured in under 1 s.
 import type { BenchCase, BenchSuite } from "./harness.ts";
 import type { MarkKind } from "../src/carillon/level/compile-field.ts";
-import { generateField } from "../src/carillon/generate/generate-field.ts";
+import { generateLevel } from "../src/carillon/generate/generate-level.ts";
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
-import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 
 const models = loadCarillonModels();
@@ -24,7 +24,7 @@ function measureCase(label: string, rules: MarkKind[], chapter: number): BenchCa
     setup: () => {
       const bodies: CarillonBody[] = [];
       for (let s = 0; bodies.length < FIELDS && s < 200; s++) {
-        const f = generateField({
+        const f = generateLevel({
           level: 200,
           chapter,
           settings: { dots: [30, 30], roots: [4, 6], goal: [4, 6] },

@@ -3,10 +3,10 @@
 // Seeds rotate through a fixed list, so the median is over different fields, and the
 // counters are means over the timed and warm-up runs (solver, pop-rule search, bits states).
 import type { BenchCase, BenchSuite } from "./harness.ts";
-import { generateField } from "../src/carillon/generate/generate-field.ts";
+import { generateLevel } from "../src/carillon/generate/generate-level.ts";
 import { loadCarillonModels, type CarillonModels } from "../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../src/carillon/measure/measure-carillon.ts";
-import type { CarillonBody } from "../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../src/random/index.ts";
 
 const base = loadCarillonModels();
@@ -39,7 +39,7 @@ function growCase(dots: number, goal: number): BenchCase {
     name: `grow+prove+measure ${dots} dots, goal ${goal}`,
     repeat: 21,
     run: () => {
-      const field = generateField({
+      const field = generateLevel({
         level: 30,
         chapter: 2,
         settings: { dots: [dots, dots], roots: [goal, goal] },
@@ -62,7 +62,7 @@ function measureCase(dots: number, goal: number): BenchCase<CarillonBody[]> {
     setup: () => {
       const bodies: CarillonBody[] = [];
       for (let s = 0; bodies.length < 8; s++) {
-        const f = generateField({ level: 30, chapter: 2, settings: { dots: [dots, dots], roots: [goal, goal] }, rng: createRng(deriveSeed("bench-m", s)), stats: {}, models });
+        const f = generateLevel({ level: 30, chapter: 2, settings: { dots: [dots, dots], roots: [goal, goal] }, rng: createRng(deriveSeed("bench-m", s)), stats: {}, models });
         if (f) bodies.push(f.body);
       }
       return bodies;

@@ -4,7 +4,8 @@ import type { BenchSuite, BenchCase } from "./harness.ts";
 import { createApsisDedupIndex } from "../src/apsis/dedup/apsis-dedup-index.ts";
 import { createCarillonDedupIndex } from "../src/carillon/dedup/carillon-dedup-index.ts";
 import { CARILLON_TRANSFORMS } from "../src/carillon/dedup/carillon-transforms.ts";
-import { defaultDedupThresholds } from "../src/game/registry.ts";
+import { defaultApsisDedupThresholds } from "../src/apsis/dedup/apsis-dedup-thresholds.ts";
+import { defaultCarillonDedupThresholds } from "../src/carillon/dedup/carillon-dedup-thresholds.ts";
 import type { DedupIndex, DedupIndexStats } from "../src/dedup/dedup-index.ts";
 import { prepareApsisLevel, type ApsisDedupLevel } from "../src/apsis/dedup/prepare-apsis-level.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel } from "../src/carillon/dedup/prepare-carillon-level.ts";
@@ -12,7 +13,8 @@ import { createRng } from "../src/random/create-rng.ts";
 import { randomSky, skyLevel, turnedSky } from "../test/dedup/apsis-helpers.ts";
 import { jittered, levelOf, randomField, turnedCopy } from "../test/dedup/carillon-helpers.ts";
 
-const thresholds = defaultDedupThresholds();
+const carillonThresholds = defaultCarillonDedupThresholds();
+const apsisThresholds = defaultApsisDedupThresholds();
 
 function carillonLevels(seed: string, count: number, marks: boolean): CarillonDedupLevel[] {
   const rng = createRng(seed);
@@ -64,7 +66,7 @@ for (const chosen of [100, 1000, 3000]) {
     cases.push(
       checkCase(`carillon ${tag} new vs ${chosen}`, () => {
         const levels = pool(`c-${tag}`, () => carillonLevels(`bench/dedup/carillon/${tag}`, 3001, marks));
-        const index = createCarillonDedupIndex(thresholds);
+        const index = createCarillonDedupIndex(carillonThresholds);
         levels.slice(0, chosen).forEach((l, i) => index.addPrepared(`c${i}`, index.prepare(l)));
         return { index, candidate: levels[3000], expectSame: false };
       }),
@@ -72,7 +74,7 @@ for (const chosen of [100, 1000, 3000]) {
     cases.push(
       checkCase(`apsis ${tag} new vs ${chosen}`, () => {
         const levels = pool(`a-${tag}`, () => apsisLevels(`bench/dedup/apsis/${tag}`, 3001, marks));
-        const index = createApsisDedupIndex(thresholds);
+        const index = createApsisDedupIndex(apsisThresholds);
         levels.slice(0, chosen).forEach((l, i) => index.addPrepared(`a${i}`, index.prepare(l)));
         return { index, candidate: levels[3000], expectSame: false };
       }),
@@ -83,26 +85,26 @@ for (const chosen of [100, 1000, 3000]) {
 cases.push(
   checkCase("carillon plain turned copy of #1000 vs 1000", () => {
     const levels = pool("c-plain", () => carillonLevels("bench/dedup/carillon/plain", 3001, false));
-    const index = createCarillonDedupIndex(thresholds);
+    const index = createCarillonDedupIndex(carillonThresholds);
     levels.slice(0, 1000).forEach((l, i) => index.addPrepared(`c${i}`, index.prepare(l)));
     return { index, candidate: turnedCopy(levels[999], CARILLON_TRANSFORMS[5], createRng("bench/turn")).copy, expectSame: true };
   }),
   checkCase("apsis plain turned copy of #1000 vs 1000", () => {
     const levels = pool("a-plain", () => apsisLevels("bench/dedup/apsis/plain", 3001, false));
-    const index = createApsisDedupIndex(thresholds);
+    const index = createApsisDedupIndex(apsisThresholds);
     levels.slice(0, 1000).forEach((l, i) => index.addPrepared(`a${i}`, index.prepare(l)));
     return { index, candidate: turnedSky(levels[999], 137, true, createRng("bench/turn")).copy, expectSame: true };
   }),
   // a geometric repeat only (no exact key): every earlier level goes through the prefilter
   checkCase("carillon plain jittered copy of #1000 vs 1000", () => {
     const levels = pool("c-plain", () => carillonLevels("bench/dedup/carillon/plain", 3001, false));
-    const index = createCarillonDedupIndex(thresholds);
+    const index = createCarillonDedupIndex(carillonThresholds);
     levels.slice(0, 1000).forEach((l, i) => index.addPrepared(`c${i}`, index.prepare(l)));
     return { index, candidate: levelOf(jittered(createRng("bench/jitter"), levels[999].body, 20, 40)), expectSame: true };
   }),
   checkCase("apsis plain half-moved copy of #1000 vs 1000", () => {
     const levels = pool("a-plain", () => apsisLevels("bench/dedup/apsis/plain", 3001, false));
-    const index = createApsisDedupIndex(thresholds);
+    const index = createApsisDedupIndex(apsisThresholds);
     levels.slice(0, 1000).forEach((l, i) => index.addPrepared(`a${i}`, index.prepare(l)));
     const source = levels[999].body;
     // every third arrow turned 90° away: two thirds stay, the sky and block graph change
@@ -114,7 +116,7 @@ cases.push(
     setup: () => pool("c-plain", () => carillonLevels("bench/dedup/carillon/plain", 3001, false)).slice(0, 50),
     repeat: 11,
     run: (levels: CarillonDedupLevel[]) => {
-      for (const l of levels) prepareCarillonLevel(l, thresholds.carillon);
+      for (const l of levels) prepareCarillonLevel(l, carillonThresholds.carillon);
       return { levels: levels.length, note: "time is for all of them" };
     },
   },
@@ -123,7 +125,7 @@ cases.push(
     setup: () => pool("a-plain", () => apsisLevels("bench/dedup/apsis/plain", 3001, false)).slice(0, 50),
     repeat: 11,
     run: (levels: ApsisDedupLevel[]) => {
-      for (const l of levels) prepareApsisLevel(l, thresholds.apsis);
+      for (const l of levels) prepareApsisLevel(l, apsisThresholds.apsis);
       return { levels: levels.length, note: "time is for all of them" };
     },
   },

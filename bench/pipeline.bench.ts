@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { levelsSchema } from "../src/io/schemas/levels.ts";
 import { buildLevels, type PipelineOptions } from "../src/pipeline/build/build-levels.ts";
-import { requireGame } from "../src/game/registry.ts";
+import { requireGame } from "../src/game/registry/load-game.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
 import { growBatch, type GrowBatchTask } from "../src/pipeline/workers/pipeline-task.ts";

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { DedupIndex } from "../src/dedup/dedup-index.ts";
 import type { DedupComparison } from "../src/dedup/dedup-types.ts";
 import type { GameBackend } from "../src/game/game-backend.ts";
-import { registerGameFile } from "../src/game/registry.ts";
+import { loadGame } from "../src/game/registry/load-game.ts";
 import type { ProgramBackend } from "../src/program/program-backend.ts";
 import { createRng, deriveSeed } from "../src/random/create-rng.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
@@ -25,10 +25,8 @@ async function rushHourSettings(): Promise<Record<string, unknown>> {
   return plan.chapters[0].parts[0].generator ?? {};
 }
 
-let rushHour: ProgramBackend | undefined;
-const rush = () => (rushHour ??= registerGameFile(rushHourFile));
-let hops: ProgramBackend | undefined;
-const hop = () => (hops ??= registerGameFile(hopsFile));
+const rush = async () => (await loadGame(rushHourFile)) as ProgramBackend;
+const hop = async () => (await loadGame(hopsFile)) as ProgramBackend;
 
 /** `count` candidates through a back end as the pipeline grows them: seeds of one part, generate then solve (the back end's generate does both). */
 function growThroughBackend(backend: GameBackend, settings: Record<string, unknown>, count: number, round: number) {
@@ -61,7 +59,7 @@ if (existsSync(rushHourFile)) {
   cases.push(
     {
       name: `rush-hour: ${CANDIDATES} candidates through the wire (generate + solve)`,
-      setup: async () => ({ backend: rush(), settings: await rushHourSettings() }),
+      setup: async () => ({ backend: await rush(), settings: await rushHourSettings() }),
       repeat: 11,
       run: ({ backend, settings }) => growThroughBackend(backend, settings, CANDIDATES, round++),
     },
@@ -86,8 +84,8 @@ if (existsSync(rushHourFile)) {
 function similarCase(n: number): BenchCase<{ index: DedupIndex<unknown, unknown, DedupComparison<unknown>>; candidate: unknown }> {
   return {
     name: `similar: one candidate against ${n.toLocaleString("en-US")} chosen levels (hops: ${n} similar calls)`,
-    setup: () => {
-      const backend = hop();
+    setup: async () => {
+      const backend = await hop();
       const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup as never);
       const rng = createRng(`similar-${n}`);
       const seen = new Set<string>();

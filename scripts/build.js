@@ -44,8 +44,10 @@ for (const [from, to] of [
 const { folderHash, sourceHashFile } = await import("../dist/pipeline/shards/generator-fingerprint.js");
 writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
 
-const { formatJsonSchema, formatSchemas } = await import("../dist/io/schemas/format-schemas.js");
+// Every format by the registry's names: the game-free ones and each built-in game's body (loading that game).
+const { formatJsonSchema } = await import("../dist/io/schemas/format-schemas.js");
+const { formatNames, formatSchema } = await import("../dist/game/registry/game-formats.js");
 mkdirSync(join(root, "schemas"));
-for (const name of Object.keys(formatSchemas)) {
-  writeFileSync(join(root, "schemas", `${name}.schema.json`), JSON.stringify(formatJsonSchema(name), null, 2) + "\n");
+for (const name of formatNames()) {
+  writeFileSync(join(root, "schemas", `${name}.schema.json`), JSON.stringify(formatJsonSchema(name, await formatSchema(name)), null, 2) + "\n");
 }

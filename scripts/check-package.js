@@ -3,8 +3,9 @@
 // script in its package.json), checks what the tarball holds, installs it into
 // an empty project in a temp folder (its dependencies from the npm registry,
 // or npm's cache when it already holds them) — nothing runs at install and npm
-// prints no allowScripts warning — and
-// there: imports it from plain Node as ESM and with require() from CommonJS,
+// prints no allowScripts warning — and there: imports it (the game-free root
+// and each game's subpath, levelramp/carillon and levelramp/apsis) from plain
+// Node as ESM and with require() from CommonJS,
 // runs the README's library example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
 // (--version, --help, schema, select, show --out x.png, report --format html,
@@ -100,17 +101,20 @@ for (const dev of ["tsx", "esbuild", "typescript", "vitest", "playwright-core", 
 const esm = run("import from ESM", process.execPath, [
   "--input-type=module",
   "-e",
-  'const t = performance.now(); const m = await import("levelramp"); console.log(JSON.stringify({ ms: performance.now() - t, n: Object.keys(m).length, select: typeof m.solveSelection, game: m.requireGame("carillon").game }));',
+  'const t = performance.now(); const m = await import("levelramp"); const ms = performance.now() - t; const c = await import("levelramp/carillon"); const a = await import("levelramp/apsis"); console.log(JSON.stringify({ ms, n: Object.keys(m).length, select: typeof m.solveSelection, games: m.gameNames(), loaded: (await m.loadGame("carillon")) === c.carillonBackend, carillon: c.carillonBackend.solve(c.carillonBodySchema.parse({ width: 640, height: 900, dots: [{ x: 100, y: 100, size: "normal", note: 0 }] })).measure.goal, apsis: typeof a.apsisBackend.grade, rootHasNoGame: !("carillonBackend" in m) && !("apsisBackend" in m) }));',
 ]);
 const imported = JSON.parse(esm);
-expect("import('levelramp') gives the library", imported.select === "function" && imported.game === "carillon", esm);
+expect("import('levelramp') gives the library", imported.select === "function" && imported.games.join(",") === "carillon,apsis", esm);
+expect("the package root exports no game", imported.rootHasNoGame, esm);
+expect("import('levelramp/carillon') gives Carillon's API, the same back end loadGame loads", imported.loaded === true && imported.carillon === 1, esm);
+expect("import('levelramp/apsis') gives Apsis's API", imported.apsis === "function", esm);
 process.stderr.write(`check-package: import("levelramp"): ${imported.n} exports in ${imported.ms.toFixed(0)} ms\n`);
 const [major, minor] = process.versions.node.split(".").map(Number);
 const requireEsm = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
-writeFileSync(join(project, "use.cjs"), 'const lr = require("levelramp");\nconsole.log(typeof lr.readPool, lr.gameNames().join(","));\n');
+writeFileSync(join(project, "use.cjs"), 'const lr = require("levelramp");\nconst { apsisBackend } = require("levelramp/apsis");\nconsole.log(typeof lr.readPool, lr.gameNames().join(","), apsisBackend.game);\n');
 if (requireEsm) {
   const out = run("require from CommonJS", process.execPath, ["use.cjs"]);
-  expect("require('levelramp') gives the library", out.trim() === "function carillon,apsis", out);
+  expect("require('levelramp') and require('levelramp/apsis') give the library", out.trim() === "function carillon,apsis apsis", out);
 } else {
   process.stderr.write(`check-package: require from CommonJS: skipped (Node ${process.versions.node} has no require(esm); use import())\n`);
 }
@@ -130,16 +134,21 @@ writeFileSync(
 );
 writeFileSync(
   join(project, "consumer.mts"),
-  `import { apsisBackend, readPool, requireGame, type ApsisBody, type GameBackend, type Pool } from "levelramp";
-const pool: Pool = readPool("../pool.json");
-const game: GameBackend = requireGame(pool.game);
+  `import { loadGame, readGamePool, type GameBackend, type Pool } from "levelramp";
+import { apsisBackend, type ApsisBody } from "levelramp/apsis";
+import { carillonBackend, type CarillonBody } from "levelramp/carillon";
+const pool: Pool = await readGamePool("../pool.json");
+const game: GameBackend = await loadGame(pool.game);
+const field: CarillonBody = carillonBackend.bodySchema.parse({});
 const body: ApsisBody = apsisBackend.bodySchema.parse({});
 const metrics: Record<string, number> = apsisBackend.grade(body);
-// @ts-expect-error readPool takes a file name
-readPool(42);
+// @ts-expect-error readGamePool takes a file name
+void readGamePool(42);
+// @ts-expect-error a Carillon body is not an Apsis body
+const mixed: ApsisBody = field;
 // @ts-expect-error a pool's game is a name
 const wrong: number = pool.game;
-export { game, metrics, wrong };
+export { game, metrics, wrong, mixed };
 `,
 );
 run("type-check a consumer against the .d.ts", process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.json"]);

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { carillonBackend } from "../src/carillon/carillon-backend.ts";
 import { carillonGeneratorSettingsSchema } from "../src/carillon/model/generator-settings.ts";
+import { loadGame } from "../src/game/registry/load-game.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
 import { planParts } from "../src/pipeline/inputs/plan-parts.ts";
@@ -23,6 +24,7 @@ const opt = (name: string, fallback: string): string => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
+await loadGame("carillon"); // a Carillon plan parses once the registry has loaded the game
 const plan = planSchema.parse(JSON.parse(readFileSync(opt("plan", join(root, "models/carillon/plan.json")), "utf8")));
 const ramp = rampSchema.parse(JSON.parse(readFileSync(join(root, "models/carillon/ramp.json"), "utf8")));
 const chapters = opt("chapters", "9,20").split(",").map(Number);

@@ -24,6 +24,7 @@ import { carillonGeneratorSettingsSchema } from "../src/carillon/model/generator
 import { loadCarillonModels } from "../src/carillon/model/load-models.ts";
 import { proveGrown } from "../src/carillon/generate/prove-grown.ts";
 import { carillonBackend } from "../src/carillon/carillon-backend.ts";
+import { loadGame } from "../src/game/registry/load-game.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
 import { planParts } from "../src/pipeline/inputs/plan-parts.ts";
@@ -48,6 +49,7 @@ if (write && Object.keys(override).length > 0) {
   process.exit(2);
 }
 
+await loadGame("carillon"); // a Carillon plan parses once the registry has loaded the game
 const plan = planSchema.parse(JSON.parse(readFileSync(planFile, "utf8")));
 const ramp = rampSchema.parse(JSON.parse(readFileSync(join(root, "models/carillon/ramp.json"), "utf8")));
 const models = loadCarillonModels();

@@ -1,11 +1,11 @@
-import { apsisBodySchema, type ApsisBody } from "../io/schemas/apsis-body.ts";
+import { apsisBodySchema, type ApsisBody } from "./level/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
 import { apsisWellFormed } from "./check/apsis-well-formed.ts";
 import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
-import { generateSkyLevel } from "./generate/generate-sky-level.ts";
-import { apsisGeneratorSchema } from "./model/generator-settings.ts";
+import { generateLevel } from "./generate/generate-level.ts";
+import { apsisGeneratorSchema, type ApsisGeneratorSettings } from "./model/generator-settings.ts";
 import { APSIS_METRICS, skyMeasure, skyMetrics } from "./measure/measure-sky.ts";
 import { apsisChapterFigures, chapterFiguresTable } from "./measure/chapter-figures.ts";
 import { loadBuilderModel } from "./model/builder-model.ts";
@@ -24,7 +24,7 @@ import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
  * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
  * - `wellFormed`: a sky at all (rings, inside the rim and clear of the sun, no
  *   overlap, every lock with its key), before anything solves or draws it;
- * - `validate`: every check of a shipped level (solver, replay, geometry, rules);
+ * - `validate`: every check of a shipped level (solver, replay, geometry, rules), on a well-formed sky;
  * - `composeFirst`: the composed levels 1..count (SPEC 5.5);
  * - `renderSvg`: the sky as SVG, with an optional rounds overlay;
  * - `summarizeLevels`: per chapter, arrows, depth and reads first → last and
@@ -40,21 +40,18 @@ export const apsisBackend = {
   metricNames: APSIS_METRICS,
   can: { compose: true, picture: true, summary: true },
   dedup: apsisDedup(),
-  generate: (request) => generateSkyLevel(request),
+  generate: (request) => generateLevel(request),
   solve(body) {
     const solved = solveSky(body);
     return { solution: solved.solution, measure: { ...skyMeasure(solved) } };
   },
   grade: (body) => skyMetrics(body, solveSky(body)),
   wellFormed: (body) => apsisWellFormed(body, loadSkyModel()),
-  validate(body, solution, rules) {
-    const malformed = apsisWellFormed(body, loadSkyModel());
-    return malformed.length > 0 ? malformed : checkLevel(body, solution, rules);
-  },
+  validate: (body, solution, rules) => checkLevel(body, solution, rules),
   composeFirst: (count, rng, stats) => composeFirstFive(count, rng, stats),
   renderSvg: (body, options?) => renderSkySvg(body, options),
   summarizeLevels(levels) {
     const spread = loadBuilderModel().spread;
     return chapterFiguresTable(apsisChapterFigures(levels, spread), spread);
   },
-} satisfies GameBackend<ApsisBody, number[][], PreparedApsisLevel, ApsisTransform>;
+} satisfies GameBackend<ApsisBody, number[][], PreparedApsisLevel, ApsisTransform, ApsisGeneratorSettings>;

@@ -1,7 +1,9 @@
-// Apsis (SPEC 5): its one back end, and the parts a designer or a tool calls on their own.
+// Apsis (SPEC 5), the package's `levelramp/apsis`: its one back end, its body format, and the parts a designer
+// or a tool calls on their own.
 // Internals (segment geometry, arrow tries, small-sky drawing, prefilters) are imported by path.
 export { apsisBackend } from "./apsis-backend.ts";
-export { candidateAim, generateSkyLevel, type ApsisGenerated } from "./generate/generate-sky-level.ts";
+export { apsisArrowSchema, apsisBodySchema, type ApsisArrow, type ApsisBody } from "./level/apsis-body.ts";
+export { candidateAim, generateLevel, type ApsisGenerated } from "./generate/generate-level.ts";
 export { apsisModelPath, loadSkyModel, skyModelSchema, type SkyModel } from "./model/sky-model.ts";
 export { builderModelSchema, loadBuilderModel, type BuilderModel } from "./model/builder-model.ts";
 export { firstFiveModelSchema, loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "./model/first-five-model.ts";

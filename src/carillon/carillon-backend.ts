@@ -1,15 +1,15 @@
-import { InputError, NoAnswerError, jsonPath } from "../io/errors.ts";
+import { InputError, NoAnswerError } from "../io/errors.ts";
 import { roundMetric } from "../io/round-metric.ts";
-import { carillonBodySchema, type CarillonBody } from "../io/schemas/carillon-body.ts";
+import { carillonBodySchema, type CarillonBody } from "./level/carillon-body.ts";
 import type { GameBackend, GenerateRequest, GeneratedLevel } from "../game/game-backend.ts";
-import { composeFirstLevels } from "./compose/compose-first-levels.ts";
-import { generateField } from "./generate/generate-field.ts";
+import { composeFirstFive } from "./compose/compose-first-five.ts";
+import { generateLevel } from "./generate/generate-level.ts";
 import { MARK_KINDS, type MarkKind } from "./level/compile-field.ts";
-import { carillonGeneratorSettingsSchema } from "./model/generator-settings.ts";
+import { carillonGeneratorSettingsSchema, type CarillonGeneratorSettings } from "./model/generator-settings.ts";
 import { loadCarillonModels } from "./model/load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
 import { renderCarillonSvg } from "./picture/render-carillon-svg.ts";
-import { validateLevel } from "./check/validate-level.ts";
+import { checkLevel } from "./check/check-level.ts";
 import { carillonWellFormed } from "./check/carillon-well-formed.ts";
 import { carillonDedup } from "./dedup/carillon-dedup.ts";
 import type { CarillonTransform } from "./dedup/carillon-transforms.ts";
@@ -28,10 +28,10 @@ function finiteBits(m: CarillonMeasure): number {
 /**
  * The Carillon game back end (GameBackend contract), every rule of SPEC 4.4.
  * `generate` grows, dresses (chapters with rules), proves, checks and
- * measures one field for a part/level; `solve` gives the SPEC 3 `measure
+ * measures one field for a part/level (settings as `generatorSchema` parsed them); `solve` gives the SPEC 3 `measure
  * --json` record; `grade` the metrics `{bits, goal, dots, starts}`;
  * `wellFormed` whether a body is a field at all (the model's field, dots
- * inside it, no two overlapping); `validate` every shipped-level check (rules included: every mark matters,
+ * inside it, no two overlapping); `validate` every shipped-level check of a well-formed field (rules included: every mark matters,
  * the level needs its rule, the replay through the rules); `renderSvg` the
  * picture with every mark drawn; `composeFirst` the composed levels 1–5
  * (SPEC 4.6, see compose/); `dedup` when two fields are the same (SPEC 7,
@@ -46,20 +46,15 @@ export const carillonBackend = {
   can: { compose: true, picture: true, summary: false },
   dedup: carillonDedup(),
 
-  generate(request: GenerateRequest): GeneratedLevel<CarillonBody, number[]> | null {
+  generate(request: GenerateRequest<CarillonGeneratorSettings>): GeneratedLevel<CarillonBody, number[]> | null {
     const unknown = request.rules.filter((r) => !MARK_KINDS.includes(r as MarkKind));
     if (unknown.length > 0) {
       throw new InputError("carillon/generate", `expected rules among ${MARK_KINDS.join(", ")}, got ${unknown.join(", ")}`, { jsonPath: "$.rules" });
     }
-    const parsed = carillonGeneratorSettingsSchema.safeParse(request.settings);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new InputError("carillon/generate", `generator settings: ${issue.message}`, { jsonPath: jsonPath(["generator", ...issue.path]) });
-    }
-    const field = generateField({
+    const field = generateLevel({
       level: request.level,
       chapter: request.chapter,
-      settings: parsed.data,
+      settings: request.settings,
       rng: request.rng,
       stats: request.stats,
       models: loadCarillonModels(),
@@ -91,16 +86,14 @@ export const carillonBackend = {
   wellFormed: (body) => carillonWellFormed(body, loadCarillonModels().physics),
 
   validate(body, solution, rules) {
-    const malformed = carillonWellFormed(body, loadCarillonModels().physics);
-    if (malformed.length > 0) return malformed;
-    return validateLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
+    return checkLevel(body, solution, rules).map(({ reason, message }) => ({ reason, message }));
   },
 
   composeFirst(count, rng, stats) {
-    return composeFirstLevels(count, rng, stats).levels;
+    return composeFirstFive(count, rng, stats).levels;
   },
 
   renderSvg(body, options?) {
     return renderCarillonSvg(body, loadCarillonModels().physics, { solution: options?.solution, title: options?.title });
   },
-} satisfies GameBackend<CarillonBody, number[], PreparedCarillonLevel, CarillonTransform>;
+} satisfies GameBackend<CarillonBody, number[], PreparedCarillonLevel, CarillonTransform, CarillonGeneratorSettings>;

@@ -1,7 +1,9 @@
-// Carillon (SPEC 4): its one back end, and the parts a designer or a tool calls on their own.
+// Carillon (SPEC 4), the package's `levelramp/carillon`: its one back end, its body format, and the parts a
+// designer or a tool calls on their own.
 // Internals (ring frames, dot sets, tap models, dressing draws, prefilters) are imported by path.
 export { CARILLON_METRICS, carillonBackend } from "./carillon-backend.ts";
-export { generateField, type GenerateFieldRequest, type GeneratedField } from "./generate/generate-field.ts";
+export { carillonBodySchema, carillonDotSchema, carillonMarkSchema, type CarillonBody, type CarillonDot, type CarillonMark } from "./level/carillon-body.ts";
+export { generateLevel, type GenerateLevelRequest, type GeneratedField } from "./generate/generate-level.ts";
 export { loadCarillonModels, type CarillonModels } from "./model/load-models.ts";
 export { DOT_SIZES, carillonPhysicsSchema, type CarillonPhysics, type DotSize } from "./model/physics-model.ts";
 export { carillonDifficultySchema, leanSchema, type CarillonDifficulty, type Lean } from "./model/difficulty-model.ts";
@@ -19,7 +21,7 @@ export { bodyHasAnswer, bodyTapModel, solveBody } from "./solver/solve-body.ts";
 export { type TapModel, type TapResult } from "./solver/tap-model.ts";
 export { leanNamed, measureCarillon, type CarillonMeasure, type MeasureOptions } from "./measure/measure-carillon.ts";
 export { measureBits, type BitsResult } from "./measure/measure-bits.ts";
-export { validateLevel } from "./check/validate-level.ts";
+export { checkLevel } from "./check/check-level.ts";
 export { checkFairToRead, type FairReport } from "./fair/fair-to-read.ts";
 export { type CarillonProblem } from "./fair/fair-problem.ts";
 export { stripUnneededMarks, type MarkMattersResult } from "./check/every-mark-matters.ts";
@@ -29,7 +31,7 @@ export { DotSteer } from "./generate/grow/dot-steer.ts";
 export { proveGrown } from "./generate/prove-grown.ts";
 export { dressField, type DressRequest } from "./generate/dress/dress-field.ts";
 export { bestDressing, withBuiltInBells, type BestDressingRequest } from "./generate/dress/best-dressing.ts";
-export { MAJOR_SCALE, carillonComposeSchema, composeFirstLevels, loadComposeModels, melodyWav, solutionNotes, type CarillonCompose, type ChainSpec, type ComposeModels, type ComposeOptions, type ComposeResult, type ComposedLevelBreakdown, type FigureName, type NoteEvent } from "./compose/index.ts";
+export { MAJOR_SCALE, carillonComposeSchema, composeFirstFive, loadComposeModels, melodyWav, solutionNotes, type CarillonCompose, type ChainSpec, type ComposeModels, type ComposeOptions, type ComposeResult, type ComposedLevelBreakdown, type FigureName, type NoteEvent } from "./compose/index.ts";
 export { NOTE_COLOURS, renderCarillonSvg, type RenderOptions } from "./picture/render-carillon-svg.ts";
 export { carillonDedup, describeCarillonTransform } from "./dedup/carillon-dedup.ts";
 export { carillonDedupGame, createCarillonDedupIndex, type CarillonDedupIndex } from "./dedup/carillon-dedup-index.ts";

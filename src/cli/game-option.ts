@@ -10,15 +10,15 @@ export function gameOption(cmd: Command): Command {
 }
 
 /**
- * Registers the outside game of `--game` (SPEC 10) before the command reads
- * its files; the registry is loaded only then, so commands that need no game
- * (`select` over a generic pool) load none.
+ * Loads the outside game of `--game` (SPEC 10) through the registry before
+ * the command reads its files; the registry is loaded only then, so commands
+ * that need no game (`select` over a generic pool) load none.
  *
  * @returns the game's name, or undefined when no `--game` was given.
- * @throws InputError / ProgramFault (exit 2) as `registerGameFile`.
+ * @throws InputError / ProgramFault (exit 2) as the registry's `loadGame` for a game file.
  */
 export async function useGameFile(file: string | undefined): Promise<string | undefined> {
   if (file === undefined) return undefined;
-  const { registerGameFile } = await import("../game/registry.ts");
-  return registerGameFile(file).game;
+  const { loadGame } = await import("../game/registry/load-game.ts");
+  return (await loadGame(file, "cli/game")).game;
 }

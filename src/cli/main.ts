@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, Help } from "commander";
 import { describeFsError, isFsError, LevelrampError } from "../io/errors.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
+import { bodyFormatsInWords, gamesInWords } from "./games-in-words.ts";
 
 /** Adds one command, with its options and action, to the program. */
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
@@ -57,12 +58,12 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: "print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, game, carillon-body, apsis-body",
+    summary: `print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, game, ${bodyFormatsInWords()}`,
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {
     usage: "[options]",
-    summary: "the main job on bundled defaults (what npm start runs): build, verify and report Carillon and Apsis chapters 1–2",
+    summary: `the main job on bundled defaults (what npm start runs): build, verify and report ${gamesInWords()} chapters 1–2`,
     load: async () => (await import("./commands/start.ts")).registerStart,
   },
   build: {

@@ -5,13 +5,14 @@ import type { ShippedLevel } from "../io/schemas/levels.ts";
 import type { Rng } from "../random/create-rng.ts";
 
 /**
- * What one generation call is asked for: a candidate for one part (Carillon)
- * or tier (Apsis) of a chapter, aimed at one planned level.
+ * What one generation call is asked for: a candidate for one part of a
+ * chapter (a game may call it a tier), aimed at one planned level.
+ * `Settings` is what the game's {@link GameBackend.generatorSchema} gives.
  */
-export interface GenerateRequest {
+export interface GenerateRequest<Settings = Record<string, unknown>> {
   /** Chapter number (1-based). */
   chapter: number;
-  /** Part (Carillon) / tier (Apsis) number within the chapter (1-based). */
+  /** Part number within the chapter (1-based). */
   part: number;
   /** Global level number the candidate is grown for. */
   level: number;
@@ -21,8 +22,13 @@ export interface GenerateRequest {
   metric?: string;
   /** Rules the chapter brings (from the plan), e.g. `["bell"]`, `["key", "number"]`. */
   rules: string[];
-  /** The part's generator settings from the plan, already checked by {@link GameBackend.generatorSchema}. */
-  settings: Record<string, unknown>;
+  /**
+   * The part's generator settings from the plan as {@link GameBackend.generatorSchema}
+   * parsed them (defaults filled in): the pipeline parses a plan's settings
+   * once, where it reads the plan (naming the plan file and JSON path of a bad
+   * value), and `generate` takes them as they are.
+   */
+  settings: Settings;
   /** The candidate's own random stream. */
   rng: Rng;
   /**
@@ -108,7 +114,7 @@ export interface GameCapabilities {
  * game. Each game folder exports one such value; the registry
  * (`src/game/registry.ts`) is the one list of them.
  */
-export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown> {
+export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown, Settings = Record<string, unknown>> {
   /** The game's name: the `game` of its files, the first word of its ids and seeds, `models/<game>/`. */
   readonly game: string;
   /**
@@ -122,8 +128,8 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
   readonly pieces: { readonly one: string; readonly many: string };
   /** zod schema of the level body (SPEC 3). */
   readonly bodySchema: z.ZodType<Body>;
-  /** zod schema of a plan part's `generator` settings. */
-  readonly generatorSchema: z.ZodType<Record<string, unknown>>;
+  /** zod schema of a plan part's `generator` settings (what {@link GenerateRequest.settings} holds). */
+  readonly generatorSchema: z.ZodType<Settings>;
   /** Metric names `grade` returns (the keys pools carry). */
   readonly metricNames: readonly string[];
   /** The optional calls this game has. */
@@ -132,7 +138,7 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
    * Grows one candidate and proves it; `null` when the bounded tries ran out
    * (the reason counted in `request.stats`). Deterministic given `request.rng`.
    */
-  generate(request: GenerateRequest): GeneratedLevel<Body, Solution> | null;
+  generate(request: GenerateRequest<Settings>): GeneratedLevel<Body, Solution> | null;
   /** Solves exactly: the stored solution and the metrics (SPEC 3 `measure --json`). */
   solve(body: Body): { solution: Solution; measure: Record<string, unknown> };
   /** Metrics of a level (rounded to 6 decimals). */
@@ -144,15 +150,15 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
    * two dots overlapping; Apsis: every arrow inside the rim and clear of the
    * sun, no two arrows overlapping, every lock with its key. Empty when the
    * body is a level. `measure`, `show`, `compare` and `select` refuse a body
-   * that fails (exit 2, {@link checkLevelBody}); `verify` reports it (exit 1);
-   * `validate` runs it first.
+   * that fails (exit 2, {@link checkLevelBody}); `verify` reports it (exit 1)
+   * and runs {@link GameBackend.validate} only on a body that passes.
    */
   wellFormed(body: Body): LevelProblem[];
   /**
-   * Every check a shipped level must pass (SPEC 4.2/4.5, 5.3/5.4): the
-   * {@link GameBackend.wellFormed} rules first (only they, when one fails), then exact goal,
-   * the stored solution replayed through the game's own rules, fair to read,
-   * marks/rules needed. Empty when it passes.
+   * Every check a shipped level must pass (SPEC 4.2/4.5, 5.3/5.4), on a body
+   * that is well formed ({@link GameBackend.wellFormed}, which the caller
+   * runs first): exact goal, the stored solution replayed through the game's
+   * own rules, fair to read, marks/rules needed. Empty when it passes.
    */
   validate(body: Body, solution: Solution, rules: string[]): LevelProblem[];
   /** When two levels are the same (SPEC 7). */

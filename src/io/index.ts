@@ -5,8 +5,8 @@ export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, 
 export { parseWith, readJson, readJsonFile } from "./read-json-file.ts";
 export { roundMetric } from "./round-metric.ts";
 export { readPool } from "./read-pool.ts";
-export { readShard } from "./read-shard.ts";
-export { readLevelInput, type LevelInput } from "./read-level-input.ts";
+export { parseShardFile, readShard } from "./read-shard.ts";
+export { parseLevelInput, readLevelInput, type LevelInput } from "./read-level-input.ts";
 export { parseCsvTable, readCsvPool, readCsvTable } from "./read-csv-pool.ts";
 export { poolOfTable, tableOf, type CandidateTable } from "./candidate-table.ts";
-export { apsisArrowSchema, apsisBodySchema, calibrationSchema, candidateSchema, carillonBodySchema, carillonDotSchema, carillonMarkSchema, checkBody, constraintSchema, formatJsonSchema, formatSchemas, gameSchema, knownGames, levelFileSchema, levelGameSchema, levelsSchema, metricsSchema, modelSchema, planPartSchema, planSchema, poolSchema, provenanceSchema, rampSchema, registerBodySchema, shardSchema, shippedLevelSchema, type ApsisArrow, type ApsisBody, type Calibration, type Candidate, type CarillonBody, type CarillonDot, type CarillonMark, type Constraint, type Game, type LevelFile, type LevelsFile, type Model, type Plan, type PlanPart, type Pool, type Ramp, type ShardFile, type ShippedLevel } from "./schemas/index.ts";
+export { calibrationSchema, candidateSchema, checkBody, constraintSchema, declareGame, formatJsonSchema, formatSchemas, gameSchema, knownGames, levelFileSchema, levelGameSchema, levelsSchema, metricsSchema, modelSchema, planPartSchema, planSchema, poolSchema, provenanceSchema, rampSchema, registerBodySchema, shardSchema, shippedLevelSchema, type Calibration, type Candidate, type Constraint, type Game, type LevelFile, type LevelsFile, type Model, type Plan, type PlanPart, type Pool, type Ramp, type ShardFile, type ShippedLevel } from "./schemas/index.ts";

@@ -21,13 +21,22 @@ export interface LevelInput {
 
 /**
  * Reads one level (SPEC 3): a `levelramp/level@1` file, or level `level` of a
- * `levelramp/levels@1` file.
+ * `levelramp/levels@1` file. The file's game must be loaded (its body schema
+ * known): `readGameLevelInput` (`src/game/registry/`) loads it first.
  *
  * @throws InputError (exit 2): a bad file, a levels file without `level`, a
  *   level number the file lacks, a generic file (no level bodies).
  */
 export function readLevelInput(file: string, level?: number): LevelInput {
-  const raw = readJson(file);
+  return parseLevelInput(readJson(file), file, level);
+}
+
+/**
+ * {@link readLevelInput} over a file's JSON already read (`raw`); `file` is named in errors.
+ *
+ * @throws InputError (exit 2) as {@link readLevelInput}.
+ */
+export function parseLevelInput(raw: unknown, file: string, level?: number): LevelInput {
   const format = (raw as { format?: unknown })?.format;
   if (format === "levelramp/levels@1") {
     const levels = parseWith(levelsSchema, raw, file);

@@ -10,7 +10,15 @@ import { shardSchema, type ShardFile } from "./schemas/shard.ts";
  * @throws InputError (exit 2) naming the file and the JSON path of the first problem.
  */
 export function readShard(file: string): ShardFile {
-  const raw = readJson(file);
+  return parseShardFile(readJson(file), file);
+}
+
+/**
+ * {@link readShard} over a file's JSON already read (`raw`, returned as it is once checked); `file` is named in errors.
+ *
+ * @throws InputError (exit 2) as {@link readShard}.
+ */
+export function parseShardFile(raw: unknown, file: string): ShardFile {
   parseWith(shardSchema, raw, file);
   return raw as ShardFile;
 }

@@ -1,18 +1,23 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
-import { planSchema } from "../../src/io/schemas/plan.ts";
-import { apsisBodySchema } from "../../src/io/schemas/apsis-body.ts";
+import { planSchema, type Plan } from "../../src/io/schemas/plan.ts";
+import { planParts } from "../../src/pipeline/inputs/plan-parts.ts";
+import { apsisBodySchema } from "../../src/apsis/level/apsis-body.ts";
 import type { GenerateRequest } from "../../src/game/game-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
-import { apsisBackend, apsisGeneratorSchema, candidateAim, checkLevel, loadApsisRamp, loadBuilderModel, solveSky } from "../../src/apsis/index.ts";
+import { apsisBackend, apsisGeneratorSchema, candidateAim, type ApsisGeneratorSettings, checkLevel, loadApsisRamp, loadBuilderModel, solveSky } from "../../src/apsis/index.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { loadFixture } from "./load-fixture.ts";
 
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("apsis");
+
 const plan = readJsonFile(planSchema, fileURLToPath(new URL("../../models/apsis/plan.json", import.meta.url)));
 
-function request(chapter: number, part: number, target: number, seed: string, stats: Record<string, number> = {}): GenerateRequest {
+function request(chapter: number, part: number, target: number, seed: string, stats: Record<string, number> = {}): GenerateRequest<ApsisGeneratorSettings> {
   const ch = plan.chapters.find((c) => c.chapter === chapter)!;
   const p = ch.parts.find((x) => x.part === part)!;
   return { chapter, part, level: 0, target, rules: ch.rules, settings: apsisGeneratorSchema.parse(p.generator), rng: createRng(seed), stats };
@@ -173,11 +178,11 @@ describe("apsis backend generate (GameBackend)", () => {
     expect(stats["build-undershoot"]).toBe(2);
   });
 
-  it("rejects bad settings and unknown rules", () => {
-    const bad = { chapter: 1, part: 1, level: 6, target: 12, rules: [], settings: { arrows: [5, 3], reads: [1, 2] }, rng: createRng("x"), stats: {} };
-    expect(() => apsisBackend.generate(bad)).toThrow(/apsis\/generate: chapter 1 tier 1 generator settings/);
+  it("rejects bad settings (where the pipeline reads the plan, once) and unknown rules", () => {
+    const badPlan: Plan = { format: "levelramp/plan@1", game: "apsis", composed: 0, chapters: [{ chapter: 1, rules: [], parts: [{ part: 1, levels: 2, generator: { arrows: [5, 3], reads: [1, 2] } }] }] };
+    expect(() => planParts(badPlan, apsisBackend, [1], () => 12, { composed: 0, poolPerLevel: 4, planFile: "plan.json" })).toThrow(/pipeline\/plan: plan\.json at \$\.chapters\[0\]\.parts\[0\]\.generator.*: chapter 1 part 1 generator settings/);
     const settings = apsisGeneratorSchema.parse({ arrows: [5, 6], reads: [10, 14] });
-    expect(() => apsisBackend.generate({ ...bad, settings, rules: ["bell"] })).toThrow(/unknown rule "bell"/);
+    expect(() => apsisBackend.generate({ chapter: 1, part: 1, level: 6, target: 12, settings, rng: createRng("x"), stats: {}, rules: ["bell"] })).toThrow(/unknown rule "bell"/);
   });
 });
 

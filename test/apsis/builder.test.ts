@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../../src/apsis/level/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { randomInt } from "../../src/random/random-int.ts";
 import {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { carillonBackend } from "../../src/carillon/index.ts";
+import { carillonGeneratorSettingsSchema } from "../../src/carillon/model/generator-settings.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { Plan } from "../../src/io/schemas/plan.ts";
+import { planParts } from "../../src/pipeline/inputs/plan-parts.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 
@@ -11,7 +14,7 @@ const request = (over: Partial<Parameters<typeof carillonBackend.generate>[0]> =
   level: 21,
   target: 6.3,
   rules: [],
-  settings: { dots: [12, 16], roots: [3, 3] },
+  settings: carillonGeneratorSettingsSchema.parse({ dots: [12, 16], roots: [3, 3] }),
   rng: createRng("backend"),
   stats: {},
   ...over,
@@ -71,8 +74,12 @@ describe("carillonBackend (GameBackend contract)", () => {
     expect(carillonBackend.generatorSchema.safeParse({ dots: [10, 20], roots: [2, 3] }).success).toBe(true);
     expect(carillonBackend.generatorSchema.safeParse({ dots: [20, 10], roots: [2, 3] }).success).toBe(false);
     expect(carillonBackend.generatorSchema.safeParse({ dots: [10, 20] }).success).toBe(false);
-    expect(() => carillonBackend.generate(request({ settings: { dots: [5], roots: [1, 1] } }))).toThrow(InputError);
-    expect(() => carillonBackend.generate(request({ settings: {} }))).toThrow(/carillon\/generate: \$\.generator\.dots: generator settings/);
+    // The pipeline parses a plan's settings once, where it reads the plan, with the game's schema; generate takes them parsed.
+    const plan = (generator: Record<string, unknown>): Plan => ({ format: "levelramp/plan@1", game: "carillon", composed: 0, chapters: [{ chapter: 1, rules: [], parts: [{ part: 1, levels: 2, generator }] }] });
+    const parts = (generator: Record<string, unknown>) => planParts(plan(generator), carillonBackend, [1], () => 3, { composed: 0, poolPerLevel: 4, planFile: "plan.json" });
+    expect(parts({ dots: [10, 20], roots: [2, 3] })[0].settings).toEqual(carillonGeneratorSettingsSchema.parse({ dots: [10, 20], roots: [2, 3] }));
+    expect(() => parts({ dots: [5], roots: [1, 1] })).toThrow(InputError);
+    expect(() => parts({})).toThrow(/pipeline\/plan: plan\.json at \$\.chapters\[0\]\.parts\[0\]\.generator\.dots: chapter 1 part 1 generator settings/);
   });
 
   it("renders an SVG: dots sized and coloured by note, faint rings, the solution's taps numbered", () => {

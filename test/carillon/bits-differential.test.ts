@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { bitsReference } from "../../src/carillon/measure/bits-reference.ts";
 import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
-import { generateField } from "../../src/carillon/generate/generate-field.ts";
+import { generateLevel } from "../../src/carillon/generate/generate-level.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { simulatedTapModel } from "../../src/carillon/solver/simulated-tap-model.ts";
 import { solveField } from "../../src/carillon/solver/solve-field.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 import { scatterField } from "./scatter.ts";
@@ -18,7 +18,7 @@ function smallFields(): CarillonBody[] {
   const bodies: CarillonBody[] = [];
   for (let s = 0; s < 20; s++) bodies.push(scatterField(`bits-${s}`, 5 + (s % 4)));
   for (let s = 0; s < 12; s++) {
-    const g = generateField({
+    const g = generateLevel({
       level: s % 2 ? 20 : 8,
       chapter: 1,
       settings: { dots: [7, 10], roots: [2, 3] },

@@ -10,7 +10,7 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { milestonesAt } from "../../src/carillon/generate/grow/milestones.ts";
 import { simulateTap, type TapOutcome } from "../../src/carillon/level/simulate-tap.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();

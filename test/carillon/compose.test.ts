@@ -3,14 +3,14 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { type CarillonState } from "../../src/carillon/level/carillon-state.ts";
-import { composeFirstLevels, type ComposeResult } from "../../src/carillon/compose/compose-first-levels.ts";
+import { composeFirstFive, type ComposeResult } from "../../src/carillon/compose/compose-first-five.ts";
 import { loadComposeModels } from "../../src/carillon/model/load-compose-model.ts";
 import { rhythmOf } from "../../src/carillon/compose/score/rhythm-score.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { simulateTap, type TapOutcome } from "../../src/carillon/level/simulate-tap.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
@@ -36,7 +36,7 @@ describe("the composed first five levels (SPEC 4.6)", () => {
   let result: ComposeResult;
   const stats: Record<string, number> = {};
   beforeAll(() => {
-    result = composeFirstLevels(5, createRng(DOCS_SEED), stats);
+    result = composeFirstFive(5, createRng(DOCS_SEED), stats);
   });
 
   it("gives levels 1..5 in order, each with its figure, body, stored solution and metrics {bits, goal, dots, starts}", () => {
@@ -162,9 +162,9 @@ describe("the composed first five levels (SPEC 4.6)", () => {
 });
 
 describe("composeFirst through the backend", () => {
-  it("is deterministic by rng and matches composeFirstLevels", () => {
+  it("is deterministic by rng and matches composeFirstFive", () => {
     const a = carillonBackend.composeFirst!(1, createRng("backend-compose"), {});
-    const b = composeFirstLevels(1, createRng("backend-compose"), {}).levels;
+    const b = composeFirstFive(1, createRng("backend-compose"), {}).levels;
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.map((l) => l.metrics.goal)).toEqual([1]);
   });

@@ -8,7 +8,7 @@ import { driftCoordinate } from "../../src/carillon/level/drift.ts";
 import { compileField } from "../../src/carillon/level/compile-field.ts";
 import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
-import type { CarillonBody, CarillonDot } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonDot } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 
 const models = loadCarillonModels();

@@ -5,8 +5,8 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { startState } from "../../src/carillon/level/carillon-state.ts";
 import { checkTieOrder } from "../../src/carillon/fair/tie-order-check.ts";
-import { validateLevel } from "../../src/carillon/check/validate-level.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import { checkLevel } from "../../src/carillon/check/check-level.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();
@@ -58,8 +58,8 @@ describe("fair to read (SPEC 4.2)", () => {
     expect(m.fair.solution).toEqual([2, 0]);
     expect(m.solution).toEqual([2, 0]);
     expect(m.fair.problems).toEqual([]);
-    expect(validateLevel(body, [2, 0], [], models)).toEqual([]);
-    expect(validateLevel(body, [0, 2], [], models).map((p) => p.reason)).toEqual(["fair-pop", "solution"]);
+    expect(checkLevel(body, [2, 0], [], models)).toEqual([]);
+    expect(checkLevel(body, [0, 2], [], models).map((p) => p.reason)).toEqual(["fair-pop", "solution"]);
   });
 
   it("ties: simultaneous hits are replayed in reverse order, and plain dots never depend on it", () => {

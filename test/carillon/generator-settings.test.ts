@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateField } from "../../src/carillon/generate/generate-field.ts";
+import { generateLevel } from "../../src/carillon/generate/generate-level.ts";
 import { growField } from "../../src/carillon/generate/grow/grow-field.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
@@ -30,7 +30,7 @@ describe("generator settings and bounded growth (SPEC 4.3)", () => {
 
   it("guard: true guards growth before level 14 (roots exactly the winning taps)", () => {
     for (let s = 0; s < 20; s++) {
-      const g = generateField({
+      const g = generateLevel({
         level: 8,
         chapter: 1,
         settings: { dots: [10, 12], roots: [2, 2], guard: true },
@@ -46,9 +46,9 @@ describe("generator settings and bounded growth (SPEC 4.3)", () => {
   it("aim n keeps, of the first n fields that pass, the one whose bits are nearest the target", () => {
     const settings = { dots: [14, 18] as [number, number], roots: [3, 3] as [number, number] };
     const target = 6.5;
-    const aimed = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target });
+    const aimed = generateLevel({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target });
     const rng = createRng("aim");
-    const one = () => generateField({ level: 20, chapter: 1, settings, rng, stats: {}, models });
+    const one = () => generateLevel({ level: 20, chapter: 1, settings, rng, stats: {}, models });
     const three = [one(), one(), one()];
     const nearest = three.reduce((a, b) => (Math.abs(b!.metrics.bits - target) < Math.abs(a!.metrics.bits - target) ? b : a));
     expect(canonicalJson(aimed!.body)).toBe(canonicalJson(nearest!.body));
@@ -58,27 +58,27 @@ describe("generator settings and bounded growth (SPEC 4.3)", () => {
   it("close c stops at the first passing field within c of the target; aim stays the most fields tried", () => {
     const settings = { dots: [14, 18] as [number, number], roots: [3, 3] as [number, number] };
     const rng = createRng("aim");
-    const one = () => generateField({ level: 20, chapter: 1, settings, rng, stats: {}, models });
+    const one = () => generateLevel({ level: 20, chapter: 1, settings, rng, stats: {}, models });
     const three = [one(), one(), one()].map((f) => f!);
     // A target at the second field's bits: the search stops there (the third is never grown).
     const target = three[1].metrics.bits;
     const misses = three.map((f) => Math.abs(f.metrics.bits - target));
     expect(misses[0]).toBeGreaterThan(0.01);
-    const closed = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 0.01 }, rng: createRng("aim"), stats: {}, models, target });
+    const closed = generateLevel({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 0.01 }, rng: createRng("aim"), stats: {}, models, target });
     expect(canonicalJson(closed!.body)).toBe(canonicalJson(three[1].body));
     // Closeness that no field reaches: all three are grown and the nearest is kept, as with aim alone.
-    const far = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 1e-9 }, rng: createRng("aim"), stats: {}, models, target: 100 });
-    const plain = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target: 100 });
+    const far = generateLevel({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 1e-9 }, rng: createRng("aim"), stats: {}, models, target: 100 });
+    const plain = generateLevel({ level: 20, chapter: 1, settings: { ...settings, aim: 3 }, rng: createRng("aim"), stats: {}, models, target: 100 });
     expect(canonicalJson(far!.body)).toBe(canonicalJson(plain!.body));
     // With a generous closeness the first passing field ends the search.
-    const first = generateField({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 100 }, rng: createRng("aim"), stats: {}, models, target });
+    const first = generateLevel({ level: 20, chapter: 1, settings: { ...settings, aim: 3, close: 100 }, rng: createRng("aim"), stats: {}, models, target });
     expect(canonicalJson(first!.body)).toBe(canonicalJson(three[0].body));
   });
 
   it("bounded: impossible settings give null with the reasons counted, never a hang", () => {
     const stats: Record<string, number> = {};
     // 200 dots never fit on a 640 × 900 field.
-    const g = generateField({ level: 30, chapter: 2, settings: { dots: [200, 200], roots: [3, 3] }, rng: createRng("full"), stats, models });
+    const g = generateLevel({ level: 30, chapter: 2, settings: { dots: [200, 200], roots: [3, 3] }, rng: createRng("full"), stats, models });
     expect(g).toBeNull();
     expect(stats["no-field"]).toBe(1);
     expect((stats["free-no-room"] ?? 0) + (stats["core-no-room"] ?? 0)).toBe(models.generator.tries.fields);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { condensationSources } from "../../src/carillon/level/condensation-sources.ts";
-import { generateField, type GeneratedField } from "../../src/carillon/generate/generate-field.ts";
+import { generateLevel, type GeneratedField } from "../../src/carillon/generate/generate-level.ts";
 import type { CarillonGeneratorSettings } from "../../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { plainReach } from "../../src/carillon/solver/plain-reach.ts";
 import { dotsOf } from "../../src/carillon/level/dot-set.ts";
-import { validateLevel } from "../../src/carillon/check/validate-level.ts";
+import { checkLevel } from "../../src/carillon/check/check-level.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
 
@@ -24,7 +24,7 @@ const cases: Array<{ level: number; chapter: number; settings: CarillonGenerator
 function grow(i: number): { field: GeneratedField | null; stats: Record<string, number>; c: (typeof cases)[number] } {
   const c = cases[i % cases.length];
   const stats: Record<string, number> = {};
-  const field = generateField({ ...c, rng: createRng(deriveSeed("grown", i)), stats, models });
+  const field = generateLevel({ ...c, rng: createRng(deriveSeed("grown", i)), stats, models });
   return { field, stats, c };
 }
 
@@ -63,7 +63,7 @@ describe("grown fields (property tests over 300 seeds, SPEC 4.2/4.3/4.5)", () =>
       if (!field) continue;
       expect(field.measure.fair.problems).toEqual([]);
       expect(field.measure.fair.solution).toEqual(field.solution);
-      if (i % 10 === 0) expect(validateLevel(field.body, field.solution, [], models)).toEqual([]);
+      if (i % 10 === 0) expect(checkLevel(field.body, field.solution, [], models)).toEqual([]);
     }
   });
 

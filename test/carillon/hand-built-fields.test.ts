@@ -4,7 +4,7 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { leanNamed, measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { measureBits } from "../../src/carillon/measure/measure-bits.ts";
 import { solveField } from "../../src/carillon/solver/solve-field.ts";
-import { validateLevel } from "../../src/carillon/check/validate-level.ts";
+import { checkLevel } from "../../src/carillon/check/check-level.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();
@@ -97,7 +97,7 @@ describe("hand-built fields (hand-computed answers)", () => {
     for (const name of ["three-dot-line", "two-lines-far-apart", "every-tap-wins", "quarter-weight-small-dot", "lean-follows-current-state"]) {
       const body = loadFixture(name);
       const m = measureCarillon(body, { models });
-      expect(validateLevel({ ...body, goal: m.goal }, m.solution, [], models), name).toEqual([]);
+      expect(checkLevel({ ...body, goal: m.goal }, m.solution, [], models), name).toEqual([]);
     }
   });
 });

@@ -6,7 +6,7 @@ import { markUnits, plainBody, withoutMarks } from "../../src/carillon/check/mar
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { needsItsRule } from "../../src/carillon/check/needs-its-rule.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
-import { validateLevel } from "../../src/carillon/check/validate-level.ts";
+import { checkLevel } from "../../src/carillon/check/check-level.ts";
 import { loadFixture } from "./fixtures.ts";
 
 const models = loadCarillonModels();
@@ -116,25 +116,25 @@ describe("validate with rules (SPEC 4.5)", () => {
   it("passes a level whose marks all matter and whose rule is needed", () => {
     const body = loadFixture("duet-joins-two-lines");
     const m = measureCarillon(body, { models });
-    const problems = validateLevel(body, m.solution, ["duet"], models);
+    const problems = checkLevel(body, m.solution, ["duet"], models);
     expect(problems.filter((p) => !p.reason.startsWith("fair-pop"))).toEqual([]);
   });
 
   it("names a mark that does not matter, an unneeded rule, an unlisted and a missing rule", () => {
     const body = loadFixture("home-note-already-last");
-    const reasons = validateLevel(body, [0], ["bell"], models).map((p) => p.reason);
+    const reasons = checkLevel(body, [0], ["bell"], models).map((p) => p.reason);
     expect(reasons).toEqual(["rule-unlisted", "rule-missing", "mark-matters", "rule-needed"]);
-    expect(validateLevel(loadFixture("duet-adds-winning-taps"), [0], ["duet"], models).map((p) => p.reason)).toContain("rule-needed");
+    expect(checkLevel(loadFixture("duet-adds-winning-taps"), [0], ["duet"], models).map((p) => p.reason)).toContain("rule-needed");
   });
 
   it("replays the stored solution through the rules: a home note popped too early loses", () => {
     const body = loadFixture("home-note-last-in-line");
-    const problems = validateLevel(body, [0, 3], ["home"], models);
+    const problems = checkLevel(body, [0, 3], ["home"], models);
     expect(problems.find((p) => p.reason === "replay")?.message).toMatch(/tap 1 of the stored solution \(dot 0\) loses the level/);
-    expect(validateLevel(body, [3, 0], ["home"], models)).toEqual([]);
+    expect(checkLevel(body, [3, 0], ["home"], models)).toEqual([]);
   });
 
   it("refuses a rule name that is not a mark kind", () => {
-    expect(() => validateLevel(loadFixture("three-dot-line"), [0], ["gravity"], models)).toThrow(/carillon\/validate: expected rules among/);
+    expect(() => checkLevel(loadFixture("three-dot-line"), [0], ["gravity"], models)).toThrow(/carillon\/validate: expected rules among/);
   });
 });

@@ -3,11 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { stepValue } from "../../src/carillon/model/generator-model.ts";
 import { carillonGeneratorSettingsSchema } from "../../src/carillon/model/generator-settings.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { milestonesAt } from "../../src/carillon/generate/grow/milestones.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("carillon");
 
 const modelsDir = fileURLToPath(new URL("../../models/carillon/", import.meta.url));
 

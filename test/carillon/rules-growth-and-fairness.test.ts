@@ -12,7 +12,7 @@ import { buildReachGraph } from "../../src/carillon/level/reach-graph.ts";
 import { ringFrames } from "../../src/carillon/level/ring-frames.ts";
 import { checkRuleGeometry } from "../../src/carillon/fair/rule-geometry.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
-import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonMark } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 

@@ -9,7 +9,7 @@ import { fieldEngine } from "../../src/carillon/solver/field-engine.ts";
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { measureCarillon } from "../../src/carillon/measure/measure-carillon.ts";
 import { simulateTap } from "../../src/carillon/level/simulate-tap.ts";
-import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonMark } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { loadFixture } from "./fixtures.ts";
 

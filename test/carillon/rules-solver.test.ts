@@ -16,7 +16,7 @@ import { hasAnswer, solveField, type SolveResult } from "../../src/carillon/solv
 import { markUnits, withoutMarks } from "../../src/carillon/check/mark-units.ts";
 import { TapSearch } from "../../src/carillon/solver/tap-search.ts";
 import type { TapModel } from "../../src/carillon/solver/tap-model.ts";
-import type { CarillonBody, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonMark } from "../../src/carillon/level/carillon-body.ts";
 import { createRng, shuffle } from "../../src/random/index.ts";
 import { scatterField } from "./scatter.ts";
 

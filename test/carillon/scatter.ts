@@ -1,5 +1,5 @@
 // Test helper: random scatter fields (neither fair nor grown) — the engine must hold on any field.
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 
 /** `n` dots of random sizes at random centres, seeded. */

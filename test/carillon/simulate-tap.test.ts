@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 import { startState, stateKey } from "../../src/carillon/level/carillon-state.ts";
 import { dotsOf } from "../../src/carillon/level/dot-set.ts";

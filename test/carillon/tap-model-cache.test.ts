@@ -14,7 +14,7 @@ import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
 import { boundKey, geometryKey, TapModelCache } from "../../src/carillon/solver/tap-model-cache.ts";
 import { NoAnswerError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/index.ts";
 
 const models = loadCarillonModels();

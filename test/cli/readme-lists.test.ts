@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatSchemas } from "../../src/io/schemas/format-schemas.ts";
+import { formatNames } from "../../src/game/registry/game-formats.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
 // Lists the README gives of what the product has: each is compared with the product itself,
@@ -11,7 +11,7 @@ describe("README lists what the product has", () => {
   it("the schema example names every format `levelramp schema` prints, in its order", async () => {
     const comment = /npx levelramp schema pool +# (.*)$/m.exec(readme)?.[1];
     expect(comment, "README's `levelramp schema pool  # ...` line").toBeDefined();
-    expect(comment!.split(", ")).toEqual(Object.keys(formatSchemas));
+    expect(comment!.split(", ")).toEqual(formatNames());
     // the same list as the command's own help and error
     const wrong = await runCli(["schema", "no-such-format"]);
     expect(wrong.code).toBe(2);

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createApsisDedupIndex } from "../../src/apsis/dedup/apsis-dedup-index.ts";
 import { apsisMayMatch } from "../../src/apsis/dedup/apsis-prefilter.ts";
 import { comparePreparedApsis } from "../../src/apsis/dedup/compare-apsis.ts";
-import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { defaultApsisDedupThresholds } from "../../src/apsis/dedup/apsis-dedup-thresholds.ts";
 import { prepareApsisLevel, type ApsisDedupLevel, type PreparedApsisLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
-import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../../src/apsis/level/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { randomSky, skyLevel, turnedSky } from "./apsis-helpers.ts";
 
-const thresholds = defaultDedupThresholds();
+const thresholds = defaultApsisDedupThresholds();
 /** Reasons the index finds by key: a repeat by one of them is reported first (the earliest such level). */
 const EXACT: string[] = ["identical", "same-puzzle"];
 

@@ -1,5 +1,5 @@
 import { DirectedGraph } from "graphology";
-import type { ApsisArrow, ApsisBody } from "../../src/io/schemas/apsis-body.ts";
+import type { ApsisArrow, ApsisBody } from "../../src/apsis/level/apsis-body.ts";
 import type { ApsisDedupLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
 import type { Rng } from "../../src/random/create-rng.ts";
 import { shuffle } from "../../src/random/shuffle.ts";

@@ -3,12 +3,12 @@ import { createCarillonDedupIndex } from "../../src/carillon/dedup/carillon-dedu
 import { CARILLON_TRANSFORMS } from "../../src/carillon/dedup/carillon-transforms.ts";
 import { carillonMayMatch, carillonTransformsToTry } from "../../src/carillon/dedup/carillon-prefilter.ts";
 import { comparePreparedCarillon } from "../../src/carillon/dedup/compare-carillon.ts";
-import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { defaultCarillonDedupThresholds } from "../../src/carillon/dedup/carillon-dedup-thresholds.ts";
 import { prepareCarillonLevel, type CarillonDedupLevel, type PreparedCarillonLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { jittered, levelOf, randomField, turnedCopy } from "./carillon-helpers.ts";
 
-const thresholds = defaultDedupThresholds();
+const thresholds = defaultCarillonDedupThresholds();
 /** Reasons the index finds by key: a repeat by one of them is reported first (the earliest such level). */
 const EXACT: string[] = ["same-chains"];
 

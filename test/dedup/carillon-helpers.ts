@@ -1,6 +1,6 @@
 import { DirectedGraph } from "graphology";
 import { stronglyConnectedComponents } from "graphology-components";
-import type { CarillonBody, CarillonDot, CarillonMark } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonDot, CarillonMark } from "../../src/carillon/level/carillon-body.ts";
 import type { CarillonDedupLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { turnFacing, turnVector, type CarillonTransform } from "../../src/carillon/dedup/carillon-transforms.ts";
 import type { Rng } from "../../src/random/create-rng.ts";

@@ -4,15 +4,15 @@ import { apsisCanonicalForm } from "../../src/apsis/dedup/apsis-canonical-form.t
 import { findNearCopy } from "../../src/apsis/dedup/apsis-near-copy.ts";
 import { applyApsisTransform } from "../../src/apsis/dedup/apsis-transform.ts";
 import { compareApsis, comparePreparedApsis } from "../../src/apsis/dedup/compare-apsis.ts";
-import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { defaultApsisDedupThresholds } from "../../src/apsis/dedup/apsis-dedup-thresholds.ts";
 import { prepareApsisLevel, type ApsisDedupLevel } from "../../src/apsis/dedup/prepare-apsis-level.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../../src/apsis/level/apsis-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { randomSky, skyLevel, turnedSky } from "./apsis-helpers.ts";
 import { graphFromEdges } from "./graph-helpers.ts";
 
-const thresholds = defaultDedupThresholds();
+const thresholds = defaultApsisDedupThresholds();
 const RADII = thresholds.apsis.ringRadii;
 
 function fixture(name: string) {

@@ -2,15 +2,15 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CARILLON_TRANSFORMS } from "../../src/carillon/dedup/carillon-transforms.ts";
 import { compareCarillon } from "../../src/carillon/dedup/compare-carillon.ts";
-import { defaultDedupThresholds } from "../../src/game/registry.ts";
+import { defaultCarillonDedupThresholds } from "../../src/carillon/dedup/carillon-dedup-thresholds.ts";
 import type { CarillonDedupLevel } from "../../src/carillon/dedup/prepare-carillon-level.ts";
 import { InputError } from "../../src/io/errors.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { jittered, levelOf, randomField, reachGraphOf, turnedCopy } from "./carillon-helpers.ts";
 import { graphFromEdges } from "./graph-helpers.ts";
 
-const thresholds = defaultDedupThresholds();
+const thresholds = defaultCarillonDedupThresholds();
 const ALL_MARKS = ["bell", "echo", "horn", "duet", "drifter", "home", "round"] as const;
 
 function fixtureLevel(side: { level: CarillonBody; reachEdges: Array<[number, number]>; winningFirstTaps: number[] }): CarillonDedupLevel {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
 import { modelSchema, type Model } from "../../src/io/schemas/model.ts";
@@ -8,6 +9,9 @@ import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { planSlots } from "../../src/select/problem/plan-slots.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("carillon");
 
 const modelFile = (name: string) => fileURLToPath(new URL(`../../models/carillon/${name}`, import.meta.url));
 

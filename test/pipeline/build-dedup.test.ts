@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { requireGame } from "../../src/game/registry.ts";
+import { requireGame } from "../../src/game/registry/load-game.ts";
 import { pairSame } from "../../src/dedup/pair-same.ts";
 import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
 import { fixture } from "./run-cli.ts";

@@ -2,7 +2,7 @@
 // off the ramp grows more candidates, aimed at the same values, before its levels are fixed. Built with
 // "Aimer", a test game whose candidates land with a long tail under their aims, on a steady ramp.
 import { beforeAll, describe, expect, it } from "vitest";
-import { registerGame } from "../../src/game/registry.ts";
+import { registerGame } from "../../src/game/registry/load-game.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import { fixture, modelFile, runCli, tempDir } from "./run-cli.ts";
 
 // SPEC 1 job 5: verify names each failing level with its reason and exits 1.

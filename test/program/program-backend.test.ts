@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameBackend, GenerateRequest } from "../../src/game/game-backend.ts";
-import { registerGame, registerGameFile } from "../../src/game/registry.ts";
+import { loadGame, registerGame } from "../../src/game/registry/load-game.ts";
 import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import type { ProgramBackend } from "../../src/program/program-backend.ts";
 import { createRng } from "../../src/random/create-rng.ts";
@@ -13,21 +13,21 @@ import { createRng } from "../../src/random/create-rng.ts";
 const gameFile = fileURLToPath(new URL("../../fixtures/program/hops-game.json", import.meta.url));
 let hops: ProgramBackend;
 
-beforeAll(() => {
-  hops = registerGameFile(gameFile);
+beforeAll(async () => {
+  hops = (await loadGame(gameFile)) as ProgramBackend;
 }, 120_000);
 afterAll(() => hops.close());
 
 const request = (settings: Record<string, unknown>, seed?: string): GenerateRequest => ({ chapter: 1, part: 1, level: 1, target: 2, metric: "hops", rules: [], settings, rng: createRng("x"), stats: {}, seed, index: 0 });
 
 describe("the program back end", () => {
-  it("takes its name, capabilities and metric names from the game file, hello and the selection model", () => {
+  it("takes its name, capabilities and metric names from the game file, hello and the selection model", async () => {
     expect(hops.game).toBe("hop-row");
     expect(hops.info).toMatchObject({ name: "hop-row", version: "1.0" });
     expect([...hops.info.methods].sort()).toEqual(["graph", "key", "picture", "similar"]);
     expect(hops.can).toEqual({ compose: false, picture: true, summary: false });
     expect(hops.metricNames).toEqual(["hops"]);
-    expect(registerGameFile(gameFile)).toBe(hops); // the same game file again: the same back end
+    expect(await loadGame(gameFile)).toBe(hops); // the same game file again: the same back end
   }, 60_000);
 
   it("keeps a generated level only when the program's solve proves it, with solve's metrics; counts the others by reason", () => {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { reportError } from "../../src/cli/main.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
-import { registerGame } from "../../src/game/registry.ts";
+import { registerGame } from "../../src/game/registry/load-game.ts";
 import { maxWorkers } from "../../src/io/max-workers.ts";
 import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
 

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApsisBody } from "../../src/io/schemas/apsis-body.ts";
-import type { CarillonBody } from "../../src/io/schemas/carillon-body.ts";
+import type { ApsisBody } from "../../src/apsis/level/apsis-body.ts";
+import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
 import type { LevelsFile, ShippedLevel } from "../../src/io/schemas/levels.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
 import { objectiveOf } from "../../src/select/problem/objective.ts";

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
@@ -8,6 +9,9 @@ import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 import { composeGameLevels } from "./html-levels.ts";
+
+// A game's files (bodies, plans) parse once the registry has loaded the game.
+await loadGame("carillon");
 
 /**
  * A full-size Carillon game (the default plan: 20 chapters of 20 levels, rules

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { findGame, gameNames, registerGame, requireGame } from "../../src/game/registry.ts";
+import { findGame, gameNames, registerGame, requireGame } from "../../src/game/registry/load-game.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";

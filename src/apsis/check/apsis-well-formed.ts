@@ -1,5 +1,5 @@
 import type { LevelProblem } from "../../game/game-backend.ts";
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { fitsAlone } from "../level/arrow-fits.ts";
 import { arrowShape } from "../level/arrow-shape.ts";
 import { segmentSegmentDistanceSq } from "../level/segment-distance.ts";

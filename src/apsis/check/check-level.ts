@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { NoAnswerError } from "../../io/errors.ts";
 import type { LevelProblem } from "../../game/game-backend.ts";
 import { isApsisRule, rulesInEffect, type ApsisRule } from "../level/apsis-rules.ts";

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { withoutRule, type ApsisRule } from "../level/apsis-rules.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 import { solveSky } from "../solver/solve-sky.ts";

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
@@ -8,7 +8,7 @@ import type { ArrowPlacement } from "../level/arrow-shape.ts";
 import { checkLevel } from "../check/check-level.ts";
 import { drawSmallSky } from "./draw-small-sky.ts";
 import { loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "../model/first-five-model.ts";
-import type { ApsisGenerated } from "../generate/generate-sky-level.ts";
+import type { ApsisGenerated } from "../generate/generate-level.ts";
 import { skyMetrics } from "../measure/measure-sky.ts";
 import { skyLooks } from "./sky-looks.ts";
 import { skyLimits } from "../level/sky-limits.ts";

@@ -1,4 +1,4 @@
-import type { ApsisArrow, ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisArrow, ApsisBody } from "../level/apsis-body.ts";
 import { normalDegrees, type ApsisTransform } from "./apsis-transform.ts";
 import { shortHash } from "../../dedup/short-hash.ts";
 

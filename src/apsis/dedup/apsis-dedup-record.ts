@@ -1,5 +1,5 @@
 import type { ApsisDedupLevel } from "./prepare-apsis-level.ts";
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { arrowShape } from "../level/arrow-shape.ts";
 import { blockGraph } from "../level/block-graph.ts";
 import { skyLimits } from "../level/sky-limits.ts";

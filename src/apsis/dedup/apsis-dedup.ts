@@ -1,6 +1,6 @@
 import { dedupOverRecords } from "../../game/dedup-over-records.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { apsisDedupGame } from "./apsis-dedup-index.ts";
 import { apsisDedupRecord } from "./apsis-dedup-record.ts";
 import { apsisDedupThresholdsSchema, defaultApsisDedupThresholds } from "./apsis-dedup-thresholds.ts";

@@ -1,6 +1,6 @@
 import type { AbstractGraph } from "graphology-types";
 import { InputError } from "../../io/errors.ts";
-import type { ApsisArrow, ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisArrow, ApsisBody } from "../level/apsis-body.ts";
 import { apsisCanonicalForm, type ApsisCanonicalForm } from "./apsis-canonical-form.ts";
 import { ringHalfArcs } from "./apsis-ring-arcs.ts";
 import { apsisSketch, type ApsisSketch } from "./apsis-sketch.ts";

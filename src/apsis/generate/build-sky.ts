@@ -1,4 +1,4 @@
-import type { ApsisArrow, ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisArrow, ApsisBody } from "../level/apsis-body.ts";
 import { LevelrampError } from "../../io/errors.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";

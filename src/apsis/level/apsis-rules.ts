@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "./apsis-body.ts";
 import { LevelrampError } from "../../io/errors.ts";
 
 /** The rules of SPEC 5.4 by the names plans and pools use. */

@@ -1,4 +1,4 @@
-import type { ApsisArrow } from "../../io/schemas/apsis-body.ts";
+import type { ApsisArrow } from "./apsis-body.ts";
 import { LevelrampError } from "../../io/errors.ts";
 import { cosDeg, sinDeg } from "./degree-trig.ts";
 import type { SkyModel } from "../model/sky-model.ts";

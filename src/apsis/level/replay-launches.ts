@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "./apsis-body.ts";
 import { arrowShape } from "./arrow-shape.ts";
 import { skyLimits } from "./sky-limits.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";

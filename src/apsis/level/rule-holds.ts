@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "./apsis-body.ts";
 import type { ApsisRule } from "./apsis-rules.ts";
 
 /** One hold a rule adds (SPEC 5.4): arrow `to` is held while arrow `from` is still on the board. */

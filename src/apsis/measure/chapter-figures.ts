@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { largestRingShare, type RingSpreadRule } from "./ring-spread.ts";
 
 /** One shipped Apsis level as the chapter figures read it. */

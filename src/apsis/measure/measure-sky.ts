@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import { rulesInEffect } from "../level/apsis-rules.ts";
 import type { SkyRounds } from "../solver/sky-rounds.ts";

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { arrowShape } from "../level/arrow-shape.ts";
 import { loadSkyModel, type SkyModel } from "../model/sky-model.ts";
 

@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { arrowShape, type ArrowShape } from "../level/arrow-shape.ts";
 import { blockGraph, type SkyGraph } from "../level/block-graph.ts";
 import { holdGraph } from "../level/hold-graph.ts";

@@ -1,5 +1,5 @@
 import type { LevelProblem } from "../../game/game-backend.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import type { CarillonPhysics } from "../model/physics-model.ts";
 
 const fmt = (v: number): string => (Math.round(v * 100) / 100).toString();

@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { markUnits, withoutMarks } from "./mark-units.ts";
 import { bodyHasAnswer, solveBody } from "../solver/solve-body.ts";

@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 
 /**
  * The marks of a body as units, in dot-index order (SPEC 4.5 "every mark

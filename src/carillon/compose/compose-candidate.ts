@@ -1,6 +1,6 @@
 import { NoAnswerError } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
-import type { CarillonBody, CarillonDot } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonDot } from "../level/carillon-body.ts";
 import type { CarillonState } from "../level/carillon-state.ts";
 import { fieldEngine, type FieldEngine } from "../solver/field-engine.ts";
 import type { CarillonModels } from "../model/load-models.ts";

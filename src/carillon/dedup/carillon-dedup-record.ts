@@ -1,5 +1,5 @@
 import type { CarillonDedupLevel } from "./prepare-carillon-level.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { fieldEngine } from "../solver/field-engine.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { solveField } from "../solver/solve-field.ts";

@@ -1,6 +1,6 @@
 import { dedupOverRecords } from "../../game/dedup-over-records.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { carillonDedupGame } from "./carillon-dedup-index.ts";
 import { carillonDedupRecord } from "./carillon-dedup-record.ts";
 import { carillonDedupThresholdsSchema, defaultCarillonDedupThresholds } from "./carillon-dedup-thresholds.ts";

@@ -1,6 +1,6 @@
 import type { AbstractGraph } from "graphology-types";
 import { InputError } from "../../io/errors.ts";
-import type { CarillonBody, CarillonMark } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonMark } from "../level/carillon-body.ts";
 import { canonicalLabelLists, type CanonicalListsForm, type LabelledLists } from "../../dedup/canonical-label.ts";
 import { indexedGraphLists, inLists } from "../../dedup/indexed-graph-lists.ts";
 import { CARILLON_TRANSFORMS, turnVector } from "./carillon-transforms.ts";

@@ -1,5 +1,5 @@
 import { InputError } from "../../io/errors.ts";
-import type { CarillonBody, CarillonMark } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonMark } from "./carillon-body.ts";
 import type { CarillonPhysics, DotSize } from "../model/physics-model.ts";
 
 /** A mark kind (SPEC 4.4): one rule each. */

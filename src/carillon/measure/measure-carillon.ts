@@ -1,5 +1,5 @@
 import { InputError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { condensationSources } from "../level/condensation-sources.ts";
 import { checkFairToRead, type FairReport } from "../fair/fair-to-read.ts";
 import { fieldEngine, type FieldEngine } from "../solver/field-engine.ts";

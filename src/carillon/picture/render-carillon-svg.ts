@@ -1,4 +1,4 @@
-import type { CarillonBody, CarillonDot } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody, CarillonDot } from "../level/carillon-body.ts";
 import type { CarillonPhysics } from "../model/physics-model.ts";
 
 /** Colour of each note (degree 0..6 of a major scale), a rainbow from do to ti. */

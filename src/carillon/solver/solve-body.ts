@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { compileField } from "../level/compile-field.ts";
 import type { CarillonModels } from "../model/load-models.ts";
 import { plainTapModel } from "./plain-tap-model.ts";

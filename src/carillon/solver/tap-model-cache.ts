@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { compileField, type CarillonField } from "../level/compile-field.ts";
 import { ringFrames, type RingFrames } from "../level/ring-frames.ts";
 import type { CarillonModels } from "../model/load-models.ts";

@@ -1,7 +1,7 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { gameModelFiles } from "../../game/game-model-files.ts";
-import { gameFromArgument, gameNames } from "../../game/registry.ts";
+import { gameNames, loadGame } from "../../game/registry/load-game.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder } from "../../io/output-paths.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
@@ -62,7 +62,7 @@ export function pipelineOptions(cmd: Command): Command {
 export async function runPipelineCommand(gameName: string, o: PipelineCliOptions, ctx: CommandContext, select: boolean, checkOutputs: () => string[]): Promise<PipelineResult & { plan: Plan }> {
   const { io } = ctx;
   const module = select ? "cli/build" : "cli/generate";
-  const options = readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, module, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
   const { game, chapters, seed, workers } = options;
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
@@ -104,10 +104,12 @@ export function describeChapters(chapters: readonly number[]): string {
  * under a file, not writable), whose notes on what a killed earlier run left
  * go to `note`.
  *
+ * The game is loaded first (the registry's `loadGame`: a built-in game's name).
+ *
  * @throws InputError (exit 2) for any bad option, file or output path.
  */
-export function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): PipelineOptions {
-  const game = gameFromArgument(gameName, "pipeline/game");
+export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
+  const game = (await loadGame(gameName, "pipeline/game")).game;
   const settings = loadPipelineSettings();
   const seed = wholeNumber(module, o.seed, "--seed", 0) ?? settings.seed;
   const workers = parseWorkers(module, o.workers);
@@ -130,7 +132,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--out <dir>", "output folder (default out/<game>)")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
-      const dir = o.out ?? join("out", gameFromArgument(gameName, "pipeline/game"));
+      const dir = o.out ?? join("out", (await loadGame(gameName, "pipeline/game")).game);
       const files = { pools: join(dir, "pools.json"), levels: join(dir, "levels.json") };
       const names = ["pools.json", "levels.json", ...buildReportWriterFiles];
       const result = await runPipelineCommand(gameName, o, ctx, true, () => checkOutputFolder(dir, names, { force: o.force, module: "cli/build", option: "--out" }));

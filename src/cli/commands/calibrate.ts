@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readJsonFile } from "../../io/read-json-file.ts";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { calibrate } from "../../calibrate/calibrate.ts";
 import { readPlays } from "../../calibrate/read-plays.ts";
@@ -19,9 +19,9 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
     .option("--out <file>", "calibration file to write (levelramp/calibration@1)")
     .option("--json", "print the calibration file on stdout (without --json or --out: the fit in words)")
     .option("--force", "overwrite --out if it exists")
-    .action((playsFile: string, o: { levels: string; metric?: string; out?: string; json?: boolean; force?: boolean }) => {
+    .action(async (playsFile: string, o: { levels: string; metric?: string; out?: string; json?: boolean; force?: boolean }) => {
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/calibrate", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
-      const levels = readJsonFile(levelsSchema, o.levels);
+      const levels = await readGameFile(o.levels, levelsSchema);
       const plays = readPlays(playsFile, levels, o.levels, o.metric);
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { readLevelInput } from "../../io/read-level-input.ts";
-import { requireGame } from "../../game/registry.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 import { compareLevels } from "../../pipeline/verify/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, parseLevel } from "../options.ts";
@@ -19,8 +19,8 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
     .action(async (a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean; game?: string }) => {
       await useGameFile(o.game);
       const both = parseLevel("cli/compare", o.level);
-      const la = readLevelInput(a, parseLevel("cli/compare", o.levelA, "--level-a") ?? both);
-      const lb = readLevelInput(b, parseLevel("cli/compare", o.levelB, "--level-b") ?? both);
+      const la = await readGameLevelInput(a, parseLevel("cli/compare", o.levelA, "--level-a") ?? both);
+      const lb = await readGameLevelInput(b, parseLevel("cli/compare", o.levelB, "--level-b") ?? both);
       const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { readJsonFile } from "../../io/read-json-file.ts";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
@@ -18,7 +18,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption("print the diff as JSON on stdout"))
     .action(async (oldFile: string, newFile: string, o: { json?: boolean; game?: string }) => {
       await useGameFile(o.game);
-      const d = diffLevels(readJsonFile(levelsSchema, oldFile), readJsonFile(levelsSchema, newFile));
+      const d = diffLevels(await readGameFile(oldFile, levelsSchema), await readGameFile(newFile, levelsSchema));
       if (o.json) ctx.io.stdout(JSON.stringify(d, null, 2) + "\n");
       else {
         const lines: string[] = [];

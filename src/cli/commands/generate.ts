@@ -32,7 +32,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 async function generateShardCommand(gameName: string, o: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
   const shard = parseShard(o.shard);
-  const options = readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }), (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }), (note) => io.stderr(`levelramp: ${note}\n`));
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: Awaited<ReturnType<typeof generateShard>>;

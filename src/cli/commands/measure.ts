@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { readLevelInput } from "../../io/read-level-input.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
@@ -20,7 +20,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
       await useGameFile(o.game);
       const level = parseLevel("cli/measure", o.level);
-      const input = readLevelInput(file, level);
+      const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/measure");
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
       const { measure } = backend.solve(body);

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readShard } from "../../io/read-shard.ts";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
+import { parseShardFile } from "../../io/read-shard.ts";
+import type { ShardFile } from "../../io/schemas/shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/shards/merge-shards.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
@@ -36,7 +38,8 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const workers = parseWorkers("cli/merge", o.workers);
       await useGameFile(o.game);
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out" })) io.stderr(`levelramp: ${note}\n`);
-      const shards = files.map((file) => ({ file, shard: readShard(file) }));
+      const shards: Array<{ file: string; shard: ShardFile }> = [];
+      for (const file of files) shards.push({ file, shard: await readGameFile(file, parseShardFile) });
       const bars = commandProgressBars(io, o.quiet);
       const t0 = performance.now();
       let result: MergeResult;

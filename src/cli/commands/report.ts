@@ -10,12 +10,12 @@ import { modelSchema } from "../../io/schemas/model.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
-import { readPool } from "../../io/read-pool.ts";
 import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
-import { findGame } from "../../game/registry.ts";
+import { findGame } from "../../game/registry/load-game.ts";
+import { readGameFile, readGamePool } from "../../game/registry/read-game-file.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
@@ -53,7 +53,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       await useGameFile(o.game);
-      const file = readJsonFile(levelsSchema, levelsFile);
+      const file = await readGameFile(levelsFile, levelsSchema);
       const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
       const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;
       const breaks = findBreaks(file.levels, file.model.constraints);
@@ -67,7 +67,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           }
         });
       }
-      const pool = o.pools ? readPool(o.pools) : undefined;
+      const pool = o.pools ? await readGamePool(o.pools) : undefined;
       if (pool && pool.game !== file.game) {
         throw new InputError("cli/report", `expected a pool of game "${file.game}" (the levels file's game); got "${pool.game}"`, { file: o.pools, jsonPath: "$.game" });
       }

@@ -73,8 +73,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       times.readMs = performance.now() - times.startMs;
       for (const note of notes) io.stderr(`levelramp: ${note}\n`);
       if (inputs.pool.game !== "generic") {
-        // A game pool's bodies must be levels of their game (the game's wellFormed rules); loaded only for game pools.
-        const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry.ts"), import("../../game/check-level-body.ts")]);
+        // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
+        const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../../game/registry/load-game.ts"), import("../../game/check-level-body.ts")]);
         checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
       }
       const tb = performance.now();
@@ -108,8 +108,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
 
 /**
  * Parses and checks the options and the output path (before any solving), reads the files.
- * What only some runs need is loaded by them: a JSON pool's schemas (a CSV pool is read
- * without them), the levels file's for --from, the --keep ranges.
+ * What only some runs need is loaded by them: a JSON pool's schemas and its game (a CSV pool
+ * is read without them), the levels file's for --from, the --keep ranges.
  */
 async function readInputs(o: SelectOptions) {
   if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
@@ -128,14 +128,14 @@ async function readInputs(o: SelectOptions) {
     throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
   }
   const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
-  const pool = o.pools.toLowerCase().endsWith(".csv") ? readCsvPool(o.pools) : (await import("../../io/read-pool.ts")).readPool(o.pools);
+  const pool = o.pools.toLowerCase().endsWith(".csv") ? readCsvPool(o.pools) : await (await import("../../game/registry/read-game-file.ts")).readGamePool(o.pools);
   const game = pool.game;
   const { modelFile, rampFile, planFile } = modelFiles(game, o);
   const model = readJsonFile(modelSchema, modelFile);
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   const plan = readJsonFile(planSchema, planFile);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
-  const from = o.from ? readJsonFile((await import("../../io/schemas/levels.ts")).levelsSchema, o.from) : undefined;
+  const from = o.from ? await (await import("../../game/registry/read-game-file.ts")).readGameFile(o.from, (await import("../../io/schemas/levels.ts")).levelsSchema) : undefined;
   if (from && o.from && (o.keep || o.keepUntil)) {
     const { parseRanges } = await import("../../select/problem/keep-ranges.ts");
     const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;

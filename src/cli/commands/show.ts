@@ -2,13 +2,13 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readLevelInput } from "../../io/read-level-input.ts";
+import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 
 /**
  * `levelramp show <levels.json --level N | level.json> --out level.svg|png` (SPEC 2):
@@ -41,7 +41,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       await useGameFile(o.game);
-      const input = readLevelInput(file, level);
+      const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/show");
       if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");

@@ -1,21 +1,22 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { gameNames } from "../../game/registry.ts";
+import { gameNames } from "../../game/registry/load-game.ts";
 import { InputError } from "../../io/errors.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { chaptersOption, forceOption, workersOption } from "../options.ts";
+import { gamesInWords } from "../games-in-words.ts";
 
 /**
  * `levelramp start` (what `npm start` runs): the main job on bundled
- * defaults — builds every registered game (Carillon and Apsis) chapters 1–2
+ * defaults — builds every built-in game (the registry's list) chapters 1–2
  * (seed 1) into `<out>/<game>` (over earlier outputs only with `--force`),
  * verifies each levels file, and prints each per-chapter ramp deviation table.
  */
 export function registerStart(program: Command, ctx: CommandContext): void {
   program
     .command("start")
-    .description("the main job on bundled defaults (what npm start runs): build, verify and report Carillon and Apsis chapters 1–2")
+    .description(`the main job on bundled defaults (what npm start runs): build, verify and report ${gamesInWords()} chapters 1–2`)
     .option("--out <dir>", "output folder", "out")
     .addOption(chaptersOption("chapters to build").default("1-2"))
     .addOption(workersOption("worker threads (default: the machine's cores)"))

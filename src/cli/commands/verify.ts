@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { levelsSchema } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
@@ -24,7 +25,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .action(async (file: string, o: { model?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
       await useGameFile(o.game);
-      const levels = readJsonFile(levelsSchema, file);
+      const levels = await readGameFile(file, levelsSchema);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;

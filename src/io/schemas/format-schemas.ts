@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { apsisBodySchema } from "./apsis-body.ts";
 import { calibrationSchema } from "./calibration.ts";
-import { carillonBodySchema } from "./carillon-body.ts";
 import { gameFileSchema } from "./game-file.ts";
 import { levelFileSchema } from "./level.ts";
 import { levelsSchema } from "./levels.ts";
@@ -11,7 +9,11 @@ import { poolSchema } from "./pool.ts";
 import { rampSchema } from "./ramp.ts";
 import { shardSchema } from "./shard.ts";
 
-/** Every file format of SPEC 3 by name, as `levelramp schema <name>` lists them. */
+/**
+ * Every game-free file format of SPEC 3 by name, as `levelramp schema <name>`
+ * lists them (each game adds its body format, `<game>-body`, through the
+ * registry: `gameFormatSchema` in `src/game/registry/`).
+ */
 export const formatSchemas: Record<string, z.ZodType> = {
   pool: poolSchema,
   levels: levelsSchema,
@@ -22,8 +24,6 @@ export const formatSchemas: Record<string, z.ZodType> = {
   calibration: calibrationSchema,
   level: levelFileSchema,
   game: gameFileSchema,
-  "carillon-body": carillonBodySchema,
-  "apsis-body": apsisBodySchema,
 };
 
 /**
@@ -33,10 +33,10 @@ export const formatSchemas: Record<string, z.ZodType> = {
  * input side (defaults optional); `$id` is `levelramp/<name>`.
  *
  * @param name a key of {@link formatSchemas}, e.g. `pool`.
+ * @param schema the zod schema of a format not in {@link formatSchemas} (a game's body).
  * @returns undefined for a name that is no format.
  */
-export function formatJsonSchema(name: string): Record<string, unknown> | undefined {
-  const schema = Object.hasOwn(formatSchemas, name) ? formatSchemas[name] : undefined;
+export function formatJsonSchema(name: string, schema: z.ZodType | undefined = Object.hasOwn(formatSchemas, name) ? formatSchemas[name] : undefined): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   return { $id: `levelramp/${name}`, ...z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) };
 }

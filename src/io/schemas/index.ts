@@ -1,6 +1,4 @@
-export { apsisArrowSchema, apsisBodySchema, type ApsisArrow, type ApsisBody } from "./apsis-body.ts";
 export { calibrationSchema, type Calibration } from "./calibration.ts";
-export { carillonBodySchema, carillonDotSchema, carillonMarkSchema, type CarillonBody, type CarillonDot, type CarillonMark } from "./carillon-body.ts";
 export { levelFileSchema, type LevelFile } from "./level.ts";
 export { levelsSchema, shippedLevelSchema, type LevelsFile, type ShippedLevel } from "./levels.ts";
 export { constraintSchema, modelSchema, type Constraint, type Model } from "./model.ts";
@@ -8,5 +6,5 @@ export { planPartSchema, planSchema, type Plan, type PlanPart } from "./plan.ts"
 export { candidateSchema, poolSchema, provenanceSchema, type Candidate, type Pool } from "./pool.ts";
 export { rampSchema, type Ramp } from "./ramp.ts";
 export { shardSchema, type ShardFile } from "./shard.ts";
-export { checkBody, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
+export { checkBody, declareGame, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
 export { formatJsonSchema, formatSchemas } from "./format-schemas.ts";

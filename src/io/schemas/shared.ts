@@ -1,29 +1,33 @@
 import { z } from "zod";
 import { boundedNumber } from "./bounded-number.ts";
-import { apsisBodySchema } from "./apsis-body.ts";
-import { carillonBodySchema } from "./carillon-body.ts";
 
 /**
- * Body schemas of the games whose files carry level bodies (SPEC 3), by game
- * name: the two body formats of SPEC 3, and any game the registry adds at run
- * time ({@link registerBodySchema}).
+ * The games whose files carry level bodies (SPEC 3): every name the registry
+ * knows ({@link declareGame}: the built-in games before they load, games
+ * registered at run time), and the body schema of each game loaded so far
+ * ({@link registerBodySchema}). The file formats know no game by name: the
+ * registry fills this table (`src/game/registry/load-game.ts`).
  */
-const bodySchemas = new Map<string, z.ZodType>([
-  ["carillon", carillonBodySchema],
-  ["apsis", apsisBodySchema],
-]);
+const declared = new Set<string>();
+const bodySchemas = new Map<string, z.ZodType>();
+
+/** Makes `game` a name files may carry (the registry declares its built-in games before loading any). */
+export function declareGame(game: string): void {
+  declared.add(game);
+}
 
 /**
  * Lets files of game `game` carry bodies checked by `schema` (the registry
- * calls it when a game registers at run time).
+ * calls it when it loads a built-in game or registers one at run time).
  */
 export function registerBodySchema(game: string, schema: z.ZodType): void {
+  declared.add(game);
   bodySchemas.set(game, schema);
 }
 
 /** Names of the games with level bodies, then `generic`. */
 export function knownGames(): string[] {
-  return [...bodySchemas.keys(), "generic"];
+  return [...declared, "generic"];
 }
 
 /** For a game name levelramp does not know: how an outside game's files are read (SPEC 10). */
@@ -31,11 +35,11 @@ function outsideHint(input: unknown): string {
   return typeof input === "string" && /^[a-z][a-z0-9-]*$/.test(input) ? ` (for the files of an outside game "${input}", give its game file: --game path/to/game.json)` : "";
 }
 
-/** Games levelramp knows (carillon, apsis, and games registered at run time); `generic` pools carry metrics only. */
+/** Games levelramp knows (the built-in games and games registered at run time); `generic` pools carry metrics only. */
 export const gameSchema = z
   .string()
-  .refine((g) => g === "generic" || bodySchemas.has(g), { error: (issue) => `Invalid option: expected one of ${knownGames().map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
-  .describe("carillon | apsis | generic, or a game registered at run time");
+  .refine((g) => g === "generic" || declared.has(g), { error: (issue) => `Invalid option: expected one of ${knownGames().map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
+  .describe("a built-in game, a game registered at run time, or generic");
 export type Game = string;
 
 /** Measured metrics by name (bits, goal, reads, ...), finite numbers. */
@@ -44,9 +48,14 @@ export const metricsSchema = z.record(z.string().min(1), boundedNumber());
 /**
  * Checks `body` against the body schema of `game`, adding issues under `path`.
  * Generic levels carry no body, so any body there is an error.
+ *
+ * @throws Error (a bug of the caller, not bad input) when `game` is known but
+ *   not loaded yet: read a game's files through the registry's readers, or
+ *   `await loadGame(game)` first.
  */
 export function checkBody(game: Game, body: unknown, path: PropertyKey[], ctx: z.RefinementCtx): void {
   const schema = bodySchemas.get(game);
+  if (!schema && declared.has(game)) throw new Error(`io/schemas: the game "${game}" is not loaded yet: await loadGame("${game}") before parsing its files`);
   if (!schema) {
     ctx.addIssue({ code: "custom", path, message: "expected no level body in a generic file" });
     return;
@@ -61,5 +70,5 @@ export function checkBody(game: Game, body: unknown, path: PropertyKey[], ctx: z
 /** A game whose files carry level bodies (level files: `generic` has none). */
 export const levelGameSchema = z
   .string()
-  .refine((g) => bodySchemas.has(g), { error: (issue) => `Invalid option: expected one of ${[...bodySchemas.keys()].map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
-  .describe("carillon | apsis, or a game registered at run time");
+  .refine((g) => declared.has(g), { error: (issue) => `Invalid option: expected one of ${[...declared].map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
+  .describe("a built-in game or a game registered at run time");

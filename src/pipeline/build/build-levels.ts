@@ -1,3 +1,4 @@
+import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "./pipeline-run.ts";
 import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
 
@@ -30,7 +31,8 @@ export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "
  *   composing levels for a game without a composer, or a rule the game cannot play.
  */
 export async function runPipeline(options: PipelineOptions & { select: boolean }): Promise<PipelineResult> {
-  // 1. The game from the registry, the parts of the wanted chapters, the empty pool, the worker pool.
+  // 1. The game from the registry (loaded on first use), the parts of the wanted chapters, the empty pool, the worker pool.
+  await loadGame(options.game, "pipeline/game");
   const run = new PipelineRun(options);
   options.events?.log?.(run.chainStart);
   try {

@@ -1,4 +1,4 @@
-import { findGame } from "../../game/registry.ts";
+import { findGame } from "../../game/registry/load-game.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";

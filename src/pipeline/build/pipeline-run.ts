@@ -1,6 +1,6 @@
 import { DedupIndex } from "../../dedup/dedup-index.ts";
 import type { GameBackend, GameDedup } from "../../game/game-backend.ts";
-import { gameSource, requireGame } from "../../game/registry.ts";
+import { gameSource, requireGame } from "../../game/registry/load-game.ts";
 import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";

@@ -1,5 +1,6 @@
 import type { ShardFile } from "../../io/schemas/shard.ts";
 import type { ShardSpec } from "./parse-shard.ts";
+import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "../build/pipeline-run.ts";
 import type { PipelineOptions } from "../build/pipeline-result.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
@@ -48,6 +49,7 @@ function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
  */
 export async function generateShard(options: PipelineOptions, shard: ShardSpec): Promise<ShardResult> {
   const { game, seed, events } = options;
+  await loadGame(game, "pipeline/game");
   // 1. What can change a candidate, and its hash: merge takes only shards that agree on both, and on the seed.
   const inputs = generationInputs(options);
   // 2. A generate run whose composing streams are recorded; the run's first-round tasks, dealt out to the shards.

@@ -2,7 +2,7 @@ import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import { InputError } from "../../io/errors.ts";
 import type { LevelInput } from "../../io/read-level-input.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry.ts";
+import { requireGame } from "../../game/registry/load-game.ts";
 
 /**
  * Are two levels of one game the same (SPEC 7, `levelramp compare`)? Builds

@@ -9,7 +9,7 @@ import type { Constraint, Model } from "../../io/schemas/model.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { GameBackend } from "../../game/game-backend.ts";
-import { findGame } from "../../game/registry.ts";
+import { findGame } from "../../game/registry/load-game.ts";
 import { objectiveOf } from "../../select/problem/objective.ts";
 import { problemOfLevels, recheckStatus, type StatusCheck } from "../../select/diagnose/recheck-status.ts";
 import type { PipelineEvents } from "../inputs/pipeline-events.ts";

@@ -2,7 +2,7 @@ import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import { createRng, deriveSeed } from "../../random/create-rng.ts";
 import type { GeneratedLevel } from "../../game/game-backend.ts";
-import { findGame, registerGame, registerGameFile, requireGame, type GameSource } from "../../game/registry.ts";
+import { loadGameFrom, requireGame, type GameSource } from "../../game/registry/load-game.ts";
 import type { PlannedLevel } from "../inputs/plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -154,21 +154,14 @@ export function runComposeTask(task: ComposeTask): ComposeTaskResult {
 }
 
 /**
- * Makes a task's game known in this thread: a game registered at run time
- * in the main thread is imported from its `source` and registered here too.
+ * Makes a task's game known in this thread (a worker): a built-in game by
+ * its name, a game registered at run time from its `source` (the registry's
+ * {@link loadGameFrom}).
  *
- * @throws LevelrampError `pipeline/game: ...` when the module does not export the back end.
+ * @throws LevelrampError `game/registry: ...` when the source holds another game or none.
  */
 export async function loadTaskGame(task: PipelineTask): Promise<void> {
-  if (!task.source || findGame(task.game)) return;
-  if ("gameFile" in task.source) {
-    registerGameFile(task.source.gameFile);
-    return;
-  }
-  const module = (await import(task.source.module)) as Record<string, unknown>;
-  const backend = module[task.source.exportName] as Parameters<typeof registerGame>[0] | undefined;
-  if (!backend || backend.game !== task.game) throw new LevelrampError("pipeline/game", `expected ${task.source.module} to export game "${task.game}" as ${task.source.exportName}`, 2);
-  registerGame(backend, task.source);
+  await loadGameFrom(task.game, task.source);
 }
 
 /**

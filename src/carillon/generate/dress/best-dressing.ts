@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../level/carillon-body.ts";
 import type { Rng } from "../../../random/index.ts";
 import { checkDressing, type CheckedDressing } from "./check-dressing.ts";
 import { dressField, prepareDressing } from "./dress-field.ts";

@@ -1,5 +1,5 @@
 import { NoAnswerError } from "../../../io/errors.ts";
-import type { CarillonBody } from "../../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../level/carillon-body.ts";
 import { stripUnneededMarks } from "../../check/every-mark-matters.ts";
 import type { MarkKind } from "../../level/compile-field.ts";
 import type { CarillonModels } from "../../model/load-models.ts";

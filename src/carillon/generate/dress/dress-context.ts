@@ -1,4 +1,4 @@
-import type { CarillonDot } from "../../../io/schemas/carillon-body.ts";
+import type { CarillonDot } from "../../level/carillon-body.ts";
 import type { Rng } from "../../../random/index.ts";
 import type { CarillonField } from "../../level/compile-field.ts";
 import type { CarillonModels } from "../../model/load-models.ts";

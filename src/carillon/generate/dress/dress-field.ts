@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../level/carillon-body.ts";
 import { randomInt, type Rng } from "../../../random/index.ts";
 import { countReason, type DressContext } from "./dress-context.ts";
 import { drawBells } from "./draw-bells.ts";

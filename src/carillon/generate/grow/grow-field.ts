@@ -1,4 +1,4 @@
-import type { CarillonBody } from "../../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../../level/carillon-body.ts";
 import { randomInt, shuffle, type Rng } from "../../../random/index.ts";
 import type { CarillonGeneratorSettings } from "../../model/generator-settings.ts";
 import { stepValue, type SizeWeights } from "../../model/generator-model.ts";

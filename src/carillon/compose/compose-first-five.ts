@@ -1,22 +1,23 @@
 import { InputError, NoAnswerError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import type { GeneratedLevel } from "../../game/game-backend.ts";
 import type { Rng } from "../../random/create-rng.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { stepValue } from "../model/generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { milestonesAt } from "../generate/grow/milestones.ts";
-import { validateLevel } from "../check/validate-level.ts";
+import { checkLevel } from "../check/check-level.ts";
 import { compareCarillon } from "../dedup/compare-carillon.ts";
 import type { CarillonDedupLevel } from "../dedup/prepare-carillon-level.ts";
 import { fieldEngine } from "../solver/field-engine.ts";
 import { solveField } from "../solver/solve-field.ts";
 import { composeCandidate, type ComposedCandidate, type ComposeScores, type LevelDemand } from "./compose-candidate.ts";
 import { drawFigure } from "./figure/draw-figure.ts";
+import type { CarillonCompose } from "../model/compose-model.ts";
 import { loadComposeModels, type ComposeModels } from "../model/load-compose-model.ts";
 import { selectComposedSet } from "./select-composed-set.ts";
 
-/** Options of {@link composeFirstLevels}. */
+/** Options of {@link composeFirstFive}. */
 export interface ComposeOptions {
   /** Engine model files (default: the project's models/carillon/). */
   models?: CarillonModels;
@@ -83,7 +84,8 @@ const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
  * @throws InputError (exit 2) when `count` is not 1..the levels compose.json describes.
  * @throws NoAnswerError (exit 1) when a level has no candidate or no set meets the constraints.
  */
-export function composeFirstLevels(count: number, rng: Rng, stats: Record<string, number>, options: ComposeOptions = {}): ComposeResult {
+export function composeFirstFive(count: number, rng: Rng, stats: Record<string, number>, options: ComposeOptions = {}): ComposeResult {
+  // 1. The models, and the count the compose model describes.
   const models = options.models ?? loadCarillonModels();
   const { compose, ramp } = options.composeModels ?? loadComposeModels();
   if (!Number.isInteger(count) || count < 1 || count > compose.levels.length) {
@@ -91,45 +93,84 @@ export function composeFirstLevels(count: number, rng: Rng, stats: Record<string
   }
   const target = rampTarget(ramp);
   const count1 = (reason: string) => (stats[reason] = (stats[reason] ?? 0) + 1);
+  // 2. Level by level, every variation that passes the checks (drawn from rng in level order).
   const pools: ComposedCandidate[][] = [];
-  for (let i = 0; i < count; i++) {
-    const spec = compose.levels[i];
-    const level = spec.level;
-    const milestones = milestonesAt(models.generator, level, 1);
-    const previous = level > 1 ? milestonesAt(models.generator, level - 1, 1).sizes : [];
-    const demand: LevelDemand = {
-      level,
-      milestones,
-      mustHave: level > 1 ? milestones.sizes.filter((s) => !previous.includes(s)) : [],
-      everyTapWins: spec.everyTapWins,
-      target: target(level),
-    };
-    const ctx = { physics: models.physics, fair: models.fair, compose, sizes: milestones.sizes, rng };
-    const pool: ComposedCandidate[] = [];
-    for (let v = 0; v < compose.variationsPerLevel; v++) {
-      const layout = drawFigure(spec.figure, ctx);
-      if (!layout) {
-        count1("compose-layout");
-        continue;
-      }
-      const made = composeCandidate(layout, v, demand, models, compose);
-      if ("reason" in made) count1(made.reason);
-      else pool.push(made);
-    }
-    if (pool.length === 0) {
-      throw new NoAnswerError("carillon/compose", `no variation of level ${level}'s ${spec.figure} passed every check (${compose.variationsPerLevel} drawn; reasons in stats)`);
-    }
-    pools.push(pool);
-  }
+  for (let i = 0; i < count; i++) pools.push(composePool(compose.levels[i], { models, compose, target, rng, count1 }));
+  // 3. The best set under the constraints that holds no two levels the same.
   const next = count + 1;
-  const constraints = {
-    bitsBelow: target(next),
-    goalAtMost: stepValue(models.generator.milestones.minGoal, next),
-    minRhythm: compose.minRhythm,
+  const constraints = { bitsBelow: target(next), goalAtMost: stepValue(models.generator.milestones.minGoal, next), minRhythm: compose.minRhythm };
+  const chosen = distinctSet(pools, constraints, models, count1);
+  if (!chosen) {
+    throw new NoAnswerError(
+      "carillon/compose",
+      `no set of levels 1–${count} keeps bits and goal from falling, stays below level ${next}'s target ${target(next)} bits, puts ${compose.minRhythm * 100}% of its arrivals on the grid and holds no two levels that are the same (pools: ${pools.map((p) => p.length).join(", ")})`,
+    );
+  }
+  // 4. Each chosen level passes the back end's full check once more.
+  const picked = chosen.picks.map((p, i) => pools[i][p]);
+  const levels = picked.map((c) => {
+    const problems = checkLevel(c.body, c.solution, [], models);
+    if (problems.length > 0) throw new NoAnswerError("carillon/compose", `level ${c.level} fails its final check: ${problems.map((p) => p.message).join("; ")}`);
+    return { level: c.body, solution: c.solution, metrics: { ...c.metrics }, rules: [] };
+  });
+  // 5. The breakdown of each chosen level, also into stats.
+  const breakdown = picked.map((c, i) => breakdownOf(c, pools[i].length, compose.variationsPerLevel, target(c.level)));
+  recordBreakdown(stats, breakdown, chosen);
+  return { levels, chosen: picked, pools, breakdown, rhythm: chosen.rhythm, score: chosen.score };
+}
+
+/** What composing one level's pool needs: the models, the ramp, the stream, the rejection counter. */
+interface PoolContext {
+  models: CarillonModels;
+  compose: CarillonCompose;
+  target: (level: number) => number;
+  rng: Rng;
+  count1: (reason: string) => void;
+}
+
+/**
+ * One level's pool: `variationsPerLevel` variations of its figure, each made
+ * a proven, measured, scored candidate ({@link composeCandidate}); what fails
+ * is counted by reason.
+ *
+ * @throws NoAnswerError (exit 1) when no variation passes.
+ */
+function composePool(spec: CarillonCompose["levels"][number], { models, compose, target, rng, count1 }: PoolContext): ComposedCandidate[] {
+  const level = spec.level;
+  const milestones = milestonesAt(models.generator, level, 1);
+  const previous = level > 1 ? milestonesAt(models.generator, level - 1, 1).sizes : [];
+  const demand: LevelDemand = {
+    level,
+    milestones,
+    mustHave: level > 1 ? milestones.sizes.filter((s) => !previous.includes(s)) : [],
+    everyTapWins: spec.everyTapWins,
+    target: target(level),
   };
-  // No two of the five may be "the same" (SPEC 7): when the best set holds a
-  // repeat, the later level's candidate leaves its pool and the set is chosen
-  // again (bounded by the pools' sizes).
+  const ctx = { physics: models.physics, fair: models.fair, compose, sizes: milestones.sizes, rng };
+  const pool: ComposedCandidate[] = [];
+  for (let v = 0; v < compose.variationsPerLevel; v++) {
+    const layout = drawFigure(spec.figure, ctx);
+    if (!layout) {
+      count1("compose-layout");
+      continue;
+    }
+    const made = composeCandidate(layout, v, demand, models, compose);
+    if ("reason" in made) count1(made.reason);
+    else pool.push(made);
+  }
+  if (pool.length === 0) {
+    throw new NoAnswerError("carillon/compose", `no variation of level ${level}'s ${spec.figure} passed every check (${compose.variationsPerLevel} drawn; reasons in stats)`);
+  }
+  return pool;
+}
+
+/**
+ * The best set ({@link selectComposedSet}) in which no two levels are "the
+ * same" (SPEC 7): when the best set holds a repeat, the later level's
+ * candidate leaves its pool (in place) and the set is chosen again, bounded
+ * by the pools' sizes. `null` when no set meets the constraints.
+ */
+function distinctSet(pools: ComposedCandidate[][], constraints: Parameters<typeof selectComposedSet>[1], models: CarillonModels, count1: (reason: string) => void): ReturnType<typeof selectComposedSet> {
   const records = new Map<ComposedCandidate, CarillonDedupLevel>();
   const recordOf = (c: ComposedCandidate): CarillonDedupLevel => {
     let r = records.get(c);
@@ -153,36 +194,31 @@ export function composeFirstLevels(count: number, rng: Rng, stats: Record<string
     pools[j] = pools[j].filter((c) => c !== set[j]);
     chosen = pools[j].length ? selectComposedSet(pools, constraints) : null;
   }
-  if (!chosen) {
-    throw new NoAnswerError(
-      "carillon/compose",
-      `no set of levels 1–${count} keeps bits and goal from falling, stays below level ${next}'s target ${target(next)} bits, puts ${compose.minRhythm * 100}% of its arrivals on the grid and holds no two levels that are the same (pools: ${pools.map((p) => p.length).join(", ")})`,
-    );
-  }
-  const picked = chosen.picks.map((p, i) => pools[i][p]);
-  const levels = picked.map((c) => {
-    const problems = validateLevel(c.body, c.solution, [], models);
-    if (problems.length > 0) {
-      throw new NoAnswerError("carillon/compose", `level ${c.level} fails its final check: ${problems.map((p) => p.message).join("; ")}`);
-    }
-    return { level: c.body, solution: c.solution, metrics: { ...c.metrics }, rules: [] };
-  });
-  const breakdown = picked.map((c, i): ComposedLevelBreakdown => ({
+  return chosen;
+}
+
+/** The score breakdown of one chosen candidate (what `--stats` prints). */
+function breakdownOf(c: ComposedCandidate, pool: number, drawn: number, target: number): ComposedLevelBreakdown {
+  return {
     level: c.level,
     figure: c.figure,
     variation: c.variation,
-    pool: pools[i].length,
-    drawn: compose.variationsPerLevel,
+    pool,
+    drawn,
     scores: c.scores,
     total: c.total,
     bits: c.metrics.bits,
-    target: target(c.level),
+    target,
     goal: c.metrics.goal,
     dots: c.metrics.dots,
     arrivals: c.rhythm.arrivals,
     onGrid: c.rhythm.onGrid,
     params: c.params,
-  }));
+  };
+}
+
+/** Each chosen level's scores, total, bits and pool into `stats` (`compose-level-<n>-<name>`), then the set's rhythm and score. */
+function recordBreakdown(stats: Record<string, number>, breakdown: readonly ComposedLevelBreakdown[], chosen: { rhythm: number; score: number }): void {
   for (const b of breakdown) {
     const key = (name: string) => `compose-level-${b.level}-${name}`;
     for (const [name, value] of Object.entries(b.scores)) stats[key(name)] = r6(value);
@@ -192,5 +228,4 @@ export function composeFirstLevels(count: number, rng: Rng, stats: Record<string
   }
   stats["compose-rhythm"] = r6(chosen.rhythm);
   stats["compose-score"] = r6(chosen.score);
-  return { levels, chosen: picked, pools, breakdown, rhythm: chosen.rhythm, score: chosen.score };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, boundedNumber } from "./bounded-number.ts";
+import { boundedInt, boundedNumber } from "../../io/schemas/bounded-number.ts";
 
 /** A Carillon dot's mark (SPEC 3, 4.4): at most one per dot. */
 export const carillonMarkSchema = z.discriminatedUnion("kind", [

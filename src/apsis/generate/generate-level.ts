@@ -1,4 +1,4 @@
-import type { ApsisBody } from "../../io/schemas/apsis-body.ts";
+import type { ApsisBody } from "../level/apsis-body.ts";
 import { LevelrampError } from "../../io/errors.ts";
 import type { GeneratedLevel, GenerateRequest } from "../../game/game-backend.ts";
 import { shuffle } from "../../random/shuffle.ts";
@@ -47,21 +47,17 @@ export function candidateAim(settings: ApsisGeneratorSettings, target: number): 
  *
  * @returns the level, or `null` when `settings.builds` builds gave nothing
  *   (reasons counted in `request.stats`: `build-*`, `proof-*`).
- * @throws LevelrampError (exit 2) on bad settings, an arrow range starting
+ * @param request its `settings` as `apsisGeneratorSchema` parses them (defaults filled in; the pipeline parses a plan's settings once).
+ * @throws LevelrampError (exit 2) on an arrow range starting
  *   past `maxArrows`, or an unknown rule;
  *   (exit 1) when the solver disagrees with the builder (a bug, never shipped).
  */
-export function generateSkyLevel(
-  request: GenerateRequest,
+export function generateLevel(
+  request: GenerateRequest<ApsisGeneratorSettings>,
   sky: SkyModel = loadSkyModel(),
   model: BuilderModel = loadBuilderModel(),
 ): ApsisGenerated | null {
-  const parsed = apsisGeneratorSchema.safeParse(request.settings);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new LevelrampError("apsis/generate", `chapter ${request.chapter} tier ${request.part} generator settings at ${issue.path.join("..") || "(root)"}: ${issue.message}`, 2);
-  }
-  const settings = parsed.data;
+  const { settings } = request;
   const rules = parseApsisRules(request.rules);
   const { rng, stats } = request;
   const count = (key: string) => (stats[key] = (stats[key] ?? 0) + 1);

@@ -1,5 +1,5 @@
 import { InputError } from "../../io/errors.ts";
-import type { CarillonBody } from "../../io/schemas/carillon-body.ts";
+import type { CarillonBody } from "../level/carillon-body.ts";
 import { isCleared, type CarillonState } from "../level/carillon-state.ts";
 import { hasDot } from "../level/dot-set.ts";
 import { stripUnneededMarks } from "./every-mark-matters.ts";
@@ -36,7 +36,7 @@ import { simulateTap } from "../level/simulate-tap.ts";
  * @throws InputError (exit 2) for a rule name that is not a mark kind.
  * @throws NoAnswerError past the solver's or the bits recursion's limits.
  */
-export function validateLevel(
+export function checkLevel(
   body: CarillonBody,
   solution: readonly number[],
   rules: readonly string[],

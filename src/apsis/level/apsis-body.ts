@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, boundedNumber } from "./bounded-number.ts";
+import { boundedInt, boundedNumber } from "../../io/schemas/bounded-number.ts";
 
 /** An Apsis arrow (SPEC 3, 5.1): ring 1..5 (1 innermost), midpoint angle and direction in integer degrees (counter-clockwise). */
 export const apsisArrowSchema = z.strictObject({
