@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { requireGame } from "../../src/game/registry/load-game.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadGame, requireGame } from "../../src/game/registry/load-game.ts";
 import { pairSame } from "../../src/dedup/pair-same.ts";
 import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
 import { fixture } from "./run-cli.ts";
@@ -13,6 +13,7 @@ for (const [game, turned] of [
   ["apsis", "compare-apsis-quarter-turn"],
 ] as const) {
   describe(`PoolDeduper (${game})`, () => {
+    beforeAll(() => loadGame(game));
     const level = body(`compare-${game}-level`);
     const copy = body(turned);
     const other = body(`compare-${game}-unrelated`);

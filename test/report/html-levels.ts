@@ -11,8 +11,12 @@ import { modelSchema } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
+import { loadGame } from "../../src/game/registry/load-game.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
+
+// The games these helpers build levels of are loaded once, before any file of theirs is parsed.
+await Promise.all([loadGame("carillon"), loadGame("apsis")]);
 
 const modelFile = (game: string, name: string) => fileURLToPath(new URL(`../../models/${game}/${name}`, import.meta.url));
 
