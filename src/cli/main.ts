@@ -58,7 +58,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   schema: {
     usage: "<format>",
-    summary: `print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, ${bodyFormatsInWords()}, game`,
+    summary: `print the JSON Schema of a file format: pool, levels, model, ramp, plan, shard, calibration, level, game, ${bodyFormatsInWords()}`,
     load: async () => (await import("./commands/schema.ts")).registerSchema,
   },
   start: {

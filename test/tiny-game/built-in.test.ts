@@ -54,7 +54,7 @@ describe("a built-in game is one folder and one line (the tiny game in the list,
     expect(help.code, help.stderr).toBe(0);
     const words = help.stdout.replace(/\s+/g, " "); // as commander wraps it
     expect(words).toContain("build, verify and report Carillon, Apsis and Hops chapters 1–2");
-    expect(words).toContain("level, carillon-body, apsis-body, hops-body");
+    expect(words).toContain("level, game, carillon-body, apsis-body, hops-body");
     const schema = levelramp("schema", "hops-body");
     expect(schema.code, schema.stderr).toBe(0);
     expect(JSON.parse(schema.stdout)).toMatchObject({ $id: "levelramp/hops-body", type: "object", required: ["cells"] });
