@@ -9,6 +9,8 @@ import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { EditorResult } from "../../src/report/editor/start-editor.ts";
 import { fixture, runCli } from "../pipeline/run-cli.ts";
+import { calibrate } from "../../src/calibrate/calibrate.ts";
+import { simulatePlays } from "../helpers/simulate-plays.ts";
 import { chromiumMissing, offlineChromium, openPage } from "./offline-chromium.ts";
 
 // The ramp editor page (SPEC 8, issue 20) in Debian's Chromium, driven by
@@ -58,6 +60,17 @@ const setRamp = (page: Page, points: Array<[number, number]>, interpolation: Ram
 const result = (page: Page) => page.evaluate(() => (window as unknown as { levelramp: { result: () => EditorResult } }).levelramp.result());
 const pageRamp = (page: Page) => page.evaluate(() => (window as unknown as { levelramp: { ramp: () => Ramp } }).levelramp.ramp());
 
+let calFile = "";
+
+/** A per-level calibration of a file's difficulty, fitted to plays simulated from a = 3, b = 0.25 and written to the test folder. */
+function writeCalibration(file: LevelsFile): string {
+  const simulated = simulatePlays({ model: "levels", a: 3, b: 0.25 }, { seed: "editor-browser", metrics: file.levels.map((l) => l.metrics.difficulty) });
+  const cal = calibrate({ ...simulated, metric: "difficulty", levels: file.levels.map((l) => ({ number: l.number, id: l.id, metric: l.metrics.difficulty })) });
+  calFile = join(dir, "calibration.json");
+  writeFileSync(calFile, JSON.stringify(cal, null, 2) + "\n");
+  return calFile;
+}
+
 /** A ramp through the file's ramp's points, each value times `factor` (3 decimals): a steeper or flatter try. */
 function scaled(file: LevelsFile, factor: number): Array<[number, number]> {
   return file.ramp.points.map(([x, y]) => [x, Math.round(y * factor * 1000) / 1000]);
@@ -75,7 +88,9 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
       const levels = join(dir, `${name}-levels.json`);
       await ok(["select", "--pools", pool, "--out", levels]);
       const html = join(dir, `${name}.html`);
-      await ok(["report", levels, "--pools", pool, "--format", "html", "--out", html]);
+      // The generic page has a calibration of its difficulty (fitted in-process to simulated plays): the ramp can be shown in pass rates.
+      const calibration = name === "generic" ? ["--calibration", writeCalibration(readJsonFile(levelsSchema, levels))] : [];
+      await ok(["report", levels, "--pools", pool, "--format", "html", "--out", html, ...calibration]);
       cases[name] = { html, levels, select: ["--pools", pool] };
     }
     // Small Carillon and Apsis builds: their report.html is the editor over their pools.json.
@@ -207,6 +222,16 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
         expect(answer.ms).toBeLessThan(5_000);
         const shown = await page.evaluate(() => (window as unknown as { levelramp: { levelsFile: () => unknown } }).levelramp.levelsFile());
         expect(JSON.stringify(shown, null, 2) + "\n").toBe(cli.text);
+      }
+      if (name === "generic") {
+        // Shown in pass rates through the report's calibration (SPEC 11): the edited ramp is a player ramp, and the page answers as select --calibration does.
+        await page.evaluate(() => (window as unknown as { levelramp: { setUnits: (u: string) => Promise<EditorResult> } }).levelramp.setUnits("passRate"));
+        expect(await page.locator("#editor-command").textContent()).toContain(`--ramp ramp.json --calibration ${calFile} --out levels.json`);
+        const answer = await setRamp(page, [[1, 0.9], [30, 0.6], [60, 0.3]], "linear");
+        const passRamp = rampSchema.parse(await pageRamp(page));
+        expect(passRamp.metric).toBe("passRate");
+        const cli = await cliAnswer({ ...cases.generic, select: [...cases.generic.select, "--calibration", calFile] }, passRamp);
+        expect([answer.objective, answer.ids]).toEqual([cli.objective, cli.ids]);
       }
       // A game page draws the levels the answer brings in (pictures from the report), a generic one shows numbers only.
       const pictures = await page.locator("figure.level .picture svg").count();

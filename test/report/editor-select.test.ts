@@ -10,7 +10,13 @@ import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildEditorBundle } from "../../src/report/editor/editor-bundle.ts";
 import { EDITOR_DATA_ID, editorInputs, editorPictures, keepRanges, type EditorData, type EditorInputs } from "../../src/report/editor/editor-data.ts";
-import { editHint } from "../../src/report/editor/editor-panel-html.ts";
+import { editHint, editorPanelHtml } from "../../src/report/editor/editor-panel-html.ts";
+import { editorOverviewSvg, editorReportData } from "../../src/report/editor/editor-view.ts";
+import { convertPoints, editedRamp, passRateLabel, passRateOf, passRatePointsProblem, passRateViewProblem, type EditorCalibration } from "../../src/report/editor/ramp-units.ts";
+import { formatNumber } from "../../src/report/html/html-escape.ts";
+import { calibrate } from "../../src/calibrate/calibrate.ts";
+import { metricRampOfPassRamp } from "../../src/calibrate/pass-ramp.ts";
+import { simulatePlays } from "../helpers/simulate-plays.ts";
 import { addPoint, movePoint, rampOf, rampPointsProblem } from "../../src/report/editor/ramp-points.ts";
 import { selectCommand, selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
 import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
@@ -177,6 +183,74 @@ describe("ramp points in the editor", () => {
   it("writes kept levels as --keep ranges", () => {
     expect(keepRanges([3, 1, 2, 7, 9, 8, 12])).toBe("1-3,7-9,12");
     expect(keepRanges([5])).toBe("5");
+  });
+});
+
+describe("the ramp in pass rates (report --calibration, SPEC 11 player ramps)", () => {
+  /** A per-level calibration of the file's difficulty, fitted in-process to plays simulated from a = 3, b = 0.25. */
+  function calibrationOf(f: LevelsFile): EditorCalibration {
+    const simulated = simulatePlays({ model: "levels", a: 3, b: 0.25 }, { seed: "editor-pass-rate", metrics: f.levels.map((l) => l.metrics.difficulty) });
+    const plays = { ...simulated, metric: "difficulty", levels: f.levels.map((l) => ({ number: l.number, id: l.id, metric: l.metrics.difficulty })) };
+    const cal = calibrate(plays);
+    const path = join(dir, "calibration.json");
+    writeFileSync(path, JSON.stringify(cal, null, 2) + "\n");
+    return { file: path, metric: cal.metric, model: cal.model, params: cal.params };
+  }
+
+  const editorDataOf = (f: LevelsFile): EditorData => ({
+    format: "levelramp/editor@1",
+    file: f,
+    ...inputsFor(f),
+    ramp: f.ramp,
+    references: [],
+    pictures: { embedded: "none", candidates: 0, bytes: 0, budget: 0, svg: {} },
+  });
+
+  it("turns the ramp's points through the fit and back (monotone), and selects a player ramp as select --calibration does, byte for byte", async () => {
+    const cal = calibrationOf(file);
+    expect(cal.params.b.value).toBeGreaterThan(0.15);
+    // Points: metric → pass rates (falling as difficulty rises) → metric again, within the 6 decimals' rounding.
+    const metricPoints = file.ramp.points;
+    const pass = convertPoints(metricPoints, "passRate", cal);
+    for (let i = 1; i < pass.length; i++) expect(pass[i][1]).toBeLessThan(pass[i - 1][1]);
+    pass.forEach(([x, p], i) => {
+      expect(x).toBe(metricPoints[i][0]);
+      expect(p).toBeCloseTo(1 / (1 + Math.exp(-(cal.params.a.value - cal.params.b.value * metricPoints[i][1]))), 6);
+    });
+    convertPoints(pass, "metric", cal).forEach(([, m], i) => expect(m).toBeCloseTo(metricPoints[i][1], 3));
+    expect(passRatePointsProblem([[1, 0.9], [60, 1]])).toMatch(/point 2: expected a pass rate strictly between 0 and 1; got 1/);
+
+    // The page's answer for a player ramp is select --ramp ramp.json --calibration's, file and all.
+    const passRamp = editedRamp("difficulty", [[1, 0.9], [30, 0.6], [60, 0.25]], "linear", "passRate");
+    expect(passRamp.metric).toBe("passRate");
+    const page = selectForRamp(inputsFor(file), passRamp, cal);
+    const cli = await cliSelect(passRamp, ["--calibration", cal.file]);
+    expect(cli.code).toBe(0);
+    expect(page.status).toBe("optimal");
+    expect(JSON.stringify(page.file, null, 2) + "\n").toBe(readFileSync(cli.out, "utf8"));
+    expect(page.file!.ramp).toEqual(metricRampOfPassRamp(passRamp, cal));
+    expect(selectCommand(inputsFor(file), "ramp.json", "levels.json", cal.file)).toBe(`levelramp select --pools ${poolFile} --ramp ramp.json --calibration ${cal.file} --out levels.json`);
+    // A pass rate outside (0, 1) is select's refusal.
+    expect(() => selectForRamp(inputsFor(file), { ...passRamp, points: [[1, 1.2], [60, 0.3]] }, cal)).toThrow(/expected a pass rate strictly between 0 and 1; got 1\.2/);
+
+    // The plot in pass rates: the y axis titled so and within [0, 1], the handles where the pass-rate points are, each level at its predicted pass rate.
+    const view = { file: page.file!, rampName: "edited", references: [], original: file.ramp, fileLevels: inputsFor(file).fileLevels, handles: passRamp.points, shownIn: { label: passRateLabel(cal), of: passRateOf(cal) } };
+    const svg = editorOverviewSvg(view, editorReportData(view), new Set());
+    const [lo, hi] = /data-y="([^"]+)"/.exec(svg)![1].split(",").map(Number);
+    expect(lo).toBeGreaterThanOrEqual(0);
+    expect(hi).toBeLessThanOrEqual(1);
+    expect(svg).toContain(">pass rate</text>");
+    expect(svg).toContain("ramp point 2: level 30, pass rate 0.6 (drag it)");
+    const first = page.file!.levels[0];
+    expect(svg).toContain(`pass rate ${formatNumber(passRateOf(cal)(first.metrics.difficulty), 3)}`);
+
+    // The panel offers the choice only for a calibration of the ramp's metric whose b > 0, and says why not otherwise.
+    const data = { ...editorDataOf(file), calibration: cal };
+    expect(editorPanelHtml(data, editorReportData({ ...view, file, shownIn: undefined }))).toContain(`<select id="editor-units">`);
+    const other = editorPanelHtml({ ...data, calibration: { ...cal, metric: "size" } }, editorReportData({ ...view, file, shownIn: undefined }));
+    expect(other).not.toContain(`id="editor-units"`);
+    expect(other).toContain(`calibrates &quot;size&quot;, not the ramp&#39;s &quot;difficulty&quot;: no pass-rate view of this ramp`);
+    expect(passRateViewProblem({ ...cal, params: { ...cal.params, b: { value: -0.1, low: -0.2, high: 0 } } }, "difficulty")).toMatch(/b = -0\.1 \(pass rates do not fall/);
   });
 });
 

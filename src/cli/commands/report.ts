@@ -94,6 +94,8 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       let text: string;
       if (format === "html") {
         const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game) : undefined;
+        // With a calibration the editor can show and edit the ramp in pass rates (SPEC 11); the page's select line names the file as given.
+        if (editor && calibration && o.calibration) editor.calibration = { file: o.calibration, metric: calibration.metric, model: calibration.model, params: calibration.params };
         const cal = calibration && calibrated && o.calibration ? { file: calibration, name: basename(o.calibration), levels: calibrated } : undefined;
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {

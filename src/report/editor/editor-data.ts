@@ -4,6 +4,7 @@ import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { NamedRamp } from "../html/html-report-data.ts";
+import type { EditorCalibration } from "./ramp-units.ts";
 
 /** Id of the `<script type="application/json">` block that holds the editor's {@link EditorData}. */
 export const EDITOR_DATA_ID = "levelramp-editor-data";
@@ -59,6 +60,8 @@ export interface EditorData extends EditorInputs {
   /** Other ramps given to `report --ramp`: drawn and measured beside the edited one. */
   references: NamedRamp[];
   pictures: EditorPictures;
+  /** The calibration of the ramp's metric (`report --calibration`, SPEC 11): the page can show and edit the ramp in pass rates. Absent without one. */
+  calibration?: EditorCalibration;
 }
 
 /** What the report needs to make its page a ramp editor (`renderHtmlReport({ editor })`). */
@@ -70,6 +73,8 @@ export interface EditorOptions {
   files: EditorFiles;
   /** Bytes of candidate pictures the page may hold beyond the shipped levels' own (default {@link EDITOR_PICTURE_BUDGET}). */
   pictureBudget?: number;
+  /** A calibration of the levels (`report --calibration`): when it is about the ramp's metric and b > 0, the editor offers the ramp in pass rates. */
+  calibration?: EditorCalibration;
 }
 
 /** Default picture budget of the editor page: 4 MiB of SVG beyond the shipped levels' pictures. */

@@ -61,7 +61,9 @@ export function editorPage(
   const pictures = editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);
   const references = report.ramps ?? [];
   const bare: LevelsFile = { ...file, levels: file.levels.map(({ level: _, solution: __, ...l }) => l) };
-  const editorData: EditorData = { format: "levelramp/editor@1", file: bare, ...inputs, ramp: file.ramp, references, pictures };
+  const cal = options.calibration;
+  const calibration = cal ? { file: cal.file, metric: cal.metric, model: cal.model, params: cal.params } : undefined;
+  const editorData: EditorData = { format: "levelramp/editor@1", file: bare, ...inputs, ramp: file.ramp, references, pictures, ...(calibration ? { calibration } : {}) };
   const view: EditorView = {
     file,
     rampName: "embedded",

@@ -1,6 +1,7 @@
 import { escapeHtml, formatNumber } from "../html/html-escape.ts";
 import type { HtmlReportData } from "../html/html-report-data.ts";
 import type { EditorData, EditorPictures } from "./editor-data.ts";
+import { passRateLabel, passRateViewProblem } from "./ramp-units.ts";
 import { selectCommand } from "./select-for-ramp.ts";
 
 /**
@@ -51,7 +52,9 @@ export function picturesNote(p: EditorPictures, shipped: number): string {
  * The ramp editor's controls (SPEC 8), above the whole-game plot: the status
  * line, a message line (diagnosis), the ramp's points table, interpolation,
  * buttons (add a point, re-select, back to the file's ramp, downloads) and
- * the `levelramp select` command that gives the same answer. Hidden until
+ * the `levelramp select` command that gives the same answer; with a
+ * calibration of the ramp's metric (b > 0), a "ramp in" choice of the metric
+ * or pass rates (SPEC 11). Hidden until
  * the page script starts (without scripts the page is the static report).
  */
 export function editorPanelHtml(data: EditorData, report: HtmlReportData): string {
@@ -66,9 +69,17 @@ export function editorPanelHtml(data: EditorData, report: HtmlReportData): strin
       `${editHint(data.ramp.points, first, last)}</p>`,
   );
   out.push(`<p class="editor-message" id="editor-message" role="alert" hidden></p>`);
-  out.push(`<div class="editor-controls"><table class="ramp-points"><thead><tr><th>#</th><th>level</th><th>${escapeHtml(data.ramp.metric)}</th><th></th></tr></thead>`);
+  out.push(`<div class="editor-controls"><table class="ramp-points"><thead><tr><th>#</th><th>level</th><th class="point-unit">${escapeHtml(data.ramp.metric)}</th><th></th></tr></thead>`);
   out.push(`<tbody>${rampPointsRowsHtml(data.ramp.points, first, last)}</tbody></table>`);
-  out.push(`<div class="editor-buttons"><label>interpolation <select id="editor-interpolation">`);
+  out.push(`<div class="editor-buttons">`);
+  const cal = data.calibration;
+  const calProblem = cal ? passRateViewProblem(cal, data.ramp.metric) : null;
+  if (cal && !calProblem) {
+    // SPEC 11 player ramps: the ramp drawn and edited in pass rates through the calibration.
+    out.push(`<label title="pass rates through ${escapeHtml(cal.file)}: the ramp becomes a player ramp (metric passRate), selected through the fit as select --calibration does">ramp in <select id="editor-units">`);
+    out.push(`<option value="metric" selected>${escapeHtml(data.ramp.metric)}</option><option value="passRate">${escapeHtml(passRateLabel(cal))}</option></select></label>`);
+  }
+  out.push(`<label>interpolation <select id="editor-interpolation">`);
   for (const i of ["linear", "monotone-cubic"]) out.push(`<option value="${i}"${data.ramp.interpolation === i ? " selected" : ""}>${i}</option>`);
   out.push(`</select></label>`);
   out.push(`<button type="button" data-editor="add">add a point</button>`);
@@ -80,7 +91,8 @@ export function editorPanelHtml(data: EditorData, report: HtmlReportData): strin
   out.push(`</div></div>`);
   // An outside game's files read with its game file (SPEC 10); said here, not in the page's script, whose command stays the built-in games'.
   const game = data.files.game ? `, with <code>--game ${escapeHtml(data.files.game)}</code> (the game file of this outside game)` : "";
-  out.push(`<p class="editor-command">The same outside the page: <code>${escapeHtml(selectCommand(data))}</code>${data.files.model ? ` (${escapeHtml(data.files.model)}: the model ${file} embeds)` : ""}${game}.</p>`);
+  out.push(`<p class="editor-command">The same outside the page: <code id="editor-command">${escapeHtml(selectCommand(data))}</code>${data.files.model ? ` (${escapeHtml(data.files.model)}: the model ${file} embeds)` : ""}${game}.</p>`);
+  if (calProblem) out.push(`<p class="editor-pictures">${escapeHtml(calProblem)}.</p>`);
   const note = picturesNote(data.pictures, report.levels.length);
   if (note) out.push(`<p class="editor-pictures">${escapeHtml(note)}</p>`);
   out.push(`</div>`);

@@ -4,7 +4,8 @@ import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { deviationReport } from "../deviation-report.ts";
 import { htmlReportData, type HtmlReportData, type NamedRamp } from "../html/html-report-data.ts";
 import { plotRows, RAMP_COLOURS } from "../html/plot-rows.ts";
-import { rampPlotSvg, type PlotCurve, type PlotGhost, type PlotPoint } from "./ramp-plot-svg.ts";
+import { formatNumber } from "../html/html-escape.ts";
+import { plotYDomain, rampPlotSvg, type PlotCurve, type PlotGhost, type PlotPoint } from "./ramp-plot-svg.ts";
 
 /** What the editor page shows at one moment: a levels file (the file itself, or the page's last answer) and the ramps around it. */
 export interface EditorView {
@@ -26,6 +27,13 @@ export interface EditorView {
   pending?: Ramp;
   title?: string;
   fileName?: string;
+  /**
+   * The plots' units when they are not the metric's (SPEC 11: the ramp in
+   * pass rates through a calibration): every value the plot draws — curves,
+   * points, targets, ghosts — is mapped by `of`, the y axis is titled `label`
+   * and kept within [0, 1]; the handles are given in these units already.
+   */
+  shownIn?: { label: string; of: (m: number) => number };
 }
 
 /**
@@ -54,25 +62,46 @@ export function movedLevels(view: Pick<EditorView, "file" | "fileLevels">): Set<
   return new Set(view.file.levels.filter((l) => was.get(l.number) !== l.id).map((l) => l.number));
 }
 
+const same = (m: number) => m;
+
 function curves(view: EditorView, data: HtmlReportData): PlotCurve[] {
-  const out: PlotCurve[] = data.curves.map((c, i) => ({ name: c.name, colour: RAMP_COLOURS[i % RAMP_COLOURS.length], target: rampTarget(i === 0 && view.pending ? view.pending : c.ramp) }));
-  if (view.original) out.push({ name: `${view.fileName ?? "file"} ramp`, colour: "#9a9a9a", target: rampTarget(view.original), dashed: true });
+  const of = view.shownIn?.of ?? same;
+  const shown = (ramp: Ramp) => {
+    const target = rampTarget(ramp);
+    return (n: number) => of(target(n));
+  };
+  const out: PlotCurve[] = data.curves.map((c, i) => ({ name: c.name, colour: RAMP_COLOURS[i % RAMP_COLOURS.length], target: shown(i === 0 && view.pending ? view.pending : c.ramp) }));
+  if (view.original) out.push({ name: `${view.fileName ?? "file"} ramp`, colour: "#9a9a9a", target: shown(view.original), dashed: true });
   return out;
 }
 
-function points(data: HtmlReportData, moved: ReadonlySet<number>, chapter?: number): PlotPoint[] {
+function points(view: EditorView, data: HtmlReportData, moved: ReadonlySet<number>, chapter?: number): PlotPoint[] {
   const name = data.ramps[0].name;
+  const shownIn = view.shownIn;
   return plotRows(data, chapter)
     .filter((r) => r.ramp === name)
-    .map((r) => ({ number: r.number, value: r.value, target: r.target, label: moved.has(r.number) ? `${r.label} · moved` : r.label, moved: moved.has(r.number) }));
+    .map((r) => {
+      const label = shownIn ? `${r.label} · ${shownIn.label} ${formatNumber(shownIn.of(r.value), 3)}` : r.label;
+      const value = shownIn ? shownIn.of(r.value) : r.value;
+      const target = shownIn ? shownIn.of(r.target) : r.target;
+      return { number: r.number, value, target, label: moved.has(r.number) ? `${label} · moved` : label, moved: moved.has(r.number) };
+    });
 }
 
 function ghosts(view: EditorView, moved: ReadonlySet<number>): PlotGhost[] {
   if (!view.fileValues) return [];
+  const of = view.shownIn?.of ?? same;
   return [...moved].flatMap((number) => {
     const value = view.fileValues!.get(number);
-    return value === undefined ? [] : [{ number, value }];
+    return value === undefined ? [] : [{ number, value: of(value) }];
   });
+}
+
+/** The value range of a plot in pass-rate units: the data's, within [0, 1]. */
+function yDomainOf(view: EditorView, input: Parameters<typeof plotYDomain>[0], yDomain: [number, number] | undefined): [number, number] | undefined {
+  if (yDomain || !view.shownIn) return yDomain;
+  const [lo, hi] = plotYDomain(input);
+  return [Math.max(0, lo), Math.min(1, hi)];
 }
 
 /**
@@ -85,17 +114,13 @@ function ghosts(view: EditorView, moved: ReadonlySet<number>): PlotGhost[] {
 export function editorOverviewSvg(view: EditorView, data: HtmlReportData, moved: ReadonlySet<number>, yDomain?: [number, number]): string {
   const first = Math.min(...data.chapters.map((c) => c.first));
   const last = Math.max(...data.chapters.map((c) => c.last));
+  const input = { from: first, to: last, curves: curves(view, data), points: points(view, data, moved), ghosts: ghosts(view, moved), handles: view.handles };
   return rampPlotSvg({
-    from: first,
-    to: last,
-    metric: data.ramps[0].metric,
-    yDomain,
-    curves: curves(view, data),
-    points: points(data, moved),
-    ghosts: ghosts(view, moved),
+    ...input,
+    metric: view.shownIn?.label ?? data.ramps[0].metric,
+    yDomain: yDomainOf(view, input, yDomain),
     chapters: data.chapters,
     introductions: data.introductions,
-    handles: view.handles,
     idPrefix: "plot-all-",
   });
 }
@@ -103,15 +128,13 @@ export function editorOverviewSvg(view: EditorView, data: HtmlReportData, moved:
 /** A chapter's plot in the editor: the ramps over the chapter's levels, the points, the gap to the edited ramp shaded. */
 export function editorChapterSvg(view: EditorView, data: HtmlReportData, chapter: number, moved: ReadonlySet<number>): string {
   const ch = data.chapters.find((c) => c.chapter === chapter)!;
+  const input = { from: ch.first, to: ch.last, curves: curves(view, data), points: points(view, data, moved, chapter), ghosts: ghosts(view, moved).filter((g) => g.number >= ch.first && g.number <= ch.last) };
   return rampPlotSvg({
+    ...input,
     width: 560,
     height: 260,
-    from: ch.first,
-    to: ch.last,
-    metric: data.ramps[0].metric,
-    curves: curves(view, data),
-    points: points(data, moved, chapter),
-    ghosts: ghosts(view, moved).filter((g) => g.number >= ch.first && g.number <= ch.last),
+    metric: view.shownIn?.label ?? data.ramps[0].metric,
+    yDomain: yDomainOf(view, input, undefined),
     shade: true,
     idPrefix: `plot-c${chapter}-`,
   });

@@ -7,6 +7,7 @@ import { dpApplies } from "../../select/dp/solve-dp.ts";
 import { solveDpBranching } from "../../select/dp/solve-dp-branching.ts";
 import { SolverLimitError, solverLimits } from "../../select/problem/solver-limits.ts";
 import type { EditorFiles, EditorInputs } from "./editor-data.ts";
+import { selectionRamp, type EditorCalibration } from "./ramp-units.ts";
 
 /** The page's answer for one ramp: what `window.levelramp.result()` gives, plus the new levels file. */
 export interface EditorAnswer {
@@ -33,14 +34,16 @@ export interface EditorAnswer {
 /**
  * The command that gives the same answer outside the page: `levelramp select`
  * over the same pool, plan and model with the downloaded ramp (and the kept
- * levels, when the file kept some).
+ * levels, when the file kept some; and `--calibration <file>` when the ramp
+ * is a player ramp in pass rates, SPEC 11).
  */
-export function selectCommand(inputs: Pick<EditorInputs, "files" | "kept">, rampFile = "ramp.json", out = "levels.json"): string {
+export function selectCommand(inputs: Pick<EditorInputs, "files" | "kept">, rampFile = "ramp.json", out = "levels.json", calibration?: string): string {
   const f: EditorFiles = inputs.files;
   const words = ["levelramp select", `--pools ${quote(f.pools)}`];
   if (f.plan) words.push(`--plan ${quote(f.plan)}`);
   if (f.model) words.push(`--model ${quote(f.model)}`);
   words.push(`--ramp ${quote(rampFile)}`);
+  if (calibration) words.push(`--calibration ${quote(calibration)}`);
   if (inputs.kept) words.push(inputs.kept.option, `--from ${quote(f.levels)}`);
   words.push(`--out ${quote(out)}`);
   return words.join(" ");
@@ -74,11 +77,15 @@ export function selectionInputs(inputs: EditorInputs, ramp: Ramp): SelectionInpu
  * list of ids) and the same levels file. The page runs no MILP: a model the
  * dp cannot take, or a dp past its work bound, gets status `unknown` and a
  * message naming the command to run instead. An infeasible ramp gets the
- * select core's diagnosis.
+ * select core's diagnosis. A player ramp (metric `passRate`) is turned into
+ * the metric's own ramp through `calibration` first, as `select --ramp
+ * ramp.json --calibration <file>` does (SPEC 11), and the levels file embeds
+ * the turned ramp, as that command's does.
  *
- * @throws InputError for inputs `select` itself would refuse (exit 2), e.g. a ramp about another metric.
+ * @throws InputError for inputs `select` itself would refuse (exit 2), e.g. a
+ *   ramp about another metric, a pass rate outside (0, 1).
  */
-export function selectForRamp(inputs: EditorInputs, ramp: Ramp): EditorAnswer {
+export function selectForRamp(inputs: EditorInputs, edited: Ramp, calibration?: EditorCalibration): EditorAnswer {
   const t0 = performance.now();
   const none = (status: "infeasible" | "unknown", message: string): EditorAnswer => ({
     status,
@@ -91,8 +98,9 @@ export function selectForRamp(inputs: EditorInputs, ramp: Ramp): EditorAnswer {
     file: null,
     ms: performance.now() - t0,
   });
+  const ramp = selectionRamp(edited, calibration);
   const built = buildProblem(selectionInputs(inputs, ramp));
-  const command = selectCommand(inputs);
+  const command = selectCommand(inputs, "ramp.json", "levels.json", ramp === edited ? undefined : calibration?.file);
   if (!dpApplies(built.problem)) {
     return none(
       "unknown",

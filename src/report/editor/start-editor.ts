@@ -8,8 +8,9 @@ import { EDITOR_DATA_ID, type EditorData } from "./editor-data.ts";
 import { rampPointsRowsHtml } from "./editor-panel-html.ts";
 import { editorChapterSvg, editorOverviewSvg, editorReportData, movedLevels, type EditorView } from "./editor-view.ts";
 import { PagePictures } from "./page-pictures.ts";
-import { addPoint, movePoint, rampOf, rampPointsProblem, type RampPoint } from "./ramp-points.ts";
-import { selectForRamp, type EditorAnswer } from "./select-for-ramp.ts";
+import { addPoint, movePoint, rampPointsProblem, type RampPoint } from "./ramp-points.ts";
+import { clampPassRate, convertPoints, editedRamp, passRateLabel, passRateOf, passRatePointsProblem, passRateViewProblem, selectionRamp, type EditorCalibration, type RampUnits } from "./ramp-units.ts";
+import { selectCommand, selectForRamp, type EditorAnswer } from "./select-for-ramp.ts";
 
 /** What `window.levelramp.result()` gives (SPEC 8). */
 export interface EditorResult {
@@ -32,8 +33,16 @@ export interface EditorHook {
   setRamp(points: Array<[number, number]>, interpolation?: Ramp["interpolation"]): Promise<EditorResult>;
   /** The answer the page shows: before any edit, the levels file's own. */
   result(): EditorResult;
-  /** The edited ramp, as `download ramp.json` writes it. */
+  /** The edited ramp, as `download ramp.json` writes it (a player ramp, metric `passRate`, while the ramp is shown in pass rates). */
   ramp(): Ramp;
+  /**
+   * Shows and edits the ramp in the metric or in pass rates through the
+   * report's calibration (SPEC 11): the points are turned point by point
+   * through the fit, the page re-selects (a ramp is interpolated in its own
+   * units) and resolves with the answer; rejects when the page has no
+   * calibration of the ramp's metric.
+   */
+  setUnits(units: RampUnits): Promise<EditorResult>;
   /** The levels file of the last answer, as `download levels.json` writes it (null before a re-selection or without an answer). */
   levelsFile(): LevelsFile | null;
 }
@@ -67,8 +76,13 @@ class RampEditor {
   private readonly fileValues: Map<number, number>;
   private readonly pictures: PagePictures;
   private readonly cards = new Map<number, { el: HTMLElement; key: string }>();
+  /** The ramp's points in {@link units}. */
   private points: RampPoint[];
   private interpolation: Ramp["interpolation"];
+  /** What the points are in: the metric, or pass rates through {@link cal}. */
+  private units: RampUnits = "metric";
+  /** The calibration the page can show the ramp through (about the ramp's metric, b > 0); undefined: none. */
+  private readonly cal: EditorCalibration | undefined;
   /** The levels shown: the file, then the last answer's levels file. */
   private shown: LevelsFile;
   /** The last answer (null: none yet, the file is shown). */
@@ -97,6 +111,7 @@ class RampEditor {
     this.points = data.ramp.points.map(([x, y]) => [x, y]);
     this.interpolation = data.ramp.interpolation;
     this.shown = data.file;
+    this.cal = data.calibration && !passRateViewProblem(data.calibration, this.metric) ? data.calibration : undefined;
   }
 
   private el<T extends Element = HTMLElement>(selector: string): T {
@@ -119,8 +134,14 @@ class RampEditor {
     this.el("#editor").hidden = false;
   }
 
+  /** The edited ramp, in its units (what `download ramp.json` writes). */
   private ramp(): Ramp {
-    return rampOf(this.metric, this.points, this.interpolation);
+    return editedRamp(this.metric, this.points, this.interpolation, this.units);
+  }
+
+  /** What is wrong with points in the current units (the ramp schema's checks; pass rates within (0, 1)); null when fine. */
+  private pointsProblem(points: ReadonlyArray<readonly [number, number]>): string | null {
+    return rampPointsProblem(points) ?? (this.units === "passRate" ? passRatePointsProblem(points) : null);
   }
 
   private view(): EditorView {
@@ -132,9 +153,10 @@ class RampEditor {
       fileLevels: this.data.fileLevels,
       fileValues: this.fileValues,
       handles: this.points,
-      pending: this.stale && !rampPointsProblem(this.points) ? this.ramp() : undefined,
+      pending: this.stale && !this.pointsProblem(this.points) ? selectionRamp(this.ramp(), this.cal) : undefined,
       title: this.report.title,
       fileName: this.report.file ?? undefined,
+      ...(this.units === "passRate" && this.cal ? { shownIn: { label: passRateLabel(this.cal), of: passRateOf(this.cal) } } : {}),
     };
   }
 
@@ -152,13 +174,13 @@ class RampEditor {
   private reselect(full: boolean): void {
     const t0 = performance.now();
     this.edited = true;
-    if (rampPointsProblem(this.points)) {
+    if (this.pointsProblem(this.points)) {
       this.stale = true;
       this.drawStatus();
       return;
     }
     try {
-      this.answer = selectForRamp(this.data, this.ramp());
+      this.answer = selectForRamp(this.data, this.ramp(), this.cal);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.answer = { status: "unknown", optimal: false, objective: null, ids: [], moved: null, message, solver: null, file: null, ms: performance.now() - t0 };
@@ -189,7 +211,7 @@ class RampEditor {
 
   private drawStatus(): void {
     const status = this.el("#editor-status");
-    const problem = rampPointsProblem(this.points);
+    const problem = this.pointsProblem(this.points);
     const a = this.answer;
     if (problem) {
       status.textContent = "The ramp's points are not valid; the page shows the last answer.";
@@ -229,6 +251,16 @@ class RampEditor {
     this.drawCards(d, moved);
     this.el("table.ramp-points tbody").innerHTML = rampPointsRowsHtml(this.points, this.from, this.to);
     this.el<HTMLSelectElement>("#editor-interpolation").value = this.interpolation;
+    this.drawUnits();
+  }
+
+  /** The units' choice, the points table's value column and the select line (`--calibration` with a player ramp). */
+  private drawUnits(): void {
+    const units = this.doc.querySelector<HTMLSelectElement>("#editor-units");
+    if (units) units.value = this.units;
+    const pass = this.units === "passRate" && this.cal;
+    this.el("table.ramp-points th.point-unit").textContent = pass ? passRateLabel(this.cal!) : this.metric;
+    this.el("#editor-command").textContent = selectCommand(this.data, "ramp.json", "levels.json", pass ? this.cal!.file : undefined);
   }
 
   /**
@@ -288,7 +320,7 @@ class RampEditor {
       const current = this.el("figure.overview-plot").querySelector("svg");
       if (!this.drag || !current) return;
       const [x, y] = pointerValue(current, ev);
-      this.points = movePoint(this.points, this.drag.index, x, y);
+      this.points = movePoint(this.points, this.drag.index, x, this.units === "passRate" ? clampPassRate(y) : y);
       if (!this.frame) this.frame = this.win.requestAnimationFrame(() => this.dragFrame());
     };
     const up = () => {
@@ -325,7 +357,7 @@ class RampEditor {
       const value = input.value.trim() === "" ? NaN : Number(input.value);
       const next = this.points.map(([x, y]) => [x, y] as RampPoint);
       next[i][input.classList.contains("point-level") ? 0 : 1] = value;
-      const problem = rampPointsProblem(next);
+      const problem = this.pointsProblem(next);
       tr.classList.toggle("invalid", problem !== null);
       if (problem) return this.showMessage(problem);
       this.points = next;
@@ -343,6 +375,16 @@ class RampEditor {
       this.interpolation = interpolation.value === "monotone-cubic" ? "monotone-cubic" : "linear";
       this.reselect(true);
     });
+    const units = this.doc.querySelector<HTMLSelectElement>("#editor-units");
+    units?.addEventListener("change", () => this.setUnits(units.value === "passRate" ? "passRate" : "metric"));
+  }
+
+  /** The ramp in other units: its points turned through the fit (a bad point stays as it is), then re-selected. */
+  private setUnits(units: RampUnits): void {
+    if (!this.cal || units === this.units) return;
+    if (!this.pointsProblem(this.points)) this.points = convertPoints(this.points, units, this.cal);
+    this.units = units;
+    this.reselect(true);
   }
 
   private wireButtons(): void {
@@ -354,6 +396,7 @@ class RampEditor {
       if (what === "reset") {
         this.points = this.data.ramp.points.map(([x, y]) => [x, y]);
         this.interpolation = this.data.ramp.interpolation;
+        this.units = "metric";
       }
       if (what === "add" || what === "reset" || what === "reselect") this.reselect(true);
       if (what === "download-ramp") this.download("ramp.json", json(this.ramp()));
@@ -388,7 +431,7 @@ class RampEditor {
     return {
       setRamp: (points, interpolation) => {
         const next = points.map(([x, y]) => [x, y] as RampPoint);
-        const problem = rampPointsProblem(next);
+        const problem = this.pointsProblem(next);
         if (problem) {
           this.showMessage(problem);
           return Promise.reject(new Error(`levelramp.setRamp: ${problem}`));
@@ -400,6 +443,11 @@ class RampEditor {
       },
       result: () => this.result(),
       ramp: () => this.ramp(),
+      setUnits: (units) => {
+        if (!this.cal) return Promise.reject(new Error("levelramp.setUnits: the page has no calibration of the ramp's metric (report --calibration)"));
+        this.setUnits(units);
+        return new Promise((done) => this.win.requestAnimationFrame(() => done(this.result())));
+      },
       levelsFile: () => (this.stale ? null : (this.answer?.file ?? null)),
     };
   }
