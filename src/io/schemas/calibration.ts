@@ -8,9 +8,12 @@ const estimate = z.strictObject({ value: derivedNumber(), low: derivedNumber(), 
  * schema calibration`), as `levelramp
  * calibrate` writes it: the fitted parameters with 95% intervals, the fit on
  * held-out folds against the constant baseline, reliability bins and the
- * outliers — plus, beyond SPEC 11's list, `levelSpread` (τ) and `levels`
- * (each level's observed and predicted pass rate), which the report's plot
- * and the player ramps read.
+ * outliers — plus, beyond SPEC 11's list, two fields (docs/calibrate.md, "The
+ * file"): `levelSpread` (τ, without which z and the intervals cannot be read:
+ * they are scaled by √(1 + I·τ²)) and `levels` (every played level's observed
+ * and predicted pass rate, z and flag, which `report --calibration`'s
+ * observed-vs-predicted plot and per-level table read — SPEC 11's `outliers`
+ * hold only the flagged levels).
  */
 export const calibrationSchema = z.strictObject({
   format: z.literal("levelramp/calibration@1"),
@@ -42,21 +45,27 @@ export const calibrationSchema = z.strictObject({
       z: derivedNumber().describe("+: easier than the measure says; −: harder"),
     }),
   ),
-  levelSpread: derivedNumber().min(0).describe("τ: level-to-level logit variation the measure does not explain (robust estimate)"),
-  levels: z.array(
-    z.strictObject({
-      level: boundedInt().min(1),
-      id: z.string(),
-      metric: boundedNumber(),
-      attempts: boundedInt().min(0),
-      wins: boundedInt().min(0),
-      observed: derivedNumber(),
-      predicted: derivedNumber().describe("expected pass rate for the players who played it"),
-      passRate: derivedNumber().describe("the curve's pass rate at the level's metric (the average player for rasch)"),
-      z: derivedNumber(),
-      outlier: z.boolean(),
-    }),
-  ),
+  levelSpread: derivedNumber()
+    .min(0)
+    .describe(
+      "beyond SPEC 11: τ, the level-to-level logit spread the measure does not explain (robust: the median of the levels' likelihood-ratio roots), 0 when the plays vary no more than binomially; z and the intervals are widened by it",
+    ),
+  levels: z
+    .array(
+      z.strictObject({
+        level: boundedInt().min(1).describe("the level's number in the levels file"),
+        id: z.string().describe("the level's candidate id"),
+        metric: boundedNumber().describe("its value of the calibrated metric"),
+        attempts: boundedInt().min(0).describe("attempts in the plays (all players)"),
+        wins: boundedInt().min(0).describe("wins in the plays (all players)"),
+        observed: derivedNumber().describe("wins / attempts"),
+        predicted: derivedNumber().describe("expected pass rate for the players who played it (rasch: each with the ability their other plays show)"),
+        passRate: derivedNumber().describe("the curve's pass rate at the level's metric (the average player for rasch)"),
+        z: derivedNumber().describe("the level's outlier statistic, as in outliers (+: easier than the measure says; −: harder)"),
+        outlier: z.boolean().describe("flagged: in outliers"),
+      }),
+    )
+    .describe("beyond SPEC 11: every played level in level order — what report --calibration's observed-vs-predicted plot and per-level table read (outliers lists only the flagged ones)"),
 });
 
 /** A calibration file (SPEC 11). */
