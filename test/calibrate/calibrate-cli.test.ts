@@ -19,7 +19,7 @@ beforeAll(async () => {
   const levels = JSON.parse(readFileSync(levelsFile, "utf8")) as { levels: Array<{ metrics: { difficulty: number } }> };
   const plays = simulatePlays(
     { model: "rasch", a: -3, b: 0.3, sigma: 1, outliers: [{ level: 9, shift: 2 }] },
-    { seed: "cli-plays", metrics: levels.levels.map((l) => l.metrics.difficulty), players: 200 },
+    { seed: "cli-plays", metrics: levels.levels.map((l) => l.metrics.difficulty), players: 120 },
   );
   playsFile = t.write("plays.csv", playsCsv(plays));
 });
@@ -83,11 +83,12 @@ describe("levelramp calibrate (SPEC 11)", () => {
 });
 
 describe("player ramps and the calibrated report (SPEC 11)", () => {
-  const calFile = t.path("cal-for-ramps.json");
+  // The file the first test wrote (made here when that test is filtered out).
+  const calFile = t.path("calibration.json");
   const passRamp = { format: "levelramp/ramp@1", metric: "passRate", points: [[1, 0.9], [30, 0.7], [60, 0.45]], interpolation: "monotone-cubic" };
 
   beforeAll(async () => {
-    expect((await runCli(["calibrate", playsFile, "--levels", levelsFile, "--out", calFile])).code).toBe(0);
+    if (!existsSync(calFile)) expect((await runCli(["calibrate", playsFile, "--levels", levelsFile, "--out", calFile])).code).toBe(0);
   });
 
   it("select --ramp pass-ramp --calibration selects exactly as select with the converted ramp", async () => {
@@ -107,13 +108,9 @@ describe("player ramps and the calibrated report (SPEC 11)", () => {
     expect(b.code).toBe(0);
     expect(readFileSync(t.path("a.json"), "utf8")).toBe(readFileSync(t.path("b.json"), "utf8"));
     expect(JSON.parse(readFileSync(t.path("a.json"), "utf8")).status).toBe("optimal");
-  });
 
-  it("report of a player-ramp selection gives every level's predicted pass rate, falling along the ramp", async () => {
-    const passFile = t.write("pass-ramp-4.json", passRamp);
-    const levels = t.path("players.json");
-    expect((await runCli(["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--ramp", passFile, "--calibration", calFile, "--out", levels])).code).toBe(0);
-    const json = JSON.parse((await runCli(["report", levels, "--calibration", calFile, "--format", "json"])).stdout) as { passRates: Array<{ level: number; passRate: number }> };
+    // The report of the player-ramp selection gives every level's predicted pass rate, falling along the ramp.
+    const json = JSON.parse((await runCli(["report", t.path("a.json"), "--calibration", calFile, "--format", "json"])).stdout) as { passRates: Array<{ level: number; passRate: number }> };
     expect(json.passRates).toHaveLength(60);
     expect(json.passRates[0].passRate).toBeGreaterThan(0.8);
     expect(json.passRates[59].passRate).toBeLessThan(0.6);
