@@ -1,5 +1,5 @@
 import { Chalk } from "chalk";
-import type { ConstraintBreak } from "../select/rules/find-breaks.ts";
+import { breakLine, type ConstraintBreak } from "../select/rules/find-breaks.ts";
 import { deviationBand } from "./deviation-band.ts";
 import type { DeviationStats, RampDeviation } from "./deviation-report.ts";
 
@@ -84,7 +84,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   }
   if (breaks.length) {
     lines.push("", chalk.red(`${breaks.length} constraint break(s):`));
-    for (const b of breaks) lines.push(`  level ${b.level}: ${b.message}`);
+    for (const b of breaks) lines.push(`  ${breakLine(b)}`);
   }
   return lines.join("\n") + "\n";
 }

@@ -41,13 +41,13 @@ describe("ramp deviation per chapter (hand-computed)", () => {
 
   it("names the break and shows ramps side by side in the table and CSV", () => {
     const breaks = findBreaks(file.levels, file.model.constraints);
-    expect(breaks.map((b) => [b.level, b.message])).toEqual([[5, "difficulty falls: 4 at level 4, 3 at level 5"]]);
+    expect(breaks.map((b) => [b.level, b.message])).toEqual([[5, "difficulty 3 after 4"]]);
     const other = deviationReport(file, { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 0], [5, 4]], interpolation: "linear" }, "shifted");
     const table = deviationTable([deviationReport(file), other], breaks);
     expect(table).toContain("embedded");
     expect(table).toContain("shifted");
     expect(table).toMatch(/^2 +2 +1\.000 +1\.414 +2\.000 @5 +-1\.000 +- +1\.000 +1\.000 +1\.000 @4 +\+0\.000 +- +1$/m);
-    expect(table).toContain("level 5: difficulty falls: 4 at level 4, 3 at level 5");
+    expect(table).toContain("level 5: difficulty 3 after 4 — nonDecreasing(difficulty)");
     const csv = deviationCsv([deviationReport(file), other]).trim().split("\n");
     expect(csv[0]).toBe("ramp,metric,chapter,levels,meanAbs,rms,maxAbs,maxAt,bias,breaks,poolLimited,constraintLimited");
     expect(csv).toContain("shifted,difficulty,1,3,1.333333,1.414214,2,3,1.333333,0,,");

@@ -15,7 +15,7 @@ export function expectValidSelection(problem: SelectionProblem, picks: readonly 
     ...problem.chain,
     ...problem.conflicts.map(([a, b]): Constraint => ({ type: "conflict", ids: [problem.candidates[a].id, problem.candidates[b].id] })),
   ];
-  const seq = picks.map((c, s) => ({ number: problem.slots[s].number, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
+  const seq = picks.map((c, s) => ({ number: problem.slots[s].number, chapter: problem.slots[s].chapter, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
   expect(findBreaks(seq, constraints)).toEqual([]);
 }
 

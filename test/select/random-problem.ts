@@ -10,6 +10,11 @@ export interface RandomProblemOptions {
   /** Fix a prefix, as --keep-until does. */
   keepPrefix?: boolean;
   any?: boolean;
+  /**
+   * Parts fall in chapters (a new chapter at some part starts) and each chain
+   * rule is chapter-scoped (`scope: "chapter"`) with probability 1/2.
+   */
+  chapters?: boolean;
 }
 
 const pickOne = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
@@ -86,7 +91,18 @@ export function randomProblem(rng: Rng, o: RandomProblemOptions = {}): Selection
       if (a !== b) conflicts.push([a, b]);
     }
   }
+  if (o.chapters) scopeByChapter(rng, slots, candidates, chain);
   const norm = pickOne(rng, ["L1", "L2", "Linf"] as const);
   const evenness = norm === "Linf" ? 0 : pickOne(rng, [0, 0, 0.5, 1.25]);
   return { metric: "v", slots, candidates, eligible, chain, conflicts, objective: { norm, evenness }, fixed };
+}
+
+/** Puts parts into chapters (part 1 in chapter 1; each later part starts a new chapter with probability 2/3) and scopes rules at random. */
+export function scopeByChapter(rng: Rng, slots: SelectionProblem["slots"], candidates: SelectionProblem["candidates"], chain: ChainConstraint[]): void {
+  const parts = Math.max(...slots.map((s) => s.part));
+  const chapterOf = [0, 1];
+  for (let p = 2; p <= parts; p++) chapterOf.push(chapterOf[p - 1] + (rng() < 2 / 3 ? 1 : 0));
+  for (const s of slots) s.chapter = chapterOf[s.part];
+  for (const c of candidates) c.chapter = chapterOf[c.part];
+  for (const c of chain) if (rng() < 0.5) c.scope = "chapter";
 }

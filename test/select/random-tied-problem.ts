@@ -1,5 +1,6 @@
 import type { Rng } from "../../src/random/create-rng.ts";
 import type { ChainConstraint, SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { scopeByChapter } from "./random-problem.ts";
 
 /** Options of the heavily tied random instances (issue: exact selection that survives ties). */
 export interface TiedProblemOptions {
@@ -11,6 +12,8 @@ export interface TiedProblemOptions {
   /** Fix a prefix, as --keep-until does. */
   keeps?: boolean;
   conflicts?: boolean;
+  /** Parts in chapters and chain rules chapter-scoped at random ({@link scopeByChapter}). */
+  chapters?: boolean;
 }
 
 const pickOne = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
@@ -80,6 +83,7 @@ export function randomTiedProblem(rng: Rng, o: TiedProblemOptions = {}): Selecti
       if (a !== b) conflicts.push([a, b]);
     }
   }
+  if (o.chapters) scopeByChapter(rng, slots, candidates, chain);
   const norm = pickOne(rng, ["L1", "L1", "L2", "Linf"] as const);
   const evenness = norm === "Linf" ? 0 : pickOne(rng, [0, 0, 0.5, 1]);
   const metric = evenness > 0 && rng() < 0.3 ? "g" : "v";

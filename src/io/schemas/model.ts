@@ -3,16 +3,26 @@ import { boundedInt, boundedNumber } from "./bounded-number.ts";
 
 const key = z.string().min(1).describe("a metric name the pools carry");
 
+/**
+ * Where a chain constraint holds (SPEC 6): `game` (the default, and what an
+ * absent `scope` means) — between every two consecutive levels, across part,
+ * tier and chapter boundaries; `chapter` — only between consecutive levels of
+ * one chapter: at a chapter's first level the rule does not look back, and a
+ * `maxRun` run starts afresh (a climb that restarts where a new idea arrives).
+ */
+const scope = z.enum(["game", "chapter"]).optional().describe("game (default): the rule holds across chapter boundaries; chapter: only between consecutive levels of one chapter");
+
 /** One constraint of the selection model (SPEC 6). */
 export const constraintSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("nonDecreasing"), key }),
-  z.strictObject({ type: z.literal("maxRise"), key, by: boundedNumber().min(0) }),
-  z.strictObject({ type: z.literal("maxDrop"), key, by: boundedNumber().min(0) }),
+  z.strictObject({ type: z.literal("nonDecreasing"), key, scope }),
+  z.strictObject({ type: z.literal("maxRise"), key, by: boundedNumber().min(0), scope }),
+  z.strictObject({ type: z.literal("maxDrop"), key, by: boundedNumber().min(0), scope }),
   z.strictObject({
     type: z.literal("maxRun"),
     key,
     length: boundedInt().min(1),
     precision: boundedNumber().positive(),
+    scope,
   }),
   z.strictObject({ type: z.literal("pin"), level: boundedInt().min(1), id: z.string().min(1) }),
   z.strictObject({ type: z.literal("conflict"), ids: z.array(z.string().min(1)).min(2) }),

@@ -6,7 +6,7 @@ import { LevelrampError, ProgramFault } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Constraint, Model } from "../../io/schemas/model.ts";
-import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { breakRule, findBreaks } from "../../select/rules/find-breaks.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { GameBackend } from "../../game/game-backend.ts";
 import { findGame } from "../../game/registry/load-game.ts";
@@ -35,6 +35,10 @@ export interface LevelFailure {
    */
   reason: string;
   message: string;
+  /** True for a break of the model's rules (found by `findBreaks`): `verify` prints it as `level 3 (id): gold 2 after 4 — nonDecreasing(gold)`. */
+  rule?: boolean;
+  /** A chain rule break's values (see `ConstraintBreak.values`): a pair rule's [before, this level], a run's [value, levels in a row]. */
+  values?: number[];
 }
 
 /** The answer of {@link verifyLevels}. */
@@ -57,10 +61,6 @@ export interface VerifyOptions {
   /** Its file name, for messages. */
   modelFile?: string;
   events?: PipelineEvents;
-}
-
-function constraintName(c: Constraint | { type: "unique" }): string {
-  return "key" in c ? `${c.type}(${c.key})` : c.type;
 }
 
 /**
@@ -111,9 +111,10 @@ export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Ver
   // 2. The numbering: every level a slot of the plan's parts the file fills, none missing.
   verifyNumbering(file, fail);
   // 3. The order under the model's constraints.
+  // Every break, one each: a pair per pair rule it breaks, a level per level a run passes its length.
+  const ids = new Map(file.levels.map((l) => [l.number, l.id]));
   for (const b of findBreaks(file.levels, model.constraints)) {
-    const at = file.levels.find((l) => l.number === b.level);
-    fail(b.level, at?.id ?? "?", constraintName(b.constraint), b.message);
+    failures.push({ level: b.level, id: ids.get(b.level) ?? "?", reason: breakRule(b), message: b.message, rule: true, ...(b.values ? { values: b.values } : {}) });
   }
   // 4. The model itself, the stored objective, the status.
   const checked = current ? { ...file, model: current } : file;

@@ -48,15 +48,16 @@ export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
       return describe(problem, k, by?.length ? by[by.length - 1] : "eligibility", 0);
     }
     // Apply the chain constraints in model order; name the one that empties the set.
+    const restart = k > 0 && problem.slots[k].chapter !== problem.slots[k - 1].chapter;
     let alive = new Set(elig);
     for (let u = 0; u < problem.chain.length; u++) {
       const upTo = problem.chain.slice(0, u + 1);
       const allows = (st: RelaxedState, d: number) =>
         upTo.every((c) => {
-          if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d);
+          if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d, restart);
           const i = rules.runRules.findIndex((x) => x.constraint === c);
           const r = rules.runRules[i];
-          return (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1) <= r.length;
+          return (r.bucket[d] === r.bucket[st.c] && !(restart && r.scoped) ? st.runs[i] + 1 : 1) <= r.length;
         });
       const survivors = new Set([...alive].filter((d) => prev.some((st) => allows(st, d))));
       if (survivors.size === 0) return describe(problem, k, describeConstraint(problem.chain[u]), alive.size);

@@ -2,7 +2,7 @@ import { STEP_TOLERANCE } from "../rules/chain-rules.ts";
 import { firstAbove, nextRuns, otherKeysOk, type DpContext } from "./dp-context.ts";
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
-import { eachNewRunStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
+import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** Work bounds of one class-dp run. */
@@ -119,7 +119,8 @@ function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): 
  * others are never reached, and nothing reads them). Cached per pair of sets.
  */
 function grownRuns(ctx: DpContext, i: number, cache: Map<number, Uint8Array>): Uint8Array | undefined {
-  if (i === 0 || ctx.L === 1) return undefined;
+  // A chapter start where the primary run starts afresh holds runs of one only.
+  if (i === 0 || ctx.L === 1 || (ctx.restart[i] && ctx.primaryRestarts)) return undefined;
   const { sets } = ctx;
   const j = sets.setOf[i];
   const jp = sets.setOf[i - 1];
@@ -231,6 +232,8 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   table.sparse = [undefined];
   for (i = 0; i + 1 < slots; i++) {
     next = undefined;
+    // Into a chapter start with scoped rules: restart steps (which grow a run only where it goes on).
+    const steps = ctx.restart[i + 1] ? eachRestartStep : eachSameRunStep;
     // From dense states whose last class is scarce, and from every sparse state.
     const j = sets.setOf[i];
     if (L > 1) {
@@ -239,14 +242,14 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
         const c = sets.cls[p];
         if (!ctx.scarce[c] || ctx.mult[c] === 0) continue;
         for (let run = 1; run < (longer?.[p - sets.start[j]] ? L : 2); run++) {
-          for (let q = 0; q < KV; q++) table.work += eachSameRunStep(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
+          for (let q = 0; q < KV; q++) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
         }
       }
     }
     const here = table.sparse[i];
     for (let s = 0; here && s < here.size; s++) {
       here.members(s, mem);
-      table.work += eachSameRunStep(ctx, i + 1, here.last(s), here.run(s), here.kv(s), mem, scratch.step, add);
+      table.work += steps(ctx, i + 1, here.last(s), here.run(s), here.kv(s), mem, scratch.step, add);
     }
     here?.seal();
     table.sparse.push(next);
@@ -272,6 +275,11 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const v = linf ? (here > after ? here : after) : here + obj.stepCost(i, ctx.rep[from], ctx.rep[s.d]) + after;
     if (v < best) best = v;
   };
+  // Into a chapter start with scoped rules: every state's successors one by one (restart steps).
+  if (ctx.restart[i + 1]) return restartCostToGo(table, i, scratch, sameRun, (c) => {
+    best = Infinity;
+    from = c;
+  }, () => best);
   // The cost of a new-run successor looked at one by one (slots with many groups for their classes).
   const newRunStep = (p: number, d: number, q2: number) => {
     const after = dense[denseIndex(table, i + 1, p, 1, q2)];
@@ -335,6 +343,38 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     sparse.ctg[s] = best < newRun ? best : newRun;
   }
   for (let p = first; p < sets.start[j + 1]; p++) scratch.pos[sets.cls[p]] = -1;
+}
+
+/**
+ * The cost-to-go of slot i's states when slot i + 1 starts a chapter and some
+ * rule is chapter-scoped: each state's successors one by one through
+ * {@link eachRestartStep} (scoped rules do not look back; the run grows only
+ * where it goes on). `visit` is `costToGo`'s one-by-one step (it keeps the
+ * best value, read by `best` after `reset(c)`).
+ */
+function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit: (s: RunStep) => void, reset: (c: number) => void, best: () => number): void {
+  const { ctx, dense } = table;
+  const { L, KV, sets } = ctx;
+  const j = sets.setOf[i];
+  const first = sets.start[j];
+  const longer = grownRuns(ctx, i, scratch.grownRuns);
+  const bestOf = (c: number, run: number, q: number, mem: Int32Array) => {
+    reset(c);
+    table.work += eachRestartStep(ctx, i + 1, c, run, q, mem, scratch.step, visit);
+    return best();
+  };
+  for (let p = first; p < sets.start[j + 1]; p++) {
+    const c = sets.cls[p];
+    const runs = ctx.mult[c] === 0 ? 0 : longer?.[p - first] ? L : 1;
+    for (let run = 1; run <= L; run++) {
+      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
+    }
+  }
+  const sparse = table.sparse[i];
+  for (let s = 0; sparse && s < sparse.size; s++) {
+    sparse.members(s, scratch.mem);
+    sparse.ctg[s] = bestOf(sparse.last(s), sparse.run(s), sparse.kv(s), scratch.mem);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
-import { chainRulesOf, STEP_TOLERANCE, type ChainRules } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, STEP_TOLERANCE, type ChainRules } from "../rules/chain-rules.ts";
 import { objectiveOf, type Objective } from "../problem/objective.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { equalRuns, sortRange } from "../rules/equal-runs.ts";
@@ -59,8 +59,8 @@ export interface DpContext {
   group: Int32Array;
   /** Representative class of each group. */
   groupRep: Int32Array;
-  /** The other run rules: length and each class's bucket. */
-  secondary: Array<{ length: number; bucket: Float64Array }>;
+  /** The other run rules: length, each class's bucket, and whether a run starts afresh at a chapter start. */
+  secondary: Array<{ length: number; bucket: Float64Array; scoped: boolean }>;
   /** Combinations of the other rules' run lengths (Π length), and the index stride of each. */
   KV: number;
   strides: number[];
@@ -71,6 +71,14 @@ export interface DpContext {
   sets: SlotSets;
   /** Memo of {@link bucketStart} per slot set (only sets that hold a good share of the classes). */
   bucketMemo: Array<Int32Array | undefined>;
+  /**
+   * Per slot, 1 where a chapter starts and some rule is chapter-scoped
+   * (`scope: "chapter"`): the step into that slot is a restart step
+   * ({@link eachRestartStep}); all 0 when no rule is scoped.
+   */
+  restart: Uint8Array;
+  /** Whether the primary run starts afresh at a restart slot (its `maxRun` is chapter-scoped). */
+  primaryRestarts: boolean;
 }
 
 /**
@@ -85,9 +93,8 @@ export interface DpContext {
 export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
   const rules = chainRulesOf(problem);
   const primary = rules.primaryRun;
-  if (!primary) {
-    throw new LevelrampError("select/dp", "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6); use --solver milp or highs", 2);
-  }
+  const refusal = dpRefusal(problem);
+  if (!primary || refusal) throw new LevelrampError("select/dp", `${refusal}; use --solver milp or highs`, 2);
   const classes = candidateClassesOf(problem);
   const C = classes.count;
   const L = primary.length;
@@ -105,7 +112,7 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const pv = byClass(rules.valuesOf(primaryKey));
   const pb = byClass(primary.bucket);
   const mv = byClass(rules.valuesOf(problem.metric));
-  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket) }));
+  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket), scoped: r.scoped }));
   const strides: number[] = [];
   let KV = 1;
   for (const r of secondary) {
@@ -124,10 +131,47 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const groupRep = new Int32Array(groups).fill(-1);
   for (let c = 0; c < C; c++) if (groupRep[group[c]] < 0) groupRep[group[c]] = c;
   const sets = slotSets(classes, group, pv, pb, ranges);
+  const restart = rules.scoped ? chapterStarts(problem.slots) : new Uint8Array(problem.slots.length);
   return {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
-    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [],
+    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped,
   };
+}
+
+/**
+ * Why the dp is not exact for a problem (SPEC 6 "dp applies"), or undefined
+ * when it is: it needs a `maxRun` whose key is also a `nonDecreasing` key (a
+ * class then repeats only inside one run of equal values, which the state
+ * holds). When that run may restart at a chapter start (its `maxRun`, or every
+ * `nonDecreasing` on its key, is chapter-scoped), a class could be used again
+ * in another chapter's run, which no state holds: then no candidate may be
+ * eligible in two chapters (eligibility `part`, or one chapter).
+ */
+export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible">>): string | undefined {
+  const rules = chainRulesOf(problem);
+  if (!rules.primaryRun) return "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
+  if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
+    return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
+  }
+  return undefined;
+}
+
+/** Whether some candidate is eligible in slots of two chapters. */
+function spansChapters(slots: SelectionProblem["slots"], eligible: SelectionProblem["eligible"]): boolean {
+  const chapterOf = new Map<number, number>();
+  let previous: number[] | undefined;
+  for (let s = 0; s < slots.length; s++) {
+    const list = eligible[s];
+    // A list shared with the slot before, in the same chapter, adds nothing.
+    if (list === previous && slots[s - 1].chapter === slots[s].chapter) continue;
+    previous = list;
+    for (const c of list) {
+      const at = chapterOf.get(c);
+      if (at === undefined) chapterOf.set(c, slots[s].chapter);
+      else if (at !== slots[s].chapter) return true;
+    }
+  }
+  return false;
 }
 
 function slotSets(classes: CandidateClasses, group: Int32Array, pv: Float64Array, pb: Float64Array, ranges: "auto" | "always" | "never"): SlotSets {
@@ -183,16 +227,17 @@ export function otherKeysOk(ctx: DpContext, c: number, d: number): boolean {
 
 /**
  * Index of the other run rules' lengths after `d` follows `c` with lengths
- * index `q`, or −1 when a run would pass its length.
+ * index `q`, or −1 when a run would pass its length. At a chapter start
+ * (`restart`), a chapter-scoped rule's run starts afresh.
  */
-export function nextRuns(ctx: DpContext, q: number, c: number, d: number): number {
+export function nextRuns(ctx: DpContext, q: number, c: number, d: number, restart = false): number {
   const sec = ctx.secondary;
   if (sec.length === 0) return 0;
   let out = 0;
   for (let j = 0; j < sec.length; j++) {
     const r = sec[j];
     const len = Math.floor(q / ctx.strides[j]) % r.length; // run length − 1
-    const next = r.bucket[d] === r.bucket[c] ? len + 1 : 0;
+    const next = r.bucket[d] === r.bucket[c] && !(restart && r.scoped) ? len + 1 : 0;
     if (next >= r.length) return -1;
     out += next * ctx.strides[j];
   }

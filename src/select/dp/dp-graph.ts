@@ -1,5 +1,6 @@
 import { LevelrampError } from "../../io/errors.ts";
-import { chainRulesOf } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts } from "../rules/chain-rules.ts";
+import { dpRefusal } from "./dp-context.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 
@@ -47,13 +48,12 @@ export type DpGraph = { layers: Layer[]; states: number; transitions: number } |
 export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions = {}): DpGraph {
   const rules = chainRulesOf(problem);
   const primary = rules.primaryRun;
-  if (!primary) {
-    throw new LevelrampError("select/dp", "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6); use --solver milp or highs", 2);
-  }
+  const refusal = dpRefusal(problem);
+  if (!primary || refusal) throw new LevelrampError("select/dp", `${refusal}; use --solver milp or highs`, 2);
+  const restart = chapterStarts(problem.slots); // where chapter-scoped rules do not look back
   const secondary = rules.runRules.filter((r) => r !== primary);
-  const excluded = options.excluded;
-  const maxStates = options.maxStates ?? 5_000_000;
-  const maxTransitions = options.maxTransitions ?? 20_000_000;
+  const secondaryScoped = secondary.map((r) => r.scoped);
+  const { excluded, maxStates = 5_000_000, maxTransitions = 20_000_000 } = options;
   const S = problem.slots.length;
   const n = problem.candidates.length;
   if (S === 0) return { layers: [], states: 0, transitions: 0 };
@@ -99,14 +99,15 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
     const nxt = emptyLayer();
     const index = new Map<number | string, number>();
     const elig = problem.eligible[i + 1];
+    const fresh = restart[i + 1] === 1; // a chapter start: scoped rules do not look back
     for (let s = 0; s < cur.last.length; s++) {
       cur.start.push(cur.next.length);
       const c = cur.last[s];
       const mlen = cur.mlen[s];
       const mOff = s * L;
       for (const d of elig) {
-        if (excluded?.[d] || !rules.pairOk(c, d)) continue;
-        const same = pb[d] === pb[c];
+        if (excluded?.[d] || !rules.pairOk(c, d, fresh)) continue;
+        const same = pb[d] === pb[c] && !(fresh && primary.scoped);
         let memKey: number;
         if (same) {
           if (mlen >= L) continue;
@@ -118,7 +119,7 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
         let ok = true;
         let key = memKey;
         for (let k = 0; k < K; k++) {
-          const run = runBuckets[k][d] === runBuckets[k][c] ? cur.cnt[s * K + k] + 1 : 1;
+          const run = runBuckets[k][d] === runBuckets[k][c] && !(fresh && secondaryScoped[k]) ? cur.cnt[s * K + k] + 1 : 1;
           if (run > runLengths[k]) {
             ok = false;
             break;

@@ -102,6 +102,67 @@ export function eachNewRunStep(ctx: DpContext, slot: number, c: number, q: numbe
   return end - from;
 }
 
+/**
+ * Visits every successor of a state at a slot where a chapter starts and some
+ * rule is chapter-scoped (`ctx.restart[slot]`), one by one: the scoped rules
+ * do not look back there (a scoped `maxRun`'s run starts afresh), the others
+ * hold as anywhere. A successor in the state's primary bucket grows the run
+ * (unless the primary `maxRun` is scoped), as in {@link eachSameRunStep};
+ * any other starts a new run — below the state's bucket too, where a scoped
+ * `nonDecreasing` lets the key fall. Chapter starts are few, so the pair
+ * scan costs little; `dpApplies` keeps the dp exact (a class then lies in
+ * one chapter when the primary run may restart).
+ *
+ * @returns the number of successors looked at (work).
+ */
+export function eachRestartStep(
+  ctx: DpContext,
+  slot: number,
+  c: number,
+  run: number,
+  q: number,
+  mem: Int32Array,
+  step: RunStep,
+  visit: (step: RunStep) => void,
+): number {
+  const { sets, L } = ctx;
+  const j = sets.setOf[slot];
+  let size = 0;
+  while (size < L && mem[size] >= 0) size++;
+  for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
+    const d = sets.cls[p];
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], true)) continue;
+    const q2 = nextRuns(ctx, q, c, d, true);
+    if (q2 < 0) continue;
+    const out = step.mem;
+    if (ctx.pb[d] === ctx.pb[c] && !ctx.primaryRestarts) {
+      // The run goes on across the chapter start.
+      if (run >= L) continue;
+      let outSize = size;
+      if (ctx.scarce[d]) {
+        let uses = 0;
+        for (let t = 0; t < size; t++) if (mem[t] === d) uses++;
+        if (uses >= ctx.mult[d]) continue;
+        insertSorted(mem, size, d, out, L);
+        outSize++;
+      } else out.set(mem);
+      step.run = run + 1;
+      step.dense = outSize === 0 || (outSize === 1 && out[0] === d);
+    } else {
+      // A new run: its scarce multiset is d alone.
+      out.fill(-1);
+      if (ctx.scarce[d]) out[0] = d;
+      step.run = 1;
+      step.dense = true;
+    }
+    step.p = p;
+    step.d = d;
+    step.q = q2;
+    visit(step);
+  }
+  return sets.start[j + 1] - sets.start[j];
+}
+
 function insertSorted(mem: Int32Array, size: number, d: number, out: Int32Array, L: number): void {
   let j = 0;
   let k = 0;

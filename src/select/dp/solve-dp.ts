@@ -1,10 +1,9 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
-import { chainRulesOf } from "../rules/chain-rules.ts";
 import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
-import { dpContext } from "./dp-context.ts";
+import { dpContext, dpRefusal } from "./dp-context.ts";
 import { objectiveTolerance } from "../problem/objective.ts";
-import { eachNewRunStep, eachSameRunStep, runStep } from "./run-steps.ts";
+import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
 import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 import { solverLimits } from "../problem/solver-limits.ts";
 
@@ -28,11 +27,16 @@ export type DpResult = { selection: Selection } | { infeasibleAt: number };
 /**
  * Whether dp is exact for a problem (SPEC 6 "dp applies"): some `maxRun` key
  * is also a `nonDecreasing` key. A candidate can then only repeat inside one
- * run of equal values of that key, which the dp state holds. (Conflicts are
- * handled by branching on top of dp, {@link solveDpBranching}.)
+ * run of equal values of that key, which the dp state holds. When that run
+ * may restart at a chapter start (its `maxRun`, or every `nonDecreasing` on
+ * its key, is chapter-scoped), a class could also be used again in another
+ * chapter's run, which no state holds: the dp then applies only when no
+ * candidate may fill slots of two chapters (eligibility `part`, or all slots
+ * in one chapter). (Conflicts are handled by branching on top of dp,
+ * {@link solveDpBranching}.)
  */
-export function dpApplies(problem: Pick<SelectionProblem, "chain" | "candidates">): boolean {
-  return chainRulesOf(problem).primaryRun !== undefined;
+export function dpApplies(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible">>): boolean {
+  return dpRefusal(problem) === undefined;
 }
 
 /**
@@ -167,11 +171,20 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
       if (!fallback.set || v < fallback.v) fallback.take(v, id, a, d, run, q, mem);
       if (v <= opt + tol && (!chosen.set || idLess(id, chosen.pick))) chosen.take(v, id, a, d, run, q, mem);
     };
-    eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], 1, q, undefined));
-    eachSameRunStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
+    const grownRun = (s: RunStep) => {
       const after = s.dense ? table.dense[denseIndex(table, i + 1, s.p, s.run, s.q)] : sparseCtg(table, i + 1, s.d, s.run, s.q, s.mem);
       consider(s.d, from.uses.get(s.d) ?? 0, after, s.run, s.q, s.mem);
-    });
+    };
+    if (ctx.restart[i + 1]) {
+      // A chapter start with scoped rules: a new run starts afresh, or the run goes on.
+      eachRestartStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
+        if (s.run === 1) consider(s.d, 0, table.dense[denseIndex(table, i + 1, s.p, 1, s.q)], 1, s.q, undefined);
+        else grownRun(s);
+      });
+    } else {
+      eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], 1, q, undefined));
+      eachSameRunStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, grownRun);
+    }
     const take = chosen.set ? chosen : fallback;
     if (!take.set) throw new LevelrampError("select/dp", "internal: lost the optimal path while rebuilding it", 1);
     state = take.same

@@ -1,5 +1,5 @@
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
-import { chainRulesOf, STEP_TOLERANCE } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, isChapterScoped, STEP_TOLERANCE } from "../rules/chain-rules.ts";
 import { objectiveOf } from "../problem/objective.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
@@ -90,7 +90,10 @@ class Rows {
  *   values of the picks, exact since one pick per slot); `maxRise(k, by)`:
  *   V_{s+1} − V_s ≤ by; `maxDrop(k, by)`: V_s − V_{s+1} ≤ by (1e-9 tolerance);
  *   rules on one key share a row; rows no pick could break are left out;
- * - `maxRun(k, L)`: per bucket, in every window of L + 1 slots, Σ y ≤ L;
+ *   at a chapter start a chapter-scoped rule (`scope: "chapter"`) adds
+ *   nothing to the row;
+ * - `maxRun(k, L)`: per bucket, in every window of L + 1 slots, Σ y ≤ L
+ *   (a chapter-scoped one: windows inside one chapter only);
  * - conflicts (classes of one candidate each): Σ_s y[s,a] + Σ_s y[s,b] ≤ 1;
  * - objective in micro-units: Σ cost·y for L1/L2; Linf minimises z with
  *   z ≥ Σ cost·y[s,·]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s)
@@ -135,8 +138,9 @@ export function compileMilp(problem: SelectionProblem, limits: SolverLimits["mil
   capacityRows(classes, yStart, yClass, rows);
   // 3. Pairwise rules by value.
   valueRows(problem, rules, yStart, yClass, rep, rows);
-  // 4. maxRun as bucket windows.
-  for (const r of rules.runRules) runRows(r, S, yStart, yClass, rep, rows);
+  // 4. maxRun as bucket windows (a chapter-scoped run's windows stay inside a chapter).
+  const starts = chapterStarts(problem.slots);
+  for (const r of rules.runRules) runRows(r, S, yStart, yClass, rep, rows, r.scoped ? starts : undefined);
   // 5. Conflicts.
   const uses = usesOfClass(classes, yStart, yClass);
   for (const [a, b] of problem.conflicts) {
@@ -249,17 +253,27 @@ function valueRows(
   rows: Rows,
 ): void {
   const S = problem.slots.length;
-  const byKey = new Map<string, { lo: number; hi: number }>();
+  const starts = chapterStarts(problem.slots);
+  // Per key: the bounds of every rule on it, and (at chapter starts) of its game-scoped rules only.
+  const byKey = new Map<string, { lo: number; hi: number; gameLo: number; gameHi: number }>();
   for (const c of problem.chain) {
     if (c.type === "maxRun") continue;
-    const b = byKey.get(c.key) ?? byKey.set(c.key, { lo: -Infinity, hi: Infinity }).get(c.key)!;
-    if (c.type === "nonDecreasing") b.lo = Math.max(b.lo, 0);
-    if (c.type === "maxRise") b.hi = Math.min(b.hi, c.by + STEP_TOLERANCE);
-    if (c.type === "maxDrop") b.lo = Math.max(b.lo, -(c.by + STEP_TOLERANCE));
+    const b = byKey.get(c.key) ?? byKey.set(c.key, { lo: -Infinity, hi: Infinity, gameLo: -Infinity, gameHi: Infinity }).get(c.key)!;
+    const lo = c.type === "nonDecreasing" ? 0 : c.type === "maxDrop" ? -(c.by + STEP_TOLERANCE) : -Infinity;
+    const hi = c.type === "maxRise" ? c.by + STEP_TOLERANCE : Infinity;
+    b.lo = Math.max(b.lo, lo);
+    b.hi = Math.min(b.hi, hi);
+    if (!isChapterScoped(c)) {
+      b.gameLo = Math.max(b.gameLo, lo);
+      b.gameHi = Math.min(b.gameHi, hi);
+    }
   }
-  for (const [key, { lo, hi }] of byKey) {
+  for (const [key, bounds] of byKey) {
     const values = rules.valuesOf(key);
     for (let s = 0; s + 1 < S; s++) {
+      const lo = starts[s + 1] ? bounds.gameLo : bounds.lo;
+      const hi = starts[s + 1] ? bounds.gameHi : bounds.hi;
+      if (lo === -Infinity && hi === Infinity) continue;
       let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
       for (let v = yStart[s]; v < yStart[s + 1]; v++) {
         const x = values[rep(v)];
@@ -288,8 +302,12 @@ function valueRows(
   void yClass;
 }
 
-/** maxRun(key, L): in every window of L + 1 slots, at most L picks of any one bucket (buckets present in the whole window). */
-function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart: Int32Array, yClass: Int32Array, rep: (v: number) => number, rows: Rows): void {
+/**
+ * maxRun(key, L): in every window of L + 1 slots, at most L picks of any one
+ * bucket (buckets present in the whole window); with `starts` (a
+ * chapter-scoped rule), only windows that no chapter start cuts.
+ */
+function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart: Int32Array, yClass: Int32Array, rep: (v: number) => number, rows: Rows, starts?: Uint8Array): void {
   const L = r.length;
   const bySlot: Array<Map<number, number[]>> = [];
   for (let s = 0; s < S; s++) {
@@ -303,6 +321,9 @@ function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart:
     bySlot.push(m);
   }
   for (let w = 0; w + L < S; w++) {
+    let cut = false;
+    for (let j = w + 1; j <= w + L && starts && !cut; j++) cut = starts[j] === 1;
+    if (cut) continue;
     for (const b of bySlot[w].keys()) {
       let everywhere = true;
       for (let j = w + 1; j <= w + L && everywhere; j++) everywhere = bySlot[j].has(b);

@@ -12,6 +12,8 @@ export interface RunRule {
   length: number;
   /** Bucket of every candidate: `floor(v / precision + 0.5)` (SPEC 2). */
   bucket: Float64Array;
+  /** `scope: "chapter"`: the run starts afresh at a chapter's first level. */
+  scoped: boolean;
 }
 
 /** A pairwise rule between consecutive levels with its key's values precomputed. */
@@ -19,6 +21,24 @@ export interface PairRule {
   constraint: ChainConstraint;
   index: number;
   values: Float64Array;
+  /** `scope: "chapter"`: the rule does not hold between a chapter's last level and the next chapter's first. */
+  scoped: boolean;
+}
+
+/** Whether a chain constraint holds only inside a chapter (`scope: "chapter"`, SPEC 6). */
+export function isChapterScoped(c: ChainConstraint): boolean {
+  return c.scope === "chapter";
+}
+
+/**
+ * Per slot, 1 where a chapter starts after an earlier slot (the slot's chapter
+ * differs from the one before): there a chapter-scoped rule does not look
+ * back. Slot 0 is never a start (nothing comes before it).
+ */
+export function chapterStarts(slots: ReadonlyArray<{ chapter: number }>): Uint8Array {
+  const out = new Uint8Array(slots.length);
+  for (let s = 1; s < slots.length; s++) if (slots[s].chapter !== slots[s - 1].chapter) out[s] = 1;
+  return out;
 }
 
 /**
@@ -43,10 +63,10 @@ export class ChainRules {
         const n = v.length;
         const bucket = new Float64Array(n);
         for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / constraint.precision + 0.5);
-        this.runRules.push({ constraint, index, length: constraint.length, bucket });
+        this.runRules.push({ constraint, index, length: constraint.length, bucket, scoped: isChapterScoped(constraint) });
       } else {
         if (constraint.type === "nonDecreasing") nonDecreasing.add(constraint.key);
-        this.pairRules.push({ constraint, index, values: valuesOf(constraint.key) });
+        this.pairRules.push({ constraint, index, values: valuesOf(constraint.key), scoped: isChapterScoped(constraint) });
       }
     });
     let primary: RunRule | undefined;
@@ -54,7 +74,19 @@ export class ChainRules {
       if (nonDecreasing.has(r.constraint.key) && (!primary || r.length < primary.length)) primary = r;
     }
     this.primaryRun = primary;
+    this.scoped = problem.chain.some(isChapterScoped);
+    this.primaryScoped = primary !== undefined && (primary.scoped || !this.pairRules.some((r) => r.constraint.type === "nonDecreasing" && r.constraint.key === primary.constraint.key && !r.scoped));
   }
+
+  /** Whether some chain rule is chapter-scoped (`scope: "chapter"`). */
+  readonly scoped: boolean;
+  /**
+   * Whether the primary run may restart at a chapter start: its `maxRun` is
+   * chapter-scoped, or every `nonDecreasing` on its key is (so the key may
+   * fall there). Then a class's uses stay in one run only while the class
+   * lies in one chapter (see `dpApplies`).
+   */
+  readonly primaryScoped: boolean;
 
   /** Every candidate's value of a metric key (computed once per key). */
   valuesOf(key: string): Float64Array {
@@ -63,9 +95,12 @@ export class ChainRules {
     return out;
   }
 
-  /** Whether candidate `b` may follow candidate `a` under every pairwise rule. */
-  pairOk(a: number, b: number): boolean {
-    for (const r of this.pairRules) if (!pairRuleOk(r, a, b)) return false;
+  /**
+   * Whether candidate `b` may follow candidate `a` under every pairwise rule;
+   * at a chapter start (`restart`), chapter-scoped rules do not apply.
+   */
+  pairOk(a: number, b: number, restart = false): boolean {
+    for (const r of this.pairRules) if (!(restart && r.scoped) && !pairRuleOk(r, a, b)) return false;
     return true;
   }
 
@@ -75,15 +110,15 @@ export class ChainRules {
     return true;
   }
 
-  /** Whether one pairwise constraint of the problem lets `b` follow `a` (true for run rules). */
-  pairRuleAllows(constraint: ChainConstraint, a: number, b: number): boolean {
+  /** Whether one pairwise constraint of the problem lets `b` follow `a` (true for run rules, and for a scoped rule at a chapter start). */
+  pairRuleAllows(constraint: ChainConstraint, a: number, b: number, restart = false): boolean {
     const r = this.pairRules.find((x) => x.constraint === constraint);
-    return r ? pairRuleOk(r, a, b) : true;
+    return r && !(restart && r.scoped) ? pairRuleOk(r, a, b) : true;
   }
 
   /** The first pairwise rule (in model order) that forbids `b` after `a`, or undefined. */
-  pairViolation(a: number, b: number): ChainConstraint | undefined {
-    for (const r of this.pairRules) if (!pairRuleOk(r, a, b)) return r.constraint;
+  pairViolation(a: number, b: number, restart = false): ChainConstraint | undefined {
+    for (const r of this.pairRules) if (!(restart && r.scoped) && !pairRuleOk(r, a, b)) return r.constraint;
     return undefined;
   }
 }
@@ -103,17 +138,18 @@ function pairRuleOk(r: PairRule, a: number, b: number): boolean {
   }
 }
 
-/** Human name of a constraint, e.g. `maxRise(reads, 4)`. */
+/** Human name of a constraint, e.g. `maxRise(reads, 4)`; a chapter-scoped one ends in `, chapter` (`nonDecreasing(gold, chapter)`). */
 export function describeConstraint(c: ChainConstraint): string {
+  const scope = isChapterScoped(c) ? ", chapter" : "";
   switch (c.type) {
     case "nonDecreasing":
-      return `nonDecreasing(${c.key})`;
+      return `nonDecreasing(${c.key}${scope})`;
     case "maxRise":
-      return `maxRise(${c.key}, ${c.by})`;
+      return `maxRise(${c.key}, ${c.by}${scope})`;
     case "maxDrop":
-      return `maxDrop(${c.key}, ${c.by})`;
+      return `maxDrop(${c.key}, ${c.by}${scope})`;
     case "maxRun":
-      return `maxRun(${c.key}, ${c.length}, ${c.precision})`;
+      return `maxRun(${c.key}, ${c.length}, ${c.precision}${scope})`;
   }
 }
 

@@ -19,7 +19,7 @@ export function checkPicks(problem: SelectionProblem, picks: readonly number[]):
     ...problem.chain,
     ...problem.conflicts.map(([a, b]): Constraint => ({ type: "conflict", ids: [problem.candidates[a].id, problem.candidates[b].id] })),
   ];
-  const seq = picks.map((c, s) => ({ number: problem.slots[s].number, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
+  const seq = picks.map((c, s) => ({ number: problem.slots[s].number, chapter: problem.slots[s].chapter, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
   for (const b of findBreaks(seq, constraints)) out.push(`level ${b.level}: ${b.message}`);
   return out;
 }

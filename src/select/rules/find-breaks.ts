@@ -1,3 +1,4 @@
+import { roundMetric } from "../../io/round-metric.ts";
 import type { Constraint } from "../../io/schemas/model.ts";
 
 /** A shipped or chosen level as the checker sees it. */
@@ -5,29 +6,66 @@ export interface SequenceLevel {
   number: number;
   id: string;
   metrics: Record<string, number>;
+  /** Its chapter: where a chapter-scoped rule (`scope: "chapter"`) stops looking back. Absent: one chapter. */
+  chapter?: number;
 }
 
 /** One broken constraint: the level where it shows, which constraint, and why. */
 export interface ConstraintBreak {
-  /** Level number where the break shows (the later level of a pair; the last level of a run). */
+  /** Level number where the break shows (the later level of a pair; each level of a run past its length). */
   level: number;
   /** The constraint as written in the model, or `unique` for a candidate used twice. */
   constraint: Constraint | { type: "unique" };
+  /**
+   * The values, in words, without the level: `gold 2 after 4` (a pair rule:
+   * this level's value after the level before's), `reads 9 after 3: a rise of
+   * 6 (at most 4)`, `bits 5.4 for the 4th level in a row (at most 3 share 5.4
+   * to 0.01)`.
+   */
   message: string;
+  /** The values behind the message: a pair rule's [before, this level]; a run's [value, levels in a row so far]. */
+  values?: number[];
 }
 
 const EPS = 1e-9;
+
+/** The rule a break is of, as `verify` and `report` name it: `nonDecreasing(gold)`, `maxRun(bits)`, `pin`, `unique`. */
+export function breakRule(b: Pick<ConstraintBreak, "constraint">): string {
+  const c = b.constraint;
+  return "key" in c ? `${c.type}(${c.key})` : c.type;
+}
+
+/** One break in one line: `level 3: gold 2 after 4 — nonDecreasing(gold)`. */
+export function breakLine(b: ConstraintBreak): string {
+  return `level ${b.level}: ${b.message} — ${breakRule(b)}`;
+}
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+/** Whether a chain constraint does not look back from `b` to `a`: it is chapter-scoped and a chapter starts at `b`. */
+function restartsBetween(c: Constraint, a: SequenceLevel, b: SequenceLevel): boolean {
+  return "scope" in c && c.scope === "chapter" && a.chapter !== b.chapter;
+}
 
 /**
  * Independent checker of a sequence of levels against model constraints
  * (SPEC 6), written from the constraint definitions alone (it shares no code
  * with the solvers, so tests can trust it): consecutive-level rules, runs of
  * equal buckets `floor(v / precision + 0.5)`, pins, conflicts, excludes and
- * each id at most once. Used by tests, `report` (constraint breaks) and `verify`.
+ * each id at most once. A chapter-scoped chain rule (`scope: "chapter"`) is
+ * not checked from a chapter's last level to the next chapter's first, and
+ * its runs start afresh there. Every break is listed: each pair that breaks a
+ * pair rule, and each level of a run past its length. Used by tests,
+ * `report` (constraint breaks) and `verify`.
  *
- * @param levels levels in shipping order (consecutive numbers are consecutive levels).
+ * @param levels levels in shipping order (consecutive numbers are consecutive levels), with their chapters for scoped rules.
  * @param constraints the model's constraints.
- * @returns every break found, in level order; empty when the sequence is clean.
+ * @returns every break found, in level order (then model order); empty when the sequence is clean.
  */
 export function findBreaks(levels: readonly SequenceLevel[], constraints: readonly Constraint[]): ConstraintBreak[] {
   const out: ConstraintBreak[] = [];
@@ -45,27 +83,29 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
       case "maxRise":
       case "maxDrop":
         for (let i = 1; i < levels.length; i++) {
+          if (restartsBetween(c, levels[i - 1], levels[i])) continue;
           const a = levels[i - 1].metrics[c.key];
           const b = levels[i].metrics[c.key];
           const bad =
             c.type === "nonDecreasing" ? b < a : c.type === "maxRise" ? b - a > c.by + EPS : a - b > c.by + EPS;
           if (bad) {
-            const rule = c.type === "nonDecreasing" ? "falls" : c.type === "maxRise" ? `rises by more than ${c.by}` : `drops by more than ${c.by}`;
-            out.push({ level: levels[i].number, constraint: c, message: `${c.key} ${rule}: ${a} at level ${levels[i - 1].number}, ${b} at level ${levels[i].number}` });
+            const step = c.type === "nonDecreasing" ? "" : c.type === "maxRise" ? `: a rise of ${roundMetric(b - a)} (at most ${c.by})` : `: a drop of ${roundMetric(a - b)} (at most ${c.by})`;
+            out.push({ level: levels[i].number, constraint: c, message: `${c.key} ${b} after ${a}${step}`, values: [a, b] });
           }
         }
         break;
       case "maxRun": {
         let run = 0;
         let prev: number | undefined;
-        for (const l of levels) {
+        levels.forEach((l, i) => {
           const bucket = Math.floor(l.metrics[c.key] / c.precision + 0.5);
-          run = bucket === prev ? run + 1 : 1;
+          run = bucket === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l)) ? run + 1 : 1;
           prev = bucket;
-          if (run === c.length + 1) {
-            out.push({ level: l.number, constraint: c, message: `more than ${c.length} levels in a row share ${c.key} ≈ ${bucket * c.precision} (to ${c.precision})` });
+          if (run > c.length) {
+            const shared = roundMetric(bucket * c.precision);
+            out.push({ level: l.number, constraint: c, message: `${c.key} ${l.metrics[c.key]} for the ${ordinal(run)} level in a row (at most ${c.length} share ${shared} to ${c.precision})`, values: [l.metrics[c.key], run] });
           }
-        }
+        });
         break;
       }
       case "pin": {

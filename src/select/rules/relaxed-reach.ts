@@ -1,5 +1,5 @@
 import { candidateClassesOf } from "./candidate-classes.ts";
-import { chainRulesOf } from "./chain-rules.ts";
+import { chainRulesOf, chapterStarts } from "./chain-rules.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 
 /** A relaxed state: the last candidate (a representative of its class) and the run length of each maxRun rule. */
@@ -35,6 +35,7 @@ export function relaxedReach(problem: SelectionProblem, maxWork = 30_000_000): R
   const runRules = rules.runRules;
   const radix = runRules.map((r) => r.length + 1);
   const keyOf = (c: number, runs: number[]) => runs.reduce((k, len, i) => k * radix[i] + len, c);
+  const restart = chapterStarts(problem.slots);
   let prev: RelaxedState[] = [];
   let work = 0;
   for (let k = 0; k < problem.slots.length; k++) {
@@ -50,8 +51,8 @@ export function relaxedReach(problem: SelectionProblem, maxWork = 30_000_000): R
     for (const st of prev) {
       for (const e of elig) {
         const d = classes.members[e][0];
-        if (!rules.pairOk(st.c, d)) continue;
-        const runs = runRules.map((r, i) => (r.bucket[d] === r.bucket[st.c] ? st.runs[i] + 1 : 1));
+        if (!rules.pairOk(st.c, d, restart[k] === 1)) continue;
+        const runs = runRules.map((r, i) => (r.bucket[d] === r.bucket[st.c] && !(restart[k] && r.scoped) ? st.runs[i] + 1 : 1));
         if (runs.some((len, i) => len > runRules[i].length)) continue;
         const key = keyOf(e, runs);
         if (!next.has(key)) next.set(key, { c: d, runs });

@@ -36,7 +36,7 @@ export function solveBruteForce(problem: SelectionProblem, maxSequences = 2_000_
   const visit = (s: number): void => {
     if (s === S) {
       if (++visited > maxSequences) throw new LevelrampError("select/brute-force", `more than ${maxSequences} sequences`, 1);
-      const seq = picks.map((c, i) => ({ number: problem.slots[i].number, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
+      const seq = picks.map((c, i) => ({ number: problem.slots[i].number, chapter: problem.slots[i].chapter, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
       if (findBreaks(seq, constraints).length > 0) return;
       const value = obj.total(picks);
       if (!best || value < best.value - objectiveTolerance(best.value)) best = { picks: picks.slice(), value };
