@@ -5,6 +5,9 @@ export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, 
 export { parseWith, readJson, readJsonFile } from "./read-json-file.ts";
 export { roundMetric } from "./round-metric.ts";
 export { readPool } from "./read-pool.ts";
+export { checkOrder, orderError, type Order } from "./order/order.ts";
+export { parseLevelsSource, readLevelsSource, readOrder, readPoolFile, splitOrderLevels, type LevelsSource } from "./order/read-order.ts";
+export { readCsvPoolLevels } from "./order/csv-pool-levels.ts";
 export { parseShardFile, readShard } from "./read-shard.ts";
 export { parseLevelInput, readLevelInput, type LevelInput } from "./read-level-input.ts";
 export { parseCsvTable, readCsvPool, readCsvTable } from "./read-csv-pool.ts";

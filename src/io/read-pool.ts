@@ -1,14 +1,14 @@
-import { readCsvPool } from "./read-csv-pool.ts";
-import { readJsonFile } from "./read-json-file.ts";
-import { poolSchema, type Pool } from "./schemas/pool.ts";
+import { readPoolFile } from "./order/read-order.ts";
+import type { Pool } from "./schemas/pool.ts";
 
 /**
  * Reads a pool file (SPEC 3): `levelramp/pool@1` JSON, or a generic pool as
- * CSV (`id,chapter,part,<metric>...`) when the name ends in `.csv`.
+ * CSV (`id,chapter,part,<metric>...`) when the name ends in `.csv`. A generic
+ * pool's `level` numbers (an order's, SPEC 3 "An order") are not metrics and
+ * are left out: `readOrder` reads them.
  *
  * @throws InputError (exit 2) naming the file and the JSON path or CSV line.
  */
 export function readPool(file: string): Pool {
-  if (file.toLowerCase().endsWith(".csv")) return readCsvPool(file);
-  return readJsonFile(poolSchema, file);
+  return readPoolFile(file).pool;
 }

@@ -2,6 +2,7 @@
 export { buildLevels, generatePools, runPipeline, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./build/build-levels.ts";
 export { loadPipelineInputs, type PipelineInputs } from "./inputs/load-pipeline-inputs.ts";
 export { parseChapters } from "./inputs/parse-chapters.ts";
+export { readLevelsInput, type LevelsInputOptions } from "./inputs/read-levels-input.ts";
 export { loadPipelineSettings, pipelineSettingsSchema, type PipelineSettings } from "./inputs/pipeline-settings.ts";
 export { type PipelineEvents, type PipelinePhase } from "./inputs/pipeline-events.ts";
 export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/verify-levels.ts";

@@ -4,6 +4,7 @@ export { deviationBand } from "./deviation-band.ts";
 export { deviationTable } from "./deviation-table.ts";
 export { poolCoverage } from "./pool-coverage.ts";
 export { diffLevels, type LevelsDiff } from "./diff-levels.ts";
+export { chainRestarts, restartsLine, type ChainRestarts } from "./chain-restarts.ts";
 export { calibrationText } from "./calibration-text.ts";
 export { calibratedLevels, type CalibratedLevel } from "./calibrated-levels.ts";
 export { wilsonInterval } from "./wilson-interval.ts";

@@ -5,13 +5,13 @@
 // milp/ → diagnose/ → solve/ (docs/select.md).
 export { buildProblem, describeBounds, withinBounds, type BuiltProblem, type CandidateSource, type SelectionInputs } from "./problem/build-problem.ts";
 export { candidateClasses, candidateClassesOf, type CandidateClasses } from "./rules/candidate-classes.ts";
-export { ChainRules, STEP_TOLERANCE, chainRulesOf, describeConstraint, type PairRule, type RunRule } from "./rules/chain-rules.ts";
+export { ChainRules, STEP_TOLERANCE, chainRulesOf, chapterStarts, describeConstraint, isChapterScoped, type PairRule, type RunRule } from "./rules/chain-rules.ts";
 export { checkPicks } from "./rules/check-picks.ts";
 export { MICRO, classPicks, compileMilp, idsOfClasses, variableName, type LinearModel, type LinearRow } from "./milp/compile-milp.ts";
 export { diagnoseInfeasible, type Diagnosis } from "./diagnose/diagnose-infeasible.ts";
 export { buildDpGraph, type DpGraph, type DpGraphOptions, type Layer } from "./dp/dp-graph.ts";
 export { extendSelection } from "./solve/extend-selection.ts";
-export { findBreaks, type ConstraintBreak, type SequenceLevel } from "./rules/find-breaks.ts";
+export { breakLine, breakRule, findBreaks, type ConstraintBreak, type SequenceLevel } from "./rules/find-breaks.ts";
 export { highsBackend } from "./milp/highs-backend.ts";
 export { parseRanges } from "./problem/keep-ranges.ts";
 export { bestDeviation, describeStatus, levelsStatus, toLevelsFile } from "./problem/levels-file.ts";
@@ -20,6 +20,7 @@ export { lpSolverBackend, toJsLpModel, variableNames } from "./milp/lp-solver-ba
 export type { MilpAnswer, MilpBackend, MilpRequest } from "./milp/milp-backend.ts";
 export { monotoneCubic } from "./ramp/monotone-cubic.ts";
 export { Objective, objectiveOf, objectiveTolerance } from "./problem/objective.ts";
+export { ORDER_NOTE, orderLevels, orderPlan, type OrderLevelsOptions } from "./problem/order-levels.ts";
 export { planSlots } from "./problem/plan-slots.ts";
 export { rampTarget } from "./ramp/ramp-target.ts";
 export { problemOfLevels, recheckStatus, type StatusCheck } from "./diagnose/recheck-status.ts";
@@ -41,6 +42,7 @@ export { solveBruteForce } from "./solve/solve-brute-force.ts";
 export { solveDpBranching, type BranchingOptions } from "./dp/solve-dp-branching.ts";
 export { MIN_MOVES_NOTE, countMoves, solveDpMinMoves, solveDpMinMovesBranching, type MoveReference } from "./dp/solve-dp-min-moves.ts";
 export { dpApplies, solveDp, type DpOptions, type DpResult } from "./dp/solve-dp.ts";
+export { dpRefusal } from "./dp/dp-context.ts";
 export { solveIncremental } from "./solve/solve-incremental.ts";
 export { perLevelFloor, solveMilp, type MilpOptions, type MilpResult } from "./milp/solve-milp.ts";
 export { SolverLimitError } from "./problem/solver-limit-error.ts";

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { readGameFile } from "../../game/registry/read-game-file.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { readLevelsInput } from "../../pipeline/inputs/read-levels-input.ts";
 import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, jsonOption } from "../options.ts";
@@ -8,17 +7,19 @@ import { gameOption, useGameFile } from "../game-option.ts";
 
 /**
  * `levelramp diff old.json new.json [--json]`: levels added, removed, moved
- * (old → new number) and changed metrics. Exit 0 when identical, 1 when they differ.
+ * (old → new number) and changed metrics; either file may be an order (SPEC 3
+ * "An order"). Exit 0 when identical, 1 when they differ.
  */
 export function registerDiff(program: Command, ctx: CommandContext): void {
   gameOption(program.command("diff"))
     .description("what changed between two levels files (exit 0 identical, 1 different)")
-    .argument("<old>", "earlier levels file")
-    .argument("<new>", "later levels file")
+    .argument("<old>", "earlier levels file, or an order (a generic pool whose candidates carry level numbers)")
+    .argument("<new>", "later levels file, or an order")
     .addOption(jsonOption("print the diff as JSON on stdout"))
     .action(async (oldFile: string, newFile: string, o: { json?: boolean; game?: string }) => {
       await useGameFile(o.game);
-      const d = diffLevels(await readGameFile(oldFile, levelsSchema), await readGameFile(newFile, levelsSchema));
+      const read = async (f: string) => (await readLevelsInput(f, { module: "cli/diff" })).levels;
+      const d = diffLevels(await read(oldFile), await read(newFile));
       if (o.json) ctx.io.stdout(JSON.stringify(d, null, 2) + "\n");
       else {
         const lines: string[] = [];

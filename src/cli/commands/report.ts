@@ -5,9 +5,9 @@ import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { levelsSchema, type LevelsFile } from "../../io/schemas/levels.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
-import { planSchema } from "../../io/schemas/plan.ts";
+import { planSchema, type Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { rampSchema } from "../../io/schemas/ramp.ts";
 import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
@@ -15,9 +15,12 @@ import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { findGame } from "../../game/registry/load-game.ts";
-import { readGameFile, readGamePool } from "../../game/registry/read-game-file.ts";
+import { readGamePoolLevels } from "../../game/registry/read-game-file.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { orderPlan } from "../../select/problem/order-levels.ts";
+import { readLevelsInput } from "../../pipeline/inputs/read-levels-input.ts";
+import { chainRestarts, restartsLine } from "../../report/chain-restarts.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { EditorOptions } from "../../report/editor/editor-data.ts";
@@ -35,31 +38,37 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function registerReport(program: Command, ctx: CommandContext): void {
   gameOption(program.command("report"))
     .description("ramp deviation per chapter of a levels file (table, json, csv, html)")
-    .argument("<levels>", "levels file (levelramp/levels@1)")
-    .option("--ramp <file>", "measure against this ramp (repeat for side-by-side ramps)", collect)
+    .argument("<levels>", "levels file (levelramp/levels@1), or an order: a generic pool (CSV or JSON) whose candidates carry level numbers (then give --ramp)")
+    .option("--ramp <file>", "measure against this ramp (repeat for side-by-side ramps); an order's targets come from the first", collect)
+    .option("--model <file>", "count the breaks of this model's rules (default: the file's embedded model; an order has none)")
     .option("--format <format>", "table | json | csv | html", "table")
     .option("--pools <file>", "the pool the levels came from (pool coverage against every --ramp; with --format html the page becomes a ramp editor)")
-    .option("--plan <file>", "with --pools and --format html: the plan the levels were selected with (default models/<game>/plan.json)")
+    .option("--plan <file>", "with --pools and --format html: the plan the levels were selected with (default models/<game>/plan.json; an order's own); for an order, the plan it must follow")
     .option("--levels", "csv: the per-level table instead of the per-chapter one")
     .option("--calibration <file>", "a calibration (levelramp calibrate) of the levels' metric: each level's predicted pass rate, observed vs predicted, outliers (SPEC 11)")
     .option("--out <file>", "write the report to a file instead of stdout")
     .addOption(jsonOption("same as --format json"))
     .addOption(forceOption())
-    .action(async (levelsFile: string, o: { ramp?: string[]; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean; calibration?: string; game?: string }) => {
+    .action(async (levelsFile: string, o: { ramp?: string[]; model?: string; format: string; out?: string; json?: boolean; force?: boolean; pools?: string; plan?: string; levels?: boolean; calibration?: string; game?: string }) => {
       if (o.json && o.format !== "table" && o.format !== "json") throw new InputError("cli/report", `give --json or --format ${o.format}, not both`);
       const format = o.json ? "json" : o.format;
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
-      if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
       await useGameFile(o.game);
-      const file = await readGameFile(levelsFile, levelsSchema);
-      const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
-      const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;
-      const breaks = findBreaks(file.levels, file.model.constraints);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));
       const ramps = (o.ramp ?? []).map((f, i) => ({ name: names.filter((n) => n === names[i]).length > 1 ? f : names[i], ramp: readJsonFile(rampSchema, f), file: f }));
+      // A levels file, or an order read as one (its targets from the first --ramp); --model replaces the embedded model.
+      const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
+      const planGiven = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
+      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: planGiven, planFile: o.plan, require: { ramp: "report needs --ramp" }, module: "cli/report" });
+      const file = model ? { ...read.levels, model } : read.levels;
+      if (o.plan && !read.order && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor (give it with --pools and --format html) or for an order");
+      const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
+      const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;
+      const breaks = findBreaks(file.levels, file.model.constraints);
+      const restarts = chainRestarts(file);
       for (const r of ramps) {
         file.levels.forEach((l, i) => {
           if (!(r.ramp.metric in l.metrics)) {
@@ -67,7 +76,12 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           }
         });
       }
-      const pool = o.pools ? await readGamePool(o.pools) : undefined;
+      const poolRead = o.pools ? await readGamePoolLevels(o.pools) : undefined;
+      const pool = poolRead?.pool;
+      if (read.order && !o.plan && format === "html" && poolRead && !poolRead.levels.some((l) => l !== undefined)) {
+        // select derives the plan from an order given as --pools; any other pool needs the plan named.
+        throw new InputError("cli/report", `the ramp editor over an order needs --plan when --pools is not an order (select reads ${o.pools} with models/generic/plan.json otherwise)`);
+      }
       if (pool && pool.game !== file.game) {
         throw new InputError("cli/report", `expected a pool of game "${file.game}" (the levels file's game); got "${pool.game}"`, { file: o.pools, jsonPath: "$.game" });
       }
@@ -93,18 +107,18 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "html") {
-        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game) : undefined;
+        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game, read.order && !o.plan ? orderPlan(read.order) : planGiven) : undefined;
         // With a calibration the editor can show and edit the ramp in pass rates (SPEC 11); the page's select line names the file as given.
         if (editor && calibration && o.calibration) editor.calibration = { file: o.calibration, metric: calibration.metric, model: calibration.model, params: calibration.params };
         const cal = calibration && calibrated && o.calibration ? { file: calibration, name: basename(o.calibration), levels: calibrated } : undefined;
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {
         const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
-        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
+        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(restarts ? { restarts } : {}), ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
       } else if (format === "csv") {
         text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
-        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color) + (calibration ? "\n" + calibrationText(calibration) : "");
+        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color) + (restarts ? `${restartsLine(restarts)}\n` : "") + (calibration ? "\n" + calibrationText(calibration) : "");
       }
       if (o.out) {
         writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
@@ -119,10 +133,10 @@ export function registerReport(program: Command, ctx: CommandContext): void {
  * line uses — the model is named (`model.json`, downloaded from the page)
  * only when the file's embedded model is not the game's default.
  */
-function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined): EditorOptions {
+function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined, planRead?: Plan): EditorOptions {
   const planFile = planOption ?? modelsPath(file.game, "plan.json");
-  if (!planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
-  const plan = readJsonFile(planSchema, planFile);
+  if (!planRead && !planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
+  const plan = planRead ?? readJsonFile(planSchema, planFile);
   const defaultModel = modelsPath(file.game, "selection.json");
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
   return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) } };

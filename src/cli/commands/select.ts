@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readCsvPool } from "../../io/read-csv-pool.ts";
+import { readCsvPoolLevels } from "../../io/order/csv-pool-levels.ts";
+import { checkOrder } from "../../io/order/order.ts";
+import { orderPlan } from "../../select/problem/order-levels.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
@@ -17,7 +19,7 @@ import { solverLimits } from "../../select/problem/solver-limits.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
 import { dpApplies } from "../../select/dp/solve-dp.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { forceOption, jsonOption, modelFiles, modelOption, planOption, rampOption, statsOption } from "../options.ts";
+import { forceOption, jsonOption, modelFiles, modelOption, rampOption, statsOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 
 interface SelectOptions {
@@ -50,13 +52,13 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .addOption(modelOption())
     .addOption(rampOption("ramp (default models/<game>/ramp.json); a passRate ramp needs --calibration"))
     .option("--calibration <file>", "turn a player ramp (metric passRate) into a ramp of the calibrated metric (SPEC 11)")
-    .addOption(planOption())
+    .option("--plan <file>", "plan (default models/<game>/plan.json; for an order given as --pools, the order's own)")
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
     .option("--solver <name>", "auto | dp | milp | highs", "auto")
     .option("--keep-until <level>", "freeze levels 1..N from --from")
     .option("--keep <ranges>", "freeze level ranges from --from, e.g. 1-40,81-85")
-    .option("--from <file>", "earlier levels file for --keep/--keep-until")
+    .option("--from <file>", "earlier levels file (or an order: a pool with level numbers) for --keep, --keep-until and --min-moves")
     .option("--incremental", "select part by part as the build does")
     .option("--min-moves <tolerance>", "within this much of the optimum (objective units), change the fewest level numbers relative to --from")
     .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
@@ -128,14 +130,20 @@ async function readInputs(o: SelectOptions) {
     throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
   }
   const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
-  const pool = o.pools.toLowerCase().endsWith(".csv") ? readCsvPool(o.pools) : await (await import("../../game/registry/read-game-file.ts")).readGamePool(o.pools);
+  const read = o.pools.toLowerCase().endsWith(".csv") ? readCsvPoolLevels(o.pools) : await (await import("../../game/registry/read-game-file.ts")).readGamePoolLevels(o.pools);
+  const { pool } = read;
   const game = pool.game;
-  const { modelFile, rampFile, planFile } = modelFiles(game, o);
+  const files = modelFiles(game, o);
+  const { modelFile, rampFile } = files;
   const model = readJsonFile(modelSchema, modelFile);
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
-  const plan = readJsonFile(planSchema, planFile);
+  // An order (a pool whose candidates carry level numbers, SPEC 3) ships its own plan: select over it by default.
+  const order = read.levels.some((l) => l !== undefined) ? checkOrder(o.pools, read, {}) : undefined;
+  const planFile = o.plan ?? (order ? o.pools : files.planFile);
+  const plan = o.plan || !order ? readJsonFile(planSchema, planFile) : orderPlan(order);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
-  const from = o.from ? await (await import("../../game/registry/read-game-file.ts")).readGameFile(o.from, (await import("../../io/schemas/levels.ts")).levelsSchema) : undefined;
+  // --from: a levels file, or an order read as one.
+  const from = o.from ? (await (await import("../../pipeline/inputs/read-levels-input.ts")).readLevelsInput(o.from, { ramp, model, plan, planFile, module: "cli/select" })).levels : undefined;
   if (from && o.from && (o.keep || o.keepUntil)) {
     const { parseRanges } = await import("../../select/problem/keep-ranges.ts");
     const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;

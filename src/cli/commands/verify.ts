@@ -1,7 +1,9 @@
 import type { Command } from "commander";
-import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { InputError } from "../../io/errors.ts";
+import { planSchema } from "../../io/schemas/plan.ts";
+import { rampSchema } from "../../io/schemas/ramp.ts";
+import { readLevelsInput } from "../../pipeline/inputs/read-levels-input.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-levels.ts";
@@ -18,15 +20,20 @@ import { gameOption, useGameFile } from "../game-option.ts";
 export function registerVerify(program: Command, ctx: CommandContext): void {
   gameOption(program.command("verify"))
     .description("verify a levels file again: level checks, the order never gets easier, no two levels the same")
-    .argument("<levels>", "levels file (levelramp/levels@1)")
+    .argument("<levels>", "levels file (levelramp/levels@1), or an order: a generic pool (CSV or JSON) whose candidates carry level numbers (then give --model)")
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
+    .option("--ramp <file>", "an order's targets (default: none; verify checks rules, not distances)")
+    .option("--plan <file>", "the plan an order must follow (default: the order's own chapters and parts)")
     .addOption(jsonOption("print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words"))
     .addOption(quietOption("no progress bar"))
-    .action(async (file: string, o: { model?: string; json?: boolean; quiet?: boolean; game?: string }) => {
+    .action(async (file: string, o: { model?: string; ramp?: string; plan?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
       await useGameFile(o.game);
-      const levels = await readGameFile(file, levelsSchema);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
+      const ramp = o.ramp ? readJsonFile(rampSchema, o.ramp) : undefined;
+      const plan = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
+      const { levels, order } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, require: { model: "verify needs --model" }, module: "cli/verify" });
+      if ((o.ramp || o.plan) && !order) throw new InputError("cli/verify", "--ramp and --plan are for an order (a levels file embeds its ramp and plan)");
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
@@ -47,7 +54,13 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       }
       const failing = new Set(result.failures.filter((f) => f.level > 0).map((f) => f.level));
       const whole = result.failures.some((f) => f.level === 0);
-      io.stdout(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})\n`);
-      for (const f of result.failures) io.stdout(f.level === 0 ? `  the file: ${f.reason}: ${f.message}\n` : `  level ${f.level}${f.id ? ` (${f.id})` : ""}: ${f.reason}: ${f.message}\n`);
+      const rules = result.failures.filter((f) => f.rule).length;
+      const breaks = rules ? `; ${rules} break${rules === 1 ? "" : "s"} of the model's rules, one a line` : "";
+      io.stdout(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})${breaks}\n`);
+      for (const f of result.failures) {
+        const where = f.level === 0 ? "the file" : `level ${f.level}${f.id ? ` (${f.id})` : ""}`;
+        // A break of the model's rules: its values, then the rule; any other failure: the check, then why.
+        io.stdout(f.rule ? `  ${where}: ${f.message} — ${f.reason}\n` : `  ${where}: ${f.reason}: ${f.message}\n`);
+      }
     });
 }

@@ -1,6 +1,6 @@
 // The registry: the one list of the games (../registry.ts) and what loads them from it.
 export { findGame, gameNames, gameSource, isGameFile, loadGame, loadGameFrom, registerGame, requireGame, type GameSource } from "./load-game.ts";
 export { openGameFile } from "./open-game-file.ts";
-export { loadGameNamedIn, readGameFile, readGameLevelInput, readGamePool } from "./read-game-file.ts";
+export { loadGameNamedIn, readGameFile, readGameLevelInput, readGameLevelsSource, readGamePool, readGamePoolLevels } from "./read-game-file.ts";
 export { dedupThresholdsSchema, loadDedupThresholds, type DedupThresholds } from "./load-dedup-thresholds.ts";
 export { formatNames, formatSchema } from "./game-formats.ts";

@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { parseWith, readJson } from "../../io/read-json-file.ts";
 import { parseLevelInput, type LevelInput } from "../../io/read-level-input.ts";
 import { readPool } from "../../io/read-pool.ts";
+import { readCsvPoolLevels } from "../../io/order/csv-pool-levels.ts";
+import { parseLevelsSource, readLevelsSource, splitOrderLevels, type LevelsSource } from "../../io/order/read-order.ts";
 import { poolSchema, type Pool } from "../../io/schemas/pool.ts";
 import { gameNames, loadGame } from "./load-game.ts";
 
@@ -58,4 +60,29 @@ export async function readGamePool(file: string): Promise<Pool> {
  */
 export async function readGameLevelInput(file: string, level?: number): Promise<LevelInput> {
   return readGameFile(file, (raw) => parseLevelInput(raw, file, level));
+}
+
+/**
+ * Reads a pool file as {@link readGamePool} does, with a generic pool's
+ * level numbers (an order's, SPEC 3 "An order") taken out of its candidates:
+ * each candidate's level, undefined where it has none (every candidate of a
+ * game's pool, whose `level` is a body).
+ *
+ * @throws InputError (exit 2) naming the file and the JSON path or CSV line.
+ */
+export async function readGamePoolLevels(file: string): Promise<{ pool: Pool; levels: Array<number | undefined> }> {
+  if (file.toLowerCase().endsWith(".csv")) return readCsvPoolLevels(file);
+  return splitOrderLevels(await readGameFile(file, poolSchema));
+}
+
+/**
+ * Reads a levels file (its game loaded first) or an order (SPEC 3 "An
+ * order": a generic pool, CSV or JSON, whose candidates carry level numbers).
+ *
+ * @param options.planLevels the plan's level count, when a plan is given: an order's level beyond it is refused.
+ * @throws InputError (exit 2) as `readLevelsSource` (io/order).
+ */
+export async function readGameLevelsSource(file: string, options: { planLevels?: number; planFile?: string } = {}): Promise<LevelsSource> {
+  if (file.toLowerCase().endsWith(".csv")) return readLevelsSource(file, options);
+  return readGameFile(file, (raw, f) => parseLevelsSource(raw, f, options));
 }

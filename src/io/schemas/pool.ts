@@ -16,7 +16,7 @@ export const candidateSchema = z.looseObject({
   part: boundedInt().min(1),
   metrics: metricsSchema,
   rules: z.array(z.string()).default([]),
-  level: z.unknown().optional(),
+  level: z.unknown().optional().describe("the level body; in a generic pool, the candidate's level number in a shipped order (SPEC 3 \"An order\")"),
   solution: z.unknown().optional(),
   provenance: provenanceSchema.optional(),
   fixedLevel: boundedInt().min(1).optional().describe("a composed level: this candidate is that level number"),
@@ -50,7 +50,8 @@ export const poolSchema = z
       if (first !== undefined) {
         ctx.addIssue({ code: "custom", path: ["candidates", i, "id"], message: `expected a unique id; "${c.id}" is also candidates[${first}]` });
       } else seen.set(c.id, i);
-      if (c.level !== undefined) checkBody(pool.game, c.level, ["candidates", i, "level"], ctx);
+      // A generic candidate's level is a number: its level in a shipped order (SPEC 3 "An order"), checked by the order reader.
+      if (c.level !== undefined && !(pool.game === "generic" && typeof c.level === "number")) checkBody(pool.game, c.level, ["candidates", i, "level"], ctx);
     });
     pool.conflicts?.forEach((pair, i) => {
       pair.ids.forEach((id, j) => {

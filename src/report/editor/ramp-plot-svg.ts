@@ -44,7 +44,7 @@ export interface RampPlotInput {
   /** The file's values at the levels that moved (default none). */
   ghosts?: PlotGhost[];
   /** Chapter boundaries, dashed, labelled `ch N`. */
-  chapters?: Array<{ chapter: number; first: number; last: number }>;
+  chapters?: Array<{ chapter: number; first: number; last: number; restart?: true }>;
   /** Rule introductions: red rules labelled `rule (level)`. */
   introductions?: Array<{ rule: string; level: number }>;
   /** Ramp points drawn as draggable handles (`circle.handle[data-index]`); those outside the x range are left out. */
@@ -153,7 +153,7 @@ export function rampPlotSvg(input: RampPlotInput): string {
   for (const c of input.chapters ?? []) {
     const x = f1(sx(c.first - 0.5));
     out.push(`<line x1="${x}" x2="${x}" y1="${top}" y2="${bottom}" stroke="#999" stroke-dasharray="4 4"/>`);
-    out.push(`<text x="${f1(sx((c.first + c.last) / 2))}" y="${top - 4}" text-anchor="middle" font-size="10" fill="#666">ch ${c.chapter}</text>`);
+    out.push(`<text x="${f1(sx((c.first + c.last) / 2))}" y="${top - 4}" text-anchor="middle" font-size="10" fill="#666">ch ${c.chapter}${c.restart ? " ↺" : ""}</text>`);
   }
   (input.introductions ?? []).forEach((r, i) => {
     const x = f1(sx(r.level));

@@ -2,6 +2,7 @@ import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import { findBreaks, type ConstraintBreak } from "../../select/rules/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
+import { chainRestarts } from "../chain-restarts.ts";
 import { deviationReport, type RampDeviation } from "../deviation-report.ts";
 import { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
 
@@ -36,6 +37,8 @@ export interface ReportChapter {
   levels: number;
   /** Rules the chapter's levels use, in order of first use. */
   rules: string[];
+  /** True where the chain restarts at the chapter's first level (chapter-scoped rules, SPEC 6 `scope`; absent otherwise). */
+  restart?: true;
 }
 
 /** One shipped level as the report shows it (no body). */
@@ -110,6 +113,8 @@ export function htmlReportData(input: HtmlReportInput): HtmlReportData {
     for (const rule of l.rules ?? []) if (!ch.rules.includes(rule)) ch.rules.push(rule);
   }
   chapters.sort((a, b) => a.chapter - b.chapter);
+  const restarts = new Set(chainRestarts(file)?.levels ?? []);
+  for (const ch of chapters) if (restarts.has(ch.first)) ch.restart = true;
   const title = input.title ?? `levelramp report — ${file.game}${input.fileName ? ` — ${input.fileName}` : ""}`;
   return {
     format: "levelramp/report@1",

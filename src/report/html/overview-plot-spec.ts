@@ -9,7 +9,8 @@ export const OVERVIEW_PLOT_SIZE = { width: 900, height: 300 } as const;
 /**
  * The vega-lite spec of the whole-game plot: value against global level
  * number for every shipped level (points), each ramp as a line, chapter
- * boundaries as dashed grey rules labelled `ch N` at the top, and each rule
+ * boundaries as dashed grey rules labelled `ch N` at the top (`ch N ↺` where
+ * the chain restarts: chapter-scoped rules, SPEC 6 `scope`), and each rule
  * introduction (first level using it) as a red rule labelled with the rule's
  * name; labels step down in four rows so neighbours do not overprint.
  *
@@ -22,7 +23,7 @@ export function overviewPlotSpec(data: HtmlReportData): TopLevelSpec {
   const xOf = (field: string) =>
 ({ field, type: "quantitative" as const, title: "level", scale: { domain, nice: false, zero: false }, axis: { format: "d", tickMinStep: 1 } });
   const y = { field: "value", type: "quantitative" as const, title: metricTitle(data), scale: { zero: false } };
-  const boundaries = data.chapters.map((c) => ({ x: c.first - 0.5, middle: (c.first + c.last) / 2, label: `ch ${c.chapter}` }));
+  const boundaries = data.chapters.map((c) => ({ x: c.first - 0.5, middle: (c.first + c.last) / 2, label: `ch ${c.chapter}${c.restart ? " ↺" : ""}` }));
   const intros = data.introductions.map((r, i) => ({ x: r.level, label: `${r.rule} (${r.level})`, row: i % 4 }));
   const pointSize = data.levels.length > 150 ? 12 : 30;
   const layer: unknown[] = [

@@ -1,3 +1,4 @@
+import { breakLine } from "../../select/rules/find-breaks.ts";
 import { deviationTableHtml } from "./deviation-table-html.ts";
 import { escapeHtml, formatNumber } from "./html-escape.ts";
 import type { HtmlReportData, ReportChapter } from "./html-report-data.ts";
@@ -23,7 +24,7 @@ export function headerHtml(data: HtmlReportData): string {
 /** The constraint breaks as a red list (empty text when there is none). */
 export function breaksListHtml(breaks: HtmlReportData["breaks"]): string {
   if (!breaks.length) return "";
-  return `<ul class="breaks-list">${breaks.map((b) => `<li>level ${b.level}: ${escapeHtml(b.message)}</li>`).join("")}</ul>`;
+  return `<ul class="breaks-list">${breaks.map((b) => `<li>${escapeHtml(breakLine(b))}</li>`).join("")}</ul>`;
 }
 
 /** Under the whole-game plot: the rule introductions (with links) and the per-chapter deviation table with the breaks. */
@@ -34,13 +35,17 @@ export function overviewTailHtml(data: HtmlReportData): string {
     for (const r of data.introductions) out.push(`<li><b>${escapeHtml(r.rule)}</b> at <a href="#level-${r.level}">level ${r.level}</a> (chapter ${r.chapter})</li>`);
     out.push(`</ul>`);
   }
+  const restarts = data.chapters.filter((c) => c.restart);
+  if (restarts.length) {
+    out.push(`<p class="restarts">The chain restarts at each chapter start (↺, chapter-scoped rules): ${restarts.map((c) => `<a href="#level-${c.first}">level ${c.first}</a> (chapter ${c.chapter})`).join(", ")}.</p>`);
+  }
   out.push(`<h3>Ramp deviation per chapter</h3>${deviationTableHtml(data.ramps)}${breaksListHtml(data.breaks)}`);
   return out.join("");
 }
 
 /** A chapter's heading: its number, level range and rules. */
 export function chapterHeadingHtml(ch: ReportChapter): string {
-  return `<h2>Chapter ${ch.chapter}<small>levels ${ch.first}–${ch.last}${ch.rules.length ? ` · rules: ${escapeHtml(ch.rules.join(", "))}` : ""}</small></h2>`;
+  return `<h2>Chapter ${ch.chapter}<small>levels ${ch.first}–${ch.last}${ch.restart ? " · the chain restarts here ↺" : ""}${ch.rules.length ? ` · rules: ${escapeHtml(ch.rules.join(", "))}` : ""}</small></h2>`;
 }
 
 /** A chapter's row(s) of the deviation table and the breaks inside it. */

@@ -1,0 +1,41 @@
+import { InputError } from "../../io/errors.ts";
+import type { Order } from "../../io/order/order.ts";
+import { readGameLevelsSource } from "../../game/registry/read-game-file.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Model } from "../../io/schemas/model.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import type { Ramp } from "../../io/schemas/ramp.ts";
+import { orderLevels } from "../../select/problem/order-levels.ts";
+import { planSlots } from "../../select/problem/plan-slots.ts";
+
+/** What a command reads a levels file or an order with. */
+export interface LevelsInputOptions {
+  ramp?: Ramp;
+  model?: Model;
+  plan?: Plan;
+  planFile?: string;
+  /** The option an order needs and lacks, named in the message (e.g. `report needs --ramp`): `ramp` or `model`. */
+  require?: { ramp?: string; model?: string };
+  /** The module of the messages, e.g. `cli/report`. */
+  module?: string;
+}
+
+/**
+ * A levels file, or an order (SPEC 3 "An order": a generic pool, CSV or JSON,
+ * whose candidates carry level numbers) as one ({@link orderLevels}): the
+ * way `report`, `verify`, `diff` and `select --from` read what they are given;
+ * a levels file's game is loaded first.
+ *
+ * @returns the levels file, and the order when the file was one.
+ * @throws InputError (exit 2): the file's own problems (see `readLevelsSource`),
+ *   an order without a ramp or model the command needs, and `orderLevels`'s.
+ */
+export async function readLevelsInput(file: string, options: LevelsInputOptions = {}): Promise<{ levels: LevelsFile; order?: Order }> {
+  const planLevels = options.plan ? planSlots(options.plan, () => 0).length : undefined;
+  const source = await readGameLevelsSource(file, { planLevels, planFile: options.planFile });
+  if (source.kind === "levels") return { levels: source.file };
+  const module = options.module ?? "io/order";
+  if (options.require?.ramp && !options.ramp) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.ramp}, its targets come from the ramp at each level`);
+  if (options.require?.model && !options.model) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.model}, the rules its levels are checked against`);
+  return { levels: orderLevels(source.order, options), order: source.order };
+}
