@@ -14,12 +14,12 @@ const broken = fileURLToPath(new URL("../../fixtures/program/broken.mjs", import
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A game file (and its models) for `broken.mjs <mode>` in a temp folder; the plan's settings carry `pad` characters. */
-function brokenGame(mode: string, options: { command?: string[]; pad?: number } = {}) {
+function brokenGame(mode: string, options: { command?: string[]; pad?: number; levels?: number } = {}) {
   const t = tempDir("levelramp-broken-");
   const name = `broken-${mode}`;
   const pids = t.path("pids");
-  t.write("plan.json", { format: "levelramp/plan@1", game: name, chapters: [{ chapter: 1, parts: [{ part: 1, levels: 2, poolPerLevel: 2, generator: { pad: "x".repeat(options.pad ?? 0) } }] }] });
-  t.write("ramp.json", { format: "levelramp/ramp@1", metric: "size", points: [[1, 1], [2, 2]], interpolation: "linear" });
+  t.write("plan.json", { format: "levelramp/plan@1", game: name, chapters: [{ chapter: 1, parts: [{ part: 1, levels: options.levels ?? 2, poolPerLevel: 2, generator: { pad: "x".repeat(options.pad ?? 0) } }] }] });
+  t.write("ramp.json", { format: "levelramp/ramp@1", metric: "size", points: [[1, 1], [options.levels ?? 2, 2]], interpolation: "linear" });
   t.write("selection.json", { format: "levelramp/model@1", metric: "size", constraints: [], objective: { norm: "L1", evenness: 0 } });
   const file = t.write("game.json", { format: "levelramp/game@1", name, command: options.command ?? ["node", broken, mode, name, pids], models: { plan: "plan.json", ramp: "ramp.json", selection: "selection.json" }, timeoutMs: 1500 });
   return { ...t, file, pids, out: t.path("out") };
@@ -77,6 +77,14 @@ describe("a broken program stops the command with exit 2, clearly, leaving nothi
       expect(existsSync(g.out)).toBe(false);
     }, 120_000);
   }
+
+  it("a fault on one worker thread while another still works: exit 2 with the fault, not an internal error", async () => {
+    const g = brokenGame("one-fails", { levels: 12 });
+    const r = await runCli(["build", g.file, "--workers", "2", "--out", g.out, "--quiet"]);
+    expect(r.stderr).toMatch(/^levelramp: program\/wire: .*generate: the program wrote a line that is not JSON/);
+    expect(r.code).toBe(2);
+    expect(existsSync(g.out)).toBe(false);
+  }, 120_000);
 
   it("ends every process the program started when it faults (a grandchild included)", async () => {
     const g = brokenGame("grandchild");

@@ -52,9 +52,25 @@ export function createTaskRunner(workers: number): TaskRunner {
     minThreads: workers,
     maxThreads: workers,
   });
+  // piscina emits "error" for a message from a worker whose task it no longer holds: a task that
+  // was still running when the run stopped on another task's error and closed the pool (an outside
+  // game's fault on one worker while the other works). After close that answer has no one to go
+  // to: drop it. Before close it would be a bug: the next run reports it (exit 70); close never
+  // throws, so the error that stopped the run stays the one the user sees.
+  let closing = false;
+  let stray: Error | undefined;
+  pool.on("error", (err: Error) => {
+    if (!closing) stray ??= err;
+  });
   return {
     threads: workers,
-    run: (async (task: PipelineTask) => unwrapOutcome((await pool.run(task)) as TaskOutcome<unknown>)) as TaskRunner["run"],
-    close: () => pool.destroy(),
+    run: (async (task: PipelineTask) => {
+      if (stray) throw stray;
+      return unwrapOutcome((await pool.run(task)) as TaskOutcome<unknown>);
+    }) as TaskRunner["run"],
+    close: async () => {
+      closing = true;
+      await pool.destroy();
+    },
   };
 }
