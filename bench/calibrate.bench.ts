@@ -1,8 +1,9 @@
 // `npm run bench -- calibrate`: levelramp calibrate as a user meets it (a cold CLI process of the
 // compiled package: run `npm run build` first), and the coverage sweeps too big for the test suite.
+// CALIBRATE_BENCH=cli runs the CLI case only (the sweeps take many minutes of CPU).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { calibrate } from "../src/calibrate/calibrate.ts";
@@ -35,12 +36,27 @@ function setupPlays(levels: number, players: number) {
   return { dir, rows: plays.rows.length };
 }
 
+/** GNU time, when the machine has it: the CPU seconds and peak memory of each CLI run besides the wall the harness times. */
+const TIME = "/usr/bin/time";
+/** Per CLI run, in order (the cold run first): wall and CPU seconds, peak MB, and the 1-minute load average when it started. */
+const runs: Array<{ wallS: number; userS: number; sysS: number; peakMB: number; load: number }> = [];
+
 /** Runs the compiled CLI once, as a user would (a new Node process). */
 function cli(dir: string) {
   if (!existsSync(join(root, "dist", "calibrate", "calibrate.js"))) throw new Error("bench/calibrate: run `npm run build` first (the bench times the compiled CLI)");
-  const out = execFileSync(process.execPath, [bin, "calibrate", join(dir, "plays.csv"), "--levels", join(dir, "levels.json"), "--json"], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const args = [bin, "calibrate", join(dir, "plays.csv"), "--levels", join(dir, "levels.json"), "--json"];
+  const timed = existsSync(TIME);
+  const load = loadavg()[0];
+  const out = timed
+    ? execFileSync(TIME, ["-f", "%e %U %S %M", "-o", join(dir, "time.txt"), process.execPath, ...args], { encoding: "utf8", maxBuffer: 1 << 26 })
+    : execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (timed) {
+    const [wallS, userS, sysS, kb] = readFileSync(join(dir, "time.txt"), "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+    runs.push({ wallS, userS, sysS, peakMB: Math.round(kb / 1024), load: Number(load.toFixed(2)) });
+  }
   const cal = JSON.parse(out) as { params: { b: { value: number; low: number; high: number } }; outliers: unknown[] };
-  return { b: cal.params.b, outliers: cal.outliers.length };
+  const cpu = runs.map((r) => r.userS + r.sysS).sort((x, y) => x - y);
+  return { b: cal.params.b, outliers: cal.outliers.length, ...(runs.length ? { medianCpuS: Number(cpu[Math.floor(cpu.length / 2)].toFixed(2)), runs } : {}) };
 }
 
 /** Coverage of the 95% intervals over many seeds (a, b and, Rasch, σ), and false flags on data with no outlier. */
@@ -67,13 +83,18 @@ function coverage(model: "levels" | "rasch", seeds: number, tau: number) {
   return { seeds, tau, coverA: rate(a), coverB: rate(b), ...(model === "rasch" ? { coverSigma: rate(sigma), pooledB: Math.round(pooledB * 1e4) / 1e4 } : {}), meanB: Math.round(meanB * 1e4) / 1e4, falseFlagsPerRun: rate(flags) };
 }
 
+const cliCase = { name: "cli calibrate: ~100,000 per-player rows, 400 levels (cold process)", setup: () => setupPlays(400, 1070), run: ({ dir, rows }: { dir: string; rows: number }) => ({ rows, ...cli(dir) }), repeat: 3, warmup: 1 };
+
 export const suite: BenchSuite = {
   name: "calibrate",
-  cases: [
-    { name: "cli calibrate: ~100,000 per-player rows, 400 levels (cold process)", setup: () => setupPlays(400, 1070), run: ({ dir, rows }: { dir: string; rows: number }) => ({ rows, ...cli(dir) }), repeat: 5, warmup: 1 },
-    { name: "coverage: per level, 300 seeds, τ = 0", run: () => coverage("levels", 300, 0), repeat: 0 },
-    { name: "coverage: per level, 300 seeds, τ = 0.3", run: () => coverage("levels", 300, 0.3), repeat: 0 },
-    { name: "coverage: Rasch, 60 seeds, τ = 0", run: () => coverage("rasch", 60, 0), repeat: 0 },
-    { name: "coverage: Rasch, 60 seeds, τ = 0.3", run: () => coverage("rasch", 60, 0.3), repeat: 0 },
-  ],
+  cases:
+    process.env.CALIBRATE_BENCH === "cli"
+      ? [cliCase]
+      : [
+          cliCase,
+          { name: "coverage: per level, 300 seeds, τ = 0", run: () => coverage("levels", 300, 0), repeat: 0 },
+          { name: "coverage: per level, 300 seeds, τ = 0.3", run: () => coverage("levels", 300, 0.3), repeat: 0 },
+          { name: "coverage: Rasch, 60 seeds, τ = 0", run: () => coverage("rasch", 60, 0), repeat: 0 },
+          { name: "coverage: Rasch, 60 seeds, τ = 0.3", run: () => coverage("rasch", 60, 0.3), repeat: 0 },
+        ],
 };

@@ -128,19 +128,37 @@ function rowLogits(plays: Plays, fit: ModelFit, include: Uint8Array | undefined,
   return { eta, weight, dEta };
 }
 
-/** sign(δ̂)·√(2(ℓ(δ̂) − ℓ(0))) for the rows of one level, ℓ(δ) = Σ_r log Σ_k c_rk Bin(w_r; n_r, σ(η_rk + δ)). */
+/**
+ * sign(δ̂)·√(2(ℓ(δ̂) − ℓ(0))) for the rows of one level, ℓ(δ) = Σ_r log Σ_k c_rk Bin(w_r; n_r, σ(η_rk + δ)).
+ * The inner loop takes one exp and one log1p per row and node: log c_rk is
+ * taken once per level, and σ(x) comes from the same e^−|x| as log(1 + e^x)
+ * (the same numbers `logistic` and `binomialLogKernel` give, bit for bit).
+ */
 function signedRoot(rows: number[], plays: Plays, eta: Float64Array, weight: Float64Array, K: number): number {
   const lk = new Float64Array(K);
+  const pk = new Float64Array(K);
+  const logc = new Float64Array(rows.length * K);
+  rows.forEach((i, t) => {
+    for (let k = 0; k < K; k++) logc[t * K + k] = weight[i * K + k] > 0 ? Math.log(weight[i * K + k]) : -Infinity;
+  });
   const at = (delta: number, derivatives: boolean) => {
     let value = 0;
     let d1 = 0;
     let d2 = 0;
-    for (const i of rows) {
+    for (let t = 0; t < rows.length; t++) {
+      const i = rows[t];
       const { attempts: n, wins: w } = plays.rows[i];
       let top = -Infinity;
       for (let k = 0; k < K; k++) {
-        const c = weight[i * K + k];
-        lk[k] = c > 0 ? Math.log(c) + binomialLogKernel(w, n, eta[i * K + k] + delta) : -Infinity;
+        const c = logc[t * K + k];
+        if (c === -Infinity) {
+          lk[k] = -Infinity;
+          continue;
+        }
+        const x = eta[i * K + k] + delta;
+        const e = Math.exp(-Math.abs(x));
+        pk[k] = x >= 0 ? 1 / (1 + e) : e / (1 + e);
+        lk[k] = c + (w * x - n * (Math.max(x, 0) + Math.log1p(e)));
         if (lk[k] > top) top = lk[k];
       }
       if (top === -Infinity) continue;
@@ -154,7 +172,7 @@ function signedRoot(rows: number[], plays: Plays, eta: Float64Array, weight: Flo
       for (let k = 0; k < K; k++) {
         const pi = lk[k] / sum;
         if (pi === 0) continue;
-        const p = logistic(eta[i * K + k] + delta);
+        const p = pk[k];
         const d = w - n * p;
         mean += pi * d;
         second += pi * d * d;
