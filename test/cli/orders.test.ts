@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readJsonFile } from "../../src/io/read-json-file.ts";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
+import { modelSchema } from "../../src/io/schemas/model.ts";
+import { rampSchema } from "../../src/io/schemas/ramp.ts";
+import { readLevelsInput } from "../../src/pipeline/inputs/read-levels-input.ts";
+import { editorInputs } from "../../src/report/editor/editor-data.ts";
+import { selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
+import { orderPlan } from "../../src/select/problem/order-levels.ts";
 import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -98,6 +105,48 @@ describe("a shipped order (KGoldrunner, CSV): report, verify, repair", { timeout
     expect(page).toContain("The chain restarts at each chapter start");
     expect(page).toContain("levelramp select --pools fixtures/orders/kgoldrunner-order.csv --model model.json --ramp ramp.json --out levels.json");
   }, 30_000);
+});
+
+describe("the page's own solver over an order", { timeout: 60_000 }, () => {
+  it("answers the chapter-scoped model as select does, byte for byte, and counts the 25 levels the plain optimum moves", async () => {
+    const model = readJsonFile(modelSchema, KG_MODEL);
+    const ramp = readJsonFile(rampSchema, KG_RAMP);
+    const { levels, order } = await readLevelsInput(KG, { ramp, model });
+    if (!order) throw new Error("the CSV is an order");
+    const page = selectForRamp(editorInputs(levels, order.pool, orderPlan(order), { levels: KG, pools: KG, plan: null, model: "model.json" }), ramp);
+    const t = tempDir();
+    const out = t.path("plain.json");
+    const cli = await runCli(["select", "--pools", KG, "--model", KG_MODEL, "--ramp", KG_RAMP, "--out", out]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(page).toMatchObject({ status: "optimal", optimal: true, solver: "dp", moved: 25 });
+    expect(JSON.stringify(page.file, null, 2) + "\n").toBe(readFileSync(out, "utf8"));
+  });
+});
+
+describe("an order of an outside game (--game: its selection model and ramp are the order's defaults)", { timeout: 60_000 }, () => {
+  // Four Lights Out levels in an order of our own; level 3 needs fewer presses than level 2.
+  const GAME = "examples/lights-out/game.json";
+  const rows = ["id,chapter,part,level,presses,cells,hidden", "lo-a,1,1,1,1,9,0", "lo-b,1,1,2,3,9,0", "lo-c,1,1,3,2,9,0", "lo-d,1,1,4,4,9,0"];
+  it("verify, report and select --min-moves take the game's model and ramp; without --game, verify asks for a model", async () => {
+    const t = tempDir();
+    const file = t.write("lights-out-order.csv", rows.join("\n") + "\n");
+    const v = await runCli(["verify", file, "--game", GAME]);
+    expect(v.code, v.stderr).toBe(1);
+    expect(v.stdout).toMatch(/checked against .*lights-out.models.selection\.json/);
+    expect(v.stdout.trim().split("\n").slice(1)).toEqual(["  level 3 (lo-c): presses 2 after 3 — nonDecreasing(presses)"]);
+    // The game's ramp starts at 1 press at level 1 (examples/lights-out/models/ramp.json).
+    const r = JSON.parse((await runCli(["report", file, "--game", GAME, "--format", "json"])).stdout);
+    expect(r.ramps[0].levels[0]).toMatchObject({ id: "lo-a", value: 1, target: 1, deviation: 0 });
+    expect(r.breaks).toHaveLength(1);
+    const s = await runCli(["select", "--game", GAME, "--pools", file, "--from", file, "--min-moves", "0", "--json"]);
+    expect(s.code, s.stderr).toBe(0);
+    const answer = JSON.parse(s.stdout);
+    expect(answer.levels.map((l: { id: string }) => l.id)).toEqual(["lo-a", "lo-c", "lo-b", "lo-d"]);
+    expect(answer.moves).toBe(2);
+    const bare = await runCli(["verify", file]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/verify needs --model \(or --game, whose selection model it takes\)/);
+  });
 });
 
 describe("a second shipped order (GNOME Atomix, JSON): the same checks", { timeout: 60_000 }, () => {

@@ -55,14 +55,18 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
-      await useGameFile(o.game);
+      const game = await useGameFile(o.game);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));
       const ramps = (o.ramp ?? []).map((f, i) => ({ name: names.filter((n) => n === names[i]).length > 1 ? f : names[i], ramp: readJsonFile(rampSchema, f), file: f }));
       // A levels file, or an order read as one (its targets from the first --ramp); --model replaces the embedded model.
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const planGiven = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
-      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: planGiven, planFile: o.plan, require: { ramp: "report needs --ramp" }, module: "cli/report" });
+      // An order of an outside game (--game) takes the game's ramp and selection model unless --ramp / --model are given.
+      const orderDefaults = game
+        ? { ...(o.model ? {} : { model: readJsonFile(modelSchema, modelsPath(game, "selection.json")) }), ...(ramps.length ? {} : { ramp: readJsonFile(rampSchema, modelsPath(game, "ramp.json")) }) }
+        : undefined;
+      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: planGiven, planFile: o.plan, orderDefaults, require: { ramp: "report needs --ramp (or --game, whose ramp it takes)" }, module: "cli/report" });
       const file = model ? { ...read.levels, model } : read.levels;
       if (o.plan && !read.order && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor (give it with --pools and --format html) or for an order");
       const calibration = o.calibration ? readCalibration(o.calibration) : undefined;

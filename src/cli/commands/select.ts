@@ -17,7 +17,7 @@ import { describeStatus, toLevelsFile } from "../../select/problem/levels-file.t
 import type { Selection } from "../../select/problem/selection-problem.ts";
 import { solverLimits } from "../../select/problem/solver-limits.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
-import { dpApplies } from "../../select/dp/solve-dp.ts";
+import { dpRefusal } from "../../select/dp/dp-context.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, jsonOption, modelFiles, modelOption, rampOption, statsOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
@@ -70,8 +70,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
       const times = { startMs: performance.now(), readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
-      await useGameFile(o.game);
-      const { inputs, from, tolerance, timeLimit, notes } = await readInputs(o);
+      const outside = await useGameFile(o.game);
+      const { inputs, from, tolerance, timeLimit, notes } = await readInputs(o, outside);
       times.readMs = performance.now() - times.startMs;
       for (const note of notes) io.stderr(`levelramp: ${note}\n`);
       if (inputs.pool.game !== "generic") {
@@ -111,9 +111,10 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
 /**
  * Parses and checks the options and the output path (before any solving), reads the files.
  * What only some runs need is loaded by them: a JSON pool's schemas and its game (a CSV pool
- * is read without them), the levels file's for --from, the --keep ranges.
+ * is read without them), the levels file's for --from, the --keep ranges. `outside`: the game of
+ * --game, whose model and ramp a generic pool (an order of its levels) defaults to.
  */
-async function readInputs(o: SelectOptions) {
+async function readInputs(o: SelectOptions, outside: string | undefined) {
   if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
   const timeLimit = Number(o.timeLimit);
   if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
@@ -134,7 +135,9 @@ async function readInputs(o: SelectOptions) {
   const { pool } = read;
   const game = pool.game;
   const files = modelFiles(game, o);
-  const { modelFile, rampFile } = files;
+  // A generic pool exported from an outside game (--game; an order of its levels, say) carries the metrics
+  // its solve returns: the game's selection model and ramp are its defaults (its plan is a plan of game pools).
+  const { modelFile, rampFile } = game === "generic" && outside ? modelFiles(outside, o) : files;
   const model = readJsonFile(modelSchema, modelFile);
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   // An order (a pool whose candidates carry level numbers, SPEC 3) ships its own plan: select over it by default.
@@ -170,7 +173,8 @@ async function fewestMoves(built: BuiltProblem, from: LevelsFile, plain: Selecti
   const { countMoves, MIN_MOVES_NOTE, solveDpMinMovesBranching } = await import("../../select/dp/solve-dp-min-moves.ts");
   const byNumber = new Map(from.levels.map((l) => [l.number, l.id]));
   const reference = { ids: built.problem.slots.map((s) => byNumber.get(s.number)) };
-  if (!dpApplies(built.problem)) throw new InputError("cli/select", "--min-moves needs a chain-shaped model (a maxRun key that is also a nonDecreasing key; SPEC 6)");
+  const refusal = dpRefusal(built.problem);
+  if (refusal) throw new InputError("cli/select", `--min-moves runs the dp, and ${refusal}`);
   const plainMoves = countMoves(built.problem, reference, plain.picks);
   const r = solveDpMinMovesBranching(built.problem, reference, plain.objective + tolerance);
   if (!("selection" in r)) throw new NoAnswerError("cli/select", "internal: no sequence within the tolerance, though the optimum is one");

@@ -10,6 +10,7 @@ import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-le
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, quietOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
+import { modelsPath } from "../models-path.ts";
 
 /**
  * `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the
@@ -28,16 +29,20 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .addOption(quietOption("no progress bar"))
     .action(async (file: string, o: { model?: string; ramp?: string; plan?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
-      await useGameFile(o.game);
+      const game = await useGameFile(o.game);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const ramp = o.ramp ? readJsonFile(rampSchema, o.ramp) : undefined;
       const plan = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
-      const { levels, order } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, require: { model: "verify needs --model" }, module: "cli/verify" });
+      // An order of an outside game (--game) is checked against the game's selection model unless --model is given.
+      const gameModel = game && !o.model ? modelsPath(game, "selection.json") : undefined;
+      const orderDefaults = gameModel ? { model: readJsonFile(modelSchema, gameModel) } : undefined;
+      const { levels, order } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, orderDefaults, require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify" });
       if ((o.ramp || o.plan) && !order) throw new InputError("cli/verify", "--ramp and --plan are for an order (a levels file embeds its ramp and plan)");
+      const modelFile = o.model ?? (order ? gameModel : undefined);
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
-        result = verifyLevels(levels, { model, modelFile: o.model, events: bars });
+        result = verifyLevels(levels, { model: model ?? (order ? levels.model : undefined), modelFile, events: bars });
       } finally {
         bars.stop();
       }
@@ -47,7 +52,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
         io.stdout(JSON.stringify(result, null, 2) + "\n");
         return;
       }
-      const against = o.model ? `checked against ${o.model}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
+      const against = modelFile ? `checked against ${modelFile}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
       if (result.ok) {
         io.stdout(`verify: ${file}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
         return;

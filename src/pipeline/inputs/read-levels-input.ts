@@ -14,6 +14,12 @@ export interface LevelsInputOptions {
   model?: Model;
   plan?: Plan;
   planFile?: string;
+  /**
+   * An order's model and ramp when `model` / `ramp` are not given — an outside
+   * game's own (SPEC 10) when the command names one with `--game`; never used
+   * for a levels file, which embeds its own.
+   */
+  orderDefaults?: { model?: Model; ramp?: Ramp };
   /** The option an order needs and lacks, named in the message (e.g. `report needs --ramp`): `ramp` or `model`. */
   require?: { ramp?: string; model?: string };
   /** The module of the messages, e.g. `cli/report`. */
@@ -35,7 +41,9 @@ export async function readLevelsInput(file: string, options: LevelsInputOptions 
   const source = await readGameLevelsSource(file, { planLevels, planFile: options.planFile });
   if (source.kind === "levels") return { levels: source.file };
   const module = options.module ?? "io/order";
-  if (options.require?.ramp && !options.ramp) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.ramp}, its targets come from the ramp at each level`);
-  if (options.require?.model && !options.model) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.model}, the rules its levels are checked against`);
-  return { levels: orderLevels(source.order, options), order: source.order };
+  const ramp = options.ramp ?? options.orderDefaults?.ramp;
+  const model = options.model ?? options.orderDefaults?.model;
+  if (options.require?.ramp && !ramp) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.ramp}, its targets come from the ramp at each level`);
+  if (options.require?.model && !model) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.model}, the rules its levels are checked against`);
+  return { levels: orderLevels(source.order, { ...options, ramp, model }), order: source.order };
 }

@@ -3,7 +3,7 @@ import type { Ramp } from "../../io/schemas/ramp.ts";
 import { buildProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
 import { diagnoseInfeasible } from "../../select/diagnose/diagnose-infeasible.ts";
 import { toLevelsFile } from "../../select/problem/levels-file.ts";
-import { dpApplies } from "../../select/dp/solve-dp.ts";
+import { dpRefusal } from "../../select/dp/dp-context.ts";
 import { solveDpBranching } from "../../select/dp/solve-dp-branching.ts";
 import { SolverLimitError, solverLimits } from "../../select/problem/solver-limits.ts";
 import type { EditorFiles, EditorInputs } from "./editor-data.ts";
@@ -101,12 +101,10 @@ export function selectForRamp(inputs: EditorInputs, edited: Ramp, calibration?: 
   const ramp = selectionRamp(edited, calibration);
   const built = buildProblem(selectionInputs(inputs, ramp));
   const command = selectCommand(inputs, "ramp.json", "levels.json", ramp === edited ? undefined : calibration?.file);
-  if (!dpApplies(built.problem)) {
-    return none(
-      "unknown",
-      `the page runs the exact dp, which needs a chain-shaped model (a maxRun key that is also a nonDecreasing key, SPEC 6); this model is not, so select solves it with a MILP: download ramp.json and run ${command}`,
-    );
-  }
+  // Why the dp cannot answer this model exactly (not chain-shaped; or a chain that restarts at
+  // chapter starts over candidates eligible in two chapters), in the dp's words.
+  const refusal = dpRefusal(built.problem);
+  if (refusal) return none("unknown", `the page runs the exact dp, and ${refusal}; select solves this model with a MILP: download ramp.json and run ${command}`);
   let result;
   try {
     // The limits `select` passes (models/select/solver.json; in the page, as the bundle compiled them in).

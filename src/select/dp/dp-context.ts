@@ -149,7 +149,7 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
  */
 export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible">>): string | undefined {
   const rules = chainRulesOf(problem);
-  if (!rules.primaryRun) return "dp needs a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
+  if (!rules.primaryRun) return "dp needs a chain-shaped model: a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
   if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
     return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
   }
