@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "../pipeline/run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 import { writeFileSync } from "node:fs";
 
 // `levelramp compare` (SPEC 2, 7): exit 0 whenever it ran, same or not; 2 for bad input.
@@ -46,7 +47,7 @@ describe("levelramp compare", () => {
   }
 
   it("reads levels files with --level (both), or --level-a / --level-b", async () => {
-    const dir = tempDir();
+    const dir = tempFolder();
     const levels = (name: string) => JSON.parse(readFileSync(f(name), "utf8")).level;
     const file = {
       format: "levelramp/levels@1",

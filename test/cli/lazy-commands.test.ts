@@ -5,13 +5,14 @@ import { fileURLToPath } from "node:url";
 import { Command, Help } from "commander";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, packageVersion } from "../../src/cli/main.ts";
-import { fixture, runCli, tempDir } from "../pipeline/run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Runs the CLI from source in a new process and returns every module URL it loaded (relative to the repository). */
 function importsOf(argv: string[]): { code: number | null; stdout: string; loaded: string[] } {
-  const file = join(tempDir("levelramp-imports-"), "imports.txt");
+  const file = join(tempFolder("levelramp-imports-"), "imports.txt");
   const r = spawnSync(process.execPath, ["--import", "tsx", "--import", "./test/helpers/record-imports.mjs", "src/cli/bin.ts", ...argv], {
     cwd: root,
     encoding: "utf8",

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS } from "../../src/cli/main.ts";
 import { formatJsonSchema } from "../../src/io/schemas/format-schemas.ts";
-import { fixture, runCli, tempDir, type CliRun } from "../pipeline/run-cli.ts";
+import { fixture, runCli, type CliRun } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // The one rule of every command (README "Commands", src/cli/cli-io.ts): the result — a table,
 // JSON, CSV, a measure, a diff, a verdict — on stdout, and only it; messages about the run —
@@ -151,7 +152,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 beforeAll(() => {
-  dir = tempDir("levelramp-streams-");
+  dir = tempFolder("levelramp-streams-");
   const ramp = JSON.parse(readFileSync(fixture("../models/generic/ramp.json"), "utf8"));
   writeFileSync(d("steeper-ramp.json"), JSON.stringify({ ...ramp, points: [[1, 1], [20, 8], [40, 12], [60, 20]] }));
 });

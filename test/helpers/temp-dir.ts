@@ -2,9 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** A fresh temp folder with a helper to write JSON (or raw text) files into it. */
+/** A fresh empty folder under the system's temp folder; its path. */
+export function tempFolder(prefix = "levelramp-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A fresh temp folder ({@link tempFolder}) with helpers to name files in it and write JSON (or raw text) files into it. */
 export function tempDir(prefix = "levelramp-test-") {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempFolder(prefix);
   return {
     dir,
     path: (name: string) => join(dir, name),

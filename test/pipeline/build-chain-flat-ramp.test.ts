@@ -10,7 +10,7 @@ import { planSchema } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
-import { fixture } from "./run-cli.ts";
+import { fixture } from "../helpers/run-cli.ts";
 
 const planFile = fixture("pipeline/tiny-carillon-plan.json");
 const plan = readJsonFile(planSchema, planFile);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Composed levels are chosen levels too (SPEC 7). With seed 1 the Carillon composer's best-scoring
 // set for two levels repeats a picture (level 2's outer curve is level 1's arch): the composer itself
@@ -10,7 +11,7 @@ import { fixture, runCli, tempDir } from "./run-cli.ts";
 // that do not check).
 describe("levelramp build, composed levels that repeat each other", () => {
   it("ships two different composed levels: the composer drops the repeat itself", async () => {
-    const dir = tempDir();
+    const dir = tempFolder();
     const plan = fixture("pipeline/composed-carillon-plan.json");
     const r = await runCli(["build", "carillon", "--plan", plan, "--seed", "1", "--workers", "1", "--out", dir, "--json"]);
     expect(r.code, r.stderr).toBe(0);

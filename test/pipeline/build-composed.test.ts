@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Apsis composes its first levels (SPEC 5.5): the tiny plan composes levels 1–2; part 1 grows only levels 3–4.
 const plan = fixture("pipeline/tiny-apsis-plan.json");
@@ -15,7 +16,7 @@ let stderr = "";
 let summary: { stats: { parts: Array<{ chapter: number; part: number; levels: number; grownLevels: number; grown: number; extraRounds: number; refineRounds: number }> } };
 
 beforeAll(async () => {
-  dir = tempDir();
+  dir = tempFolder();
   const r = await runCli(["build", "apsis", "--plan", plan, "--seed", "2", "--workers", "1", "--out", dir, "--stats"]);
   expect(r.code, r.stderr).toBe(0);
   stdout = r.stdout;

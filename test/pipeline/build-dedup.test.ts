@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadGame, requireGame } from "../../src/game/registry/load-game.ts";
 import { pairSame } from "../../src/dedup/pair-same.ts";
 import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
-import { fixture } from "./run-cli.ts";
+import { fixture } from "../helpers/run-cli.ts";
 
 // De-duplication while pools grow (SPEC 6, 7): repeats of chosen levels are dropped, repeats inside a pool become conflict pairs.
 const body = (name: string) => JSON.parse(readFileSync(fixture(`pipeline/${name}.json`), "utf8")).level;

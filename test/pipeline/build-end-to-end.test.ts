@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { levelsSchema } from "../../src/io/schemas/levels.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // The main job end to end on a tiny Carillon plan (2 chapters, 3 parts of 3 levels, 3 candidates per level).
 const plan = fixture("pipeline/tiny-carillon-plan.json");
@@ -12,7 +13,7 @@ let dir = "";
 let built = { code: -1, stdout: "", stderr: "" };
 
 beforeAll(async () => {
-  dir = tempDir();
+  dir = tempFolder();
   built = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "7", "--workers", "1", "--out", dir, "--stats", "--json"]);
 }, 60_000);
 
@@ -101,7 +102,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
 
 describe("levelramp build --chapters", () => {
   it("keeps global level numbers and says the chain starts fresh after the levels not built", async () => {
-    const d = tempDir();
+    const d = tempFolder();
     const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "2", "--seed", "7", "--workers", "1", "--out", d]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("levels 1–6 are not built: the chain starts fresh at level 7 (chapter 2)");
@@ -111,7 +112,7 @@ describe("levelramp build --chapters", () => {
 
   it("refuses a range outside the plan or reversed (exit 2)", async () => {
     for (const chapters of ["3", "2-1", "x"]) {
-      const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", chapters, "--workers", "1", "--out", tempDir()]);
+      const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", chapters, "--workers", "1", "--out", tempFolder()]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("--chapters");
     }

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // A plan that cannot be met stops with exit 1, names the chapter and part and why, after a bounded number of tries, and writes nothing.
 describe("levelramp build on a plan that cannot be met", () => {
   it("stops after the extra rounds, naming the part and the generator's reasons, and leaves no output", async () => {
-    const dir = join(tempDir(), "out");
+    const dir = join(tempFolder(), "out");
     const r = await runCli(["build", "apsis", "--plan", fixture("pipeline/unreachable-window-apsis-plan.json"), "--workers", "1", "--out", dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("pipeline/build: chapter 1 part 1 (levels 1–2)");
@@ -17,7 +18,7 @@ describe("levelramp build on a plan that cannot be met", () => {
   }, 60_000);
 
   it("names the chapter and part whose selection has no answer (a read window that rises too fast)", async () => {
-    const dir = join(tempDir(), "out");
+    const dir = join(tempFolder(), "out");
     const plan = fixture("pipeline/too-steep-apsis-plan.json");
     const r = await runCli(["build", "apsis", "--plan", plan, "--workers", "1", "--out", dir, "--json"]);
     expect(r.code).toBe(1);

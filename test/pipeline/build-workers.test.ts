@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // SPEC 2, 9: same seed, same model, same input ⇒ byte-identical output, whatever --workers is.
 describe("levelramp build across worker counts", () => {
   it("writes byte-identical pools.json and levels.json with --workers 1 and --workers 2", async () => {
     const plan = fixture("pipeline/tiny-carillon-plan.json");
-    const one = tempDir();
-    const two = tempDir();
+    const one = tempFolder();
+    const two = tempFolder();
     const a = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "3", "--workers", "1", "--out", one, "--quiet", "--json"]);
     const b = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "3", "--workers", "2", "--out", two, "--quiet", "--json"]);
     expect(a.code).toBe(0);
@@ -25,8 +26,8 @@ describe("levelramp build across worker counts", () => {
 
   it("gives another answer for another seed", async () => {
     const plan = fixture("pipeline/tiny-carillon-plan.json");
-    const x = tempDir();
-    const y = tempDir();
+    const x = tempFolder();
+    const y = tempFolder();
     await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "3", "--workers", "1", "--out", join(x, "p.json"), "--quiet"]);
     await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "4", "--workers", "1", "--out", join(y, "p.json"), "--quiet"]);
     expect(readFileSync(join(x, "p.json"), "utf8")).not.toBe(readFileSync(join(y, "p.json"), "utf8"));

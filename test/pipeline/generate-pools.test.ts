@@ -5,13 +5,14 @@ import { candidateId } from "../../src/io/candidate-id.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
 import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import { createProgressBars } from "../../src/cli/progress-bars.ts";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 const plan = fixture("pipeline/tiny-carillon-plan.json");
 
 describe("levelramp generate", () => {
   it("grows every part's pool with stable ids and provenance, and selects nothing", async () => {
-    const dir = tempDir();
+    const dir = tempFolder();
     const out = join(dir, "pools.json");
     const r = await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "11", "--workers", "1", "--out", out, "--json"]);
     expect(r.code, r.stderr).toBe(0);
@@ -38,7 +39,7 @@ describe("levelramp generate", () => {
   });
 
   it("refuses an unknown game (exit 2)", async () => {
-    const r = await runCli(["generate", "chess", "--out", join(tempDir(), "p.json")]);
+    const r = await runCli(["generate", "chess", "--out", join(tempFolder(), "p.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("expected a game: carillon or apsis");
   });
@@ -91,7 +92,7 @@ describe("progress bars", () => {
   });
 
   it("a build with a non-terminal stderr prints no bar", async () => {
-    const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "2", "--workers", "1", "--out", tempDir()]);
+    const r = await runCli(["build", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "2", "--workers", "1", "--out", tempFolder()]);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toContain("ETA");
     expect(r.stderr).not.toContain("█");

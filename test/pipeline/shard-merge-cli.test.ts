@@ -4,7 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // SPEC 9 through the command line: three shards run as separate processes
 // (each started the way a job-array scheduler starts it), merged in any
@@ -58,7 +59,7 @@ const dirs: Record<string, string> = {};
 beforeAll(async () => {
   // every shard process of both games, two at a time
   const jobs = cases.flatMap((c) => {
-    dirs[c.game] = tempDir("levelramp-shards-");
+    dirs[c.game] = tempFolder("levelramp-shards-");
     return c.shards.map((s, i) => () => runProcess(["generate", c.game, ...c.args, "--workers", "1", "--quiet", "--shard", s.shard, "--out", join(dirs[c.game], `shard-${i + 1}.json`)], s.env));
   });
   const failures: string[] = [];
@@ -101,7 +102,7 @@ describe.each(cases)("levelramp generate --shard and merge: $game", (c) => {
   }, 60_000);
 
   it("refuses a missing shard, a repeated shard, and a shard from another seed or other settings (exit 2, nothing written)", async () => {
-    const dir = tempDir();
+    const dir = tempFolder();
     const out = join(dir, "pools.json");
     const missing = await runCli(["merge", shard(3), shard(1), "--out", out]);
     expect(missing.code).toBe(2);
@@ -132,7 +133,7 @@ describe.each(cases)("levelramp generate --shard and merge: $game", (c) => {
 
 describe("generate --shard refuses bad shards (exit 2)", () => {
   it.each([["0/3"], ["4/3"], ["1/0"], ["2"], ["x/3"]])("--shard %s", async (text) => {
-    const r = await runCli(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--shard", text, "--out", join(tempDir(), "s.json")]);
+    const r = await runCli(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--shard", text, "--out", join(tempFolder(), "s.json")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--shard: expected K/N, shard K of N with 1 ≤ K ≤ N");
   });

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "./run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // docs/pipeline.md's recipes for scaling out (SPEC 9), checked as they stand
 // in the page: the Slurm script is valid bash, and the counts each recipe
@@ -20,7 +20,7 @@ const block = (first: RegExp) => {
 describe("docs/pipeline.md scaling-out recipes", () => {
   it("the Slurm script passes bash -n, and its array, --shard auto and the merge's files agree", () => {
     const script = block(/^#!\/bin\/bash\n# levelramp-shards\.sbatch/);
-    const file = join(tempDir(), "levelramp-shards.sbatch");
+    const file = join(tempFolder(), "levelramp-shards.sbatch");
     writeFileSync(file, script);
     execFileSync("bash", ["-n", file]);
     expect(script).toMatch(/#SBATCH --array=1-6\n/);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
-import { fixture, runCli, tempDir } from "./run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Stable candidate ids (SPEC 2): an id is the hash of the level body, and a candidate's body is a pure
 // function of (seed, game, chapter, part, batch, index), so regenerating gives the same ids — and pins,
@@ -12,7 +13,7 @@ describe("stable candidate ids", () => {
     const plan = fixture("pipeline/tiny-carillon-plan.json");
     const model = fixture("pipeline/tiny-carillon-model.json");
     const gen = async (chapters: string) => {
-      const out = join(tempDir(), "pools.json");
+      const out = join(tempFolder(), "pools.json");
       const r = await runCli(["generate", "carillon", "--plan", plan, "--model", model, "--chapters", chapters, "--seed", "9", "--workers", "1", "--out", out, "--quiet"]);
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(readFileSync(out, "utf8")).candidates as Array<{ id: string; chapter: number; part: number; level: unknown; provenance: unknown }>;

@@ -3,14 +3,15 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { CarillonBody } from "../../src/carillon/level/carillon-body.ts";
-import { fixture, modelFile, runCli, tempDir } from "./run-cli.ts";
+import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // SPEC 1 job 5: verify names each failing level with its reason and exits 1.
 let dir = "";
 let good: LevelsFile;
 
 beforeAll(async () => {
-  dir = tempDir();
+  dir = tempFolder();
   const r = await runCli(["build", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "5", "--workers", "1", "--out", dir, "--quiet"]);
   expect(r.code).toBe(0);
   good = JSON.parse(readFileSync(join(dir, "levels.json"), "utf8"));

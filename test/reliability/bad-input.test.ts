@@ -9,7 +9,8 @@ import { reportError } from "../../src/cli/main.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
 import { registerGame } from "../../src/game/registry/load-game.ts";
 import { maxWorkers } from "../../src/io/max-workers.ts";
-import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
+import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Issue 17, SPEC 2: bad input → exit 2, one line naming the file and the JSON
 // path or CSV line (and column) and what was expected; no stack trace; nothing
@@ -39,15 +40,15 @@ async function refused(name: string, argv: string[], parts: Array<string | RegEx
 
 describe("bad pools, models, ramps and CSV", () => {
   it("an empty pool is bad input, not a 0-level optimal file", async () => {
-    const out = join(tempDir(), "levels.json");
+    const out = join(tempFolder(), "levels.json");
     await refused("empty pool", ["select", "--pools", bad("empty-pool.json"), ...generic, "--out", out], [bad("empty-pool.json"), "$.candidates", "expected at least one candidate"], out);
   });
   it("a CSV with only its header is an empty pool", async () => {
-    const out = join(tempDir(), "levels.json");
+    const out = join(tempFolder(), "levels.json");
     await refused("header-only CSV", ["select", "--pools", bad("header-only.csv"), ...generic, "--out", out], [bad("header-only.csv"), "line 1", "expected at least one candidate row"], out);
   });
   it("0x10 in a CSV is not a number: decimal only, with line and column", async () => {
-    const out = join(tempDir(), "levels.json");
+    const out = join(tempFolder(), "levels.json");
     await refused("non-decimal CSV number", ["select", "--pools", bad("hex-number.csv"), ...generic, "--out", out], [bad("hex-number.csv"), "line 3, column 4", 'expected a decimal number', '"0x10"'], out);
   });
   it("a CSV row whose chapter the plan lacks is named by its line, not a JSON path", async () => {
@@ -81,7 +82,7 @@ describe("bad pools, models, ramps and CSV", () => {
     await refused("levels file with no levels (verify)", ["verify", file], [file, "$.levels", "expected at least one level"]);
   });
   it("a file above the input limit is refused before it is read", async () => {
-    const big = join(tempDir(), "pool.json");
+    const big = join(tempFolder(), "pool.json");
     writeFileSync(big, "");
     truncateSync(big, 65 * 1024 * 1024); // sparse: no 65 MiB written
     await refused("file too large", ["select", "--pools", big, ...generic, "--json"], [big, "expected a file of at most 64 MiB; it has 65 MiB"]);
@@ -93,14 +94,14 @@ describe("bad pools, models, ramps and CSV", () => {
     await refused("UTF-16 CSV", ["select", "--pools", bad("utf16-pool.csv"), ...generic, "--json"], [bad("utf16-pool.csv"), "expected UTF-8 text; it is UTF-16"]);
   });
   it("a folder given as an input file", async () => {
-    const d = tempDir();
+    const d = tempFolder();
     await refused("folder as input", ["verify", d], [d, "expected a file; it is a folder"]);
   });
 });
 
 describe("inputs at the bounds", () => {
   it("a ramp point of 1e9 (the bound): select writes an objective above 1e9, and verify reads that file again", async () => {
-    const out = join(tempDir(), "levels.json");
+    const out = join(tempFolder(), "levels.json");
     const r = await runCli(["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", fixture("io/ramp-point-at-1e9.json"), "--plan", modelFile("generic", "plan.json"), "--out", out]);
     expect(r.code, r.stderr).toBe(0);
     const objective = JSON.parse(readFileSync(out, "utf8")).objective as number;
@@ -143,7 +144,7 @@ describe("level bodies that are not levels: measure, show, compare and select na
   ];
   for (const [name, file, rule] of cases) {
     it(`${name}: measure, show and compare refuse it`, async () => {
-      const out = join(tempDir(), "level.svg");
+      const out = join(tempFolder(), "level.svg");
       const other = file.startsWith("apsis") ? fixture("pipeline/compare-apsis-level.json") : fixture("pipeline/compare-carillon-level.json");
       await refused(`${name} (measure)`, ["measure", bad(file)], [bad(file), "$.level", rule]);
       await refused(`${name} (show)`, ["show", bad(file), "--out", out], [bad(file), "$.level", rule], out);
@@ -151,21 +152,21 @@ describe("level bodies that are not levels: measure, show, compare and select na
     });
   }
   it("select refuses a pool holding a body that is not a level", async () => {
-    const out = join(tempDir(), "levels.json");
+    const out = join(tempFolder(), "levels.json");
     await refused("not a level in a pool (select)", ["select", "--pools", bad("apsis-pool-lock-without-key.json"), "--out", out], [bad("apsis-pool-lock-without-key.json"), "$.candidates[1].level", "lock-without-key"], out);
   });
 });
 
 describe("outputs: every path problem found before any work, in words", () => {
   it("--out a folder (even with --force)", async () => {
-    const d = tempDir();
+    const d = tempFolder();
     await refused("--out a folder (select)", ["select", "--pools", pool, ...generic, "--out", d, "--force"], [`--out ${d}`, "expected a file to write; it is a folder"]);
     mkdirSync(join(d, "picture.svg"));
     await refused("--out a folder (show)", ["show", fixture("pipeline/compare-apsis-level.json"), "--out", join(d, "picture.svg"), "--force"], [`--out ${join(d, "picture.svg")}`, "expected a file to write; it is a folder"]);
     await refused("--out a folder (report)", ["report", fixture("pipeline/compare-apsis-level.json"), "--out", d, "--force"], [`--out ${d}`, "it is a folder"]);
   });
   it("a path under a file", async () => {
-    const t = tempDir();
+    const t = tempFolder();
     const file = join(t, "plain.txt");
     writeFileSync(file, "x");
     await refused("--out under a file", ["select", "--pools", pool, ...generic, "--out", join(file, "levels.json")], [`${join(file, "levels.json")}`, "is a file, not a folder"]);
@@ -174,7 +175,7 @@ describe("outputs: every path problem found before any work, in words", () => {
     // as root, permissions do not stop a write; /sys refuses new files to everyone
     let folder = "/sys";
     if (userInfo().uid !== 0) {
-      folder = join(tempDir(), "locked");
+      folder = join(tempFolder(), "locked");
       mkdirSync(folder);
       chmodSync(folder, 0o555);
     }
@@ -182,7 +183,7 @@ describe("outputs: every path problem found before any work, in words", () => {
     await refused("--out in an unwritable folder", ["select", "--pools", pool, ...generic, "--out", out], [`--out ${out}`, "cannot write in", /permission denied|operation not permitted|read-only/]);
   });
   it("--out a symbolic link, a device or a named pipe is refused, not replaced by the rename", async () => {
-    const t = tempDir();
+    const t = tempFolder();
     const target = join(t, "real.json");
     writeFileSync(target, "keep me");
     const link = join(t, "link.json");
@@ -201,13 +202,13 @@ describe("outputs: every path problem found before any work, in words", () => {
     await refused("--out a named pipe", ["report", fixture("pipeline/compare-apsis-level.json"), "--out", fifo, "--force"], [`--out ${fifo}`, "it is a named pipe"]);
   });
   it("--out through a loop of symbolic links", async () => {
-    const t = tempDir();
+    const t = tempFolder();
     symlinkSync(join(t, "b"), join(t, "a"));
     symlinkSync(join(t, "a"), join(t, "b"));
     await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
   });
   it("start over an earlier run without --force stops before any work (the README's start example passes --force)", async () => {
-    const out = tempDir();
+    const out = tempFolder();
     mkdirSync(join(out, "carillon"));
     writeFileSync(join(out, "carillon", "levels.json"), "{}");
     await refused("start over earlier outputs without --force", ["start", "--out", out], [`${join(out, "carillon", "levels.json")} exist(s); pass --force`]);
@@ -215,13 +216,13 @@ describe("outputs: every path problem found before any work, in words", () => {
     expect(readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out --force");
   });
   it("build --out an existing file is refused before the build (an impossible plan would fail with exit 1 after growing)", async () => {
-    const file = join(tempDir(), "out");
+    const file = join(tempFolder(), "out");
     writeFileSync(file, "keep me");
     await refused("build --out an existing file", ["build", "apsis", "--plan", fixture("pipeline/unreachable-window-apsis-plan.json"), "--workers", "1", "--out", file, "--quiet"], [`--out ${file}`, "expected a folder to write into; it is a file"]);
     expect(readFileSync(file, "utf8")).toBe("keep me");
   });
   it("select refuses an existing --out before solving (an infeasible model would exit 1 after)", async () => {
-    const t = tempDir();
+    const t = tempFolder();
     const out = join(t, "levels.json");
     writeFileSync(out, "keep me");
     const model = JSON.parse(readFileSync(modelFile("generic", "selection.json"), "utf8"));
@@ -232,7 +233,7 @@ describe("outputs: every path problem found before any work, in words", () => {
     expect(readFileSync(out, "utf8")).toBe("keep me");
   });
   it("a build over an existing folder with --force keeps the designer's own files and leaves no temp folder", async () => {
-    const parent = tempDir();
+    const parent = tempFolder();
     const out = join(parent, "out");
     mkdirSync(out);
     writeFileSync(join(out, "notes.txt"), "mine");
@@ -247,10 +248,10 @@ describe("outputs: every path problem found before any work, in words", () => {
 
 describe("options with bounds", () => {
   it("--workers above 4 × cores (at most 64)", async () => {
-    await refused("--workers too many", ["build", "carillon", "--workers", "1000", "--out", join(tempDir(), "o")], ["--workers expects a whole number from 1 to", `${maxWorkers()}`, '"1000"']);
+    await refused("--workers too many", ["build", "carillon", "--workers", "1000", "--out", join(tempFolder(), "o")], ["--workers expects a whole number from 1 to", `${maxWorkers()}`, '"1000"']);
   });
   it("show --width and --height above 8,000 px", async () => {
-    const out = join(tempDir(), "level.png");
+    const out = join(tempFolder(), "level.png");
     await refused("show --width too large", ["show", fixture("pipeline/compare-apsis-level.json"), "--out", out, "--width", "100000"], ['--width expects pixels from 1 to 8,000; got "100000"'], out);
     await refused("show --height too large", ["show", fixture("pipeline/compare-apsis-level.json"), "--out", out, "--height", "9000"], ['--height expects pixels from 1 to 8,000; got "9000"'], out);
   });
@@ -258,7 +259,7 @@ describe("options with bounds", () => {
     await refused("--keep-until 0", ["select", "--pools", pool, ...generic, "--keep-until", "0", "--from", "x.json", "--json"], ['--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "0"']);
   });
   it("a seed beyond 2^53 is refused, not rounded", async () => {
-    await refused("--seed beyond 2^53", ["build", "carillon", "--seed", "9007199254740993", "--out", join(tempDir(), "o")], ['--seed expects a whole number from 0 to 9,007,199,254,740,991; got "9007199254740993"']);
+    await refused("--seed beyond 2^53", ["build", "carillon", "--seed", "9007199254740993", "--out", join(tempFolder(), "o")], ['--seed expects a whole number from 0 to 9,007,199,254,740,991; got "9007199254740993"']);
   });
 });
 
@@ -289,7 +290,7 @@ describe("errors that are not bad input", () => {
   };
   it("an unexpected error is an internal error: one line, the command to re-run for the trace, exit 70", async () => {
     registerGame(boom as GameBackend);
-    const file = join(tempDir(), "boom level.json");
+    const file = join(tempFolder(), "boom level.json");
     writeFileSync(file, JSON.stringify({ format: "levelramp/level@1", game: "boom", level: { n: 1 } }));
     const r = await runCli(["measure", file]);
     expect(r.code).toBe(70);

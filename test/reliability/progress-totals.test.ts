@@ -4,7 +4,7 @@ import { loadPipelineInputs } from "../../src/pipeline/inputs/load-pipeline-inpu
 import { parseChapters } from "../../src/pipeline/inputs/parse-chapters.ts";
 import type { PipelinePhase } from "../../src/pipeline/inputs/pipeline-events.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
-import { fixture, modelFile } from "../pipeline/run-cli.ts";
+import { fixture, modelFile } from "../helpers/run-cli.ts";
 
 // Issue 17: progress bar totals known up front. Each phase's first total is
 // announced before any work and is its last one unless an extra round (or a

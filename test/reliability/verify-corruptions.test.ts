@@ -7,7 +7,8 @@ import type { LevelsFile, ShippedLevel } from "../../src/io/schemas/levels.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
 import { objectiveOf } from "../../src/select/problem/objective.ts";
 import { problemOfLevels } from "../../src/select/diagnose/recheck-status.ts";
-import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
+import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Issue 17: verify catches every single corruption of a built file (exit 1,
 // naming the level — or the file — and the reason). Each kind below changes
@@ -23,7 +24,7 @@ interface Corruption {
   args?: string[];
 }
 
-const dir = tempDir("levelramp-corrupt-");
+const dir = tempFolder("levelramp-corrupt-");
 const good: Partial<Record<Game, LevelsFile>> = {};
 const caught: string[] = [];
 const all: string[] = [];

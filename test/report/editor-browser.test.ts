@@ -8,7 +8,7 @@ import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { EditorResult } from "../../src/report/editor/start-editor.ts";
-import { fixture, runCli } from "../pipeline/run-cli.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
 import { calibrate } from "../../src/calibrate/calibrate.ts";
 import { simulatePlays } from "../helpers/simulate-plays.ts";
 import { chromiumMissing, offlineChromium, openPage } from "./offline-chromium.ts";

@@ -19,7 +19,8 @@ import { metricRampOfPassRamp } from "../../src/calibrate/pass-ramp.ts";
 import { simulatePlays } from "../helpers/simulate-plays.ts";
 import { addPoint, movePoint, rampOf, rampPointsProblem } from "../../src/report/editor/ramp-points.ts";
 import { selectCommand, selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
-import { fixture, modelFile, runCli, tempDir } from "../pipeline/run-cli.ts";
+import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 const poolFile = fixture("pools/generic-3x4x20.json");
 const genericRamp = (points: Array<[number, number]>, interpolation: Ramp["interpolation"] = "linear") => rampOf("difficulty", points, interpolation);
@@ -58,7 +59,7 @@ function inputsFor(f: LevelsFile, p = pool): EditorInputs {
 }
 
 beforeAll(async () => {
-  dir = tempDir("levelramp-editor-");
+  dir = tempFolder("levelramp-editor-");
   levelsPath = join(dir, "levels.json");
   const r = await runCli(["select", "--pools", poolFile, "--out", levelsPath]);
   expect(r.code).toBe(0);

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tempDir } from "../pipeline/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
 
 // Issue 30: adding a built-in game is one folder plus one line. A copy of the package (src/,
 // models/, package.json; node_modules linked) gets the tiny game, Hops, as src/hops/ (its back
@@ -22,7 +22,7 @@ function levelramp(...argv: string[]): { code: number | null; stdout: string; st
 }
 
 beforeAll(() => {
-  copy = tempDir("levelramp-built-in-game-");
+  copy = tempFolder("levelramp-built-in-game-");
   for (const path of ["src", "models", "package.json", "tsconfig.json"]) cpSync(join(root, path), join(copy, path), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
   // The folder: the game's back end (the contract imported from its new place) ...
