@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { solverLimits } from "../../select/problem/solver-limits.ts";
 
@@ -90,7 +90,3 @@ export function editorBundle(): Promise<string> {
       });
   return cached;
 }
-
-/** Where `npm run build` writes the bundle (dist/editor/levelramp-editor.js). */
-export const EDITOR_BUNDLE_FILE = BUNDLE;
-export const EDITOR_BUNDLE_DIR = dirname(BUNDLE);

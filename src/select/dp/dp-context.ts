@@ -1,6 +1,6 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
-import { chainRulesOf, chapterStarts, STEP_TOLERANCE, type ChainRules } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
 import { objectiveOf, type Objective } from "../problem/objective.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { equalRuns, sortRange } from "../rules/equal-runs.ts";
@@ -269,18 +269,6 @@ export function firstAbove(a: Float64Array, lo: number, hi: number, x: number, o
     const mid = (lo + hi) >>> 1;
     if (orEqual ? a[mid] >= x : a[mid] > x) hi = mid;
     else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** End of the range in `[lo, hi)` a `maxRise` on the primary key allows after value `v` (positions sorted by value). */
-export function riseEnd(ctx: DpContext, pvSorted: Float64Array, lo: number, hi: number, v: number): number {
-  if (ctx.riseCap === Infinity) return hi;
-  const cap = ctx.riseCap + STEP_TOLERANCE;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (pvSorted[mid] - v <= cap) lo = mid + 1;
-    else hi = mid;
   }
   return lo;
 }
