@@ -113,6 +113,58 @@ const f1 = (x: number) => (Math.round(x * 10) / 10).toString();
  * Deterministic: same input, same text.
  */
 export function rampPlotSvg(input: RampPlotInput): string {
+  // The frame: size, margins, domains and scales.
+  const f = plotFrame(input);
+  const { width, height, left, right, top, bottom, x0, x1, lo, hi, clip } = f;
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ramp-plot" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11" ` +
+      `data-x="${x0},${x1},${left},${right}" data-y="${lo},${hi},${bottom},${top}">`,
+  );
+  out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>`);
+  out.push(`<clipPath id="${clip}"><rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top}"/></clipPath>`);
+  // 1. Grid and axes: nice ticks on both, whole levels on x.
+  gridAndAxes(input, f, out);
+  // 2. Chapter boundaries (dashed grey, `ch N` at the top) and rule introductions (red, in four label rows).
+  chapterMarks(input, f, out);
+  out.push(`</g><g clip-path="url(#${clip})">`);
+  // 3. Shading (chapter plots): value to target, in the point colour.
+  if (input.shade) shading(input, f, out);
+  // 4. Ramps: each a path through every whole level of the range.
+  rampCurves(input, f, out);
+  out.push(`</g>`);
+  // 5. Points: links to the cards, with hover titles; moved levels ringed, the file's values behind them in grey.
+  levelPoints(input, f, out);
+  // 6. Handles: the edited ramp's points inside the range.
+  if (input.handles) rampHandles(input, input.handles, f, out);
+  // 7. Legend: the ramps' names and colours, top right.
+  legend(input, f, out);
+  out.push(`</g></svg>`);
+  return out.join("");
+}
+
+/** Where {@link rampPlotSvg} draws: the size, the plot area in pixels, the domains and the scales. */
+interface PlotFrame {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** The value domain, and the level domain (half a level beyond the range on each side). */
+  lo: number;
+  hi: number;
+  x0: number;
+  x1: number;
+  /** Level → x pixel; value → y pixel. */
+  sx: (n: number) => number;
+  sy: (v: number) => number;
+  /** The clip path's id; the points' colour. */
+  clip: string;
+  colour: string;
+}
+
+function plotFrame(input: RampPlotInput): PlotFrame {
   const width = input.width ?? 1100;
   const height = input.height ?? 340;
   const left = MARGIN.left;
@@ -126,14 +178,12 @@ export function rampPlotSvg(input: RampPlotInput): string {
   const sy = (v: number) => bottom - ((v - lo) / (hi - lo || 1)) * (bottom - top);
   const clip = `${input.idPrefix}clip`;
   const colour = input.pointColour ?? input.curves[0]?.colour ?? "#4c78a8";
-  const out: string[] = [];
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ramp-plot" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11" ` +
-      `data-x="${x0},${x1},${left},${right}" data-y="${lo},${hi},${bottom},${top}">`,
-  );
-  out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>`);
-  out.push(`<clipPath id="${clip}"><rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top}"/></clipPath>`);
-  // 1. Grid and axes: nice ticks on both, whole levels on x.
+  return { width, height, left, right, top, bottom, lo, hi, x0, x1, sx, sy, clip, colour };
+}
+
+/** Grid lines, tick labels, axis titles and the plot area's frame; leaves the axis group open. */
+function gridAndAxes(input: RampPlotInput, f: PlotFrame, out: string[]): void {
+  const { height, left, right, top, bottom, lo, hi, x0, x1, sx, sy } = f;
   const yStep = niceStep(hi - lo, 5);
   const xStep = Math.max(1, niceStep(x1 - x0, Math.max(2, Math.floor((right - left) / 70))));
   out.push(`<g class="grid" stroke="#eee">`);
@@ -148,7 +198,11 @@ export function rampPlotSvg(input: RampPlotInput): string {
   out.push(`<text x="${(left + right) / 2}" y="${height - 4}" text-anchor="middle" fill="#333">level</text>`);
   out.push(`<text transform="translate(12 ${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" fill="#333">${escapeHtml(input.metric)}</text></g>`);
   out.push(`<rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="none" stroke="#ddd"/>`);
-  // 2. Chapter boundaries (dashed grey, `ch N` at the top) and rule introductions (red, in four label rows).
+}
+
+/** Chapter boundaries and rule introductions, in an open group. */
+function chapterMarks(input: RampPlotInput, f: PlotFrame, out: string[]): void {
+  const { top, bottom, sx } = f;
   out.push(`<g class="chapters" aria-hidden="true">`);
   for (const c of input.chapters ?? []) {
     const x = f1(sx(c.first - 0.5));
@@ -160,54 +214,65 @@ export function rampPlotSvg(input: RampPlotInput): string {
     out.push(`<line x1="${x}" x2="${x}" y1="${top}" y2="${bottom}" stroke="#e45756" stroke-opacity="0.7"/>`);
     out.push(`<text x="${f1(sx(r.level) + 3)}" y="${top + 12 + 12 * (i % 4)}" font-size="10" fill="#b0281a">${escapeHtml(`${r.rule} (${r.level})`)}</text>`);
   });
-  out.push(`</g><g clip-path="url(#${clip})">`);
-  // 3. Shading (chapter plots): value to target, in the point colour.
-  if (input.shade) {
-    out.push(`<g class="shade" stroke="${colour}" stroke-opacity="0.35" stroke-width="3">`);
-    for (const p of input.points) out.push(`<line x1="${f1(sx(p.number))}" x2="${f1(sx(p.number))}" y1="${f1(sy(p.target))}" y2="${f1(sy(p.value))}"/>`);
-    out.push(`</g>`);
-  }
-  // 4. Ramps: each a path through every whole level of the range.
+}
+
+/** A line from each point's target to its value. */
+function shading(input: RampPlotInput, f: PlotFrame, out: string[]): void {
+  const { sx, sy } = f;
+  out.push(`<g class="shade" stroke="${f.colour}" stroke-opacity="0.35" stroke-width="3">`);
+  for (const p of input.points) out.push(`<line x1="${f1(sx(p.number))}" x2="${f1(sx(p.number))}" y1="${f1(sy(p.target))}" y2="${f1(sy(p.value))}"/>`);
+  out.push(`</g>`);
+}
+
+/** Each ramp as a path through every whole level of the range (a short dash for a one-level range). */
+function rampCurves(input: RampPlotInput, f: PlotFrame, out: string[]): void {
+  const { sx, sy } = f;
   for (const c of input.curves) {
     const d: string[] = [];
     for (let n = input.from; n <= input.to; n++) d.push(`${d.length ? "L" : "M"}${f1(sx(n))} ${f1(sy(c.target(n)))}`);
     if (input.from === input.to) d.push(`M${f1(sx(input.from) - 6)} ${f1(sy(c.target(input.from)))}h12`);
     out.push(`<path class="curve" data-ramp="${escapeHtml(c.name)}" d="${d.join("")}" fill="none" stroke="${c.colour}" stroke-width="2"${c.dashed ? ` stroke-dasharray="6 4"` : ""}/>`);
   }
-  out.push(`</g>`);
-  // 5. Points: links to the cards, with hover titles; moved levels ringed, the file's values behind them in grey.
+}
+
+/** The file's values of moved levels (grey), then the levels' points as links to their cards. */
+function levelPoints(input: RampPlotInput, f: PlotFrame, out: string[]): void {
+  const { sx, sy } = f;
   const r = input.points.length > 150 ? 2.5 : 3.5;
   if (input.ghosts?.length) {
     out.push(`<g class="ghosts" fill="#b5b5b5" aria-hidden="true">`);
     for (const g of input.ghosts) out.push(`<circle cx="${f1(sx(g.number))}" cy="${f1(sy(g.value))}" r="${r - 0.5}"/>`);
     out.push(`</g>`);
   }
-  out.push(`<g class="points" fill="${colour}">`);
+  out.push(`<g class="points" fill="${f.colour}">`);
   for (const p of input.points) {
     const ring = p.moved ? ` stroke="#f58518" stroke-width="1.5"` : "";
     out.push(`<a href="#level-${p.number}"><circle class="point${p.moved ? " moved" : ""}" cx="${f1(sx(p.number))}" cy="${f1(sy(p.value))}" r="${r}"${ring}><title>${escapeHtml(p.label)}</title></circle></a>`);
   }
   out.push(`</g>`);
-  // 6. Handles: the edited ramp's points inside the range.
-  if (input.handles) {
-    out.push(`<g class="handles">`);
-    input.handles.forEach(([x, y], i) => {
-      if (x < input.from || x > input.to) return;
-      out.push(
-        `<circle class="handle" data-index="${i}" cx="${f1(sx(x))}" cy="${f1(sy(y))}" r="7" fill="#fff" stroke="${input.curves[0]?.colour ?? colour}" stroke-width="3">` +
-          `<title>ramp point ${i + 1}: level ${x}, ${escapeHtml(input.metric)} ${formatNumber(y, 6)} (drag it)</title></circle>`,
-      );
-    });
-    out.push(`</g>`);
-  }
-  // 7. Legend: the ramps' names and colours, top right.
+}
+
+/** The edited ramp's points inside the range, as draggable handles. */
+function rampHandles(input: RampPlotInput, handles: NonNullable<RampPlotInput["handles"]>, f: PlotFrame, out: string[]): void {
+  const { sx, sy } = f;
+  out.push(`<g class="handles">`);
+  handles.forEach(([x, y], i) => {
+    if (x < input.from || x > input.to) return;
+    out.push(
+      `<circle class="handle" data-index="${i}" cx="${f1(sx(x))}" cy="${f1(sy(y))}" r="7" fill="#fff" stroke="${input.curves[0]?.colour ?? f.colour}" stroke-width="3">` +
+        `<title>ramp point ${i + 1}: level ${x}, ${escapeHtml(input.metric)} ${formatNumber(y, 6)} (drag it)</title></circle>`,
+    );
+  });
+  out.push(`</g>`);
+}
+
+/** The ramps' names and colours, right to left from the top right corner, in an open group. */
+function legend(input: RampPlotInput, f: PlotFrame, out: string[]): void {
   out.push(`<g class="legend" font-size="11">`);
-  let lx = right;
+  let lx = f.right;
   for (const c of [...input.curves].reverse()) {
     const w = 26 + 6.2 * c.name.length;
     lx -= w + 10;
     out.push(`<line x1="${f1(lx)}" x2="${f1(lx + 20)}" y1="10" y2="10" stroke="${c.colour}" stroke-width="3"${c.dashed ? ` stroke-dasharray="6 4"` : ""}/><text x="${f1(lx + 24)}" y="14" fill="#333">${escapeHtml(c.name)}</text>`);
   }
-  out.push(`</g></svg>`);
-  return out.join("");
 }

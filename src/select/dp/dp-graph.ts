@@ -1,5 +1,5 @@
 import { LevelrampError } from "../../io/errors.ts";
-import { chainRulesOf, chapterStarts } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
 import { dpRefusal } from "./dp-context.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
@@ -36,6 +36,30 @@ const emptyLayer = (): Layer => ({ last: [], mem: [], mlen: [], memKey: [], cnt:
 /** The dp's layered state graph, or the first slot no state reaches. */
 export type DpGraph = { layers: Layer[]; states: number; transitions: number } | { infeasibleAt: number };
 
+/** How a graph's states are keyed and checked, fixed for one build. */
+interface GraphShape {
+  rules: ChainRules;
+  excluded: Uint8Array | undefined;
+  /** 1 at a chapter start, where chapter-scoped rules do not look back. */
+  restart: ArrayLike<number>;
+  /** The primary maxRun length and the number of other maxRun rules. */
+  L: number;
+  K: number;
+  /** Powers of the member base B = n + 1, and each run length's multiplier in a numeric key. */
+  powB: number[];
+  cntMul: number[];
+  /** Whether every key fits below 2^53 (else keys are strings). */
+  numericKeys: boolean;
+  /** Primary bucket per candidate, and whether the primary run is chapter-scoped; per other rule, its buckets, length and scope. */
+  pb: ArrayLike<number>;
+  primaryScoped: boolean;
+  runBuckets: ArrayLike<number>[];
+  runLengths: number[];
+  secondaryScoped: boolean[];
+  /** Scratch: the run lengths of the child being built. */
+  newRuns: number[];
+}
+
 /**
  * Builds the dp's layered state graph (SPEC 6 `dp`): per slot, every state
  * reachable from the first slot — the last candidate, the members of the
@@ -46,23 +70,44 @@ export type DpGraph = { layers: Layer[]; states: number; transitions: number } |
  * @throws LevelrampError `select/dp` when the problem is not chain-shaped or the state bound is passed.
  */
 export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions = {}): DpGraph {
+  // 1. The chain's rules: the dp needs a primary maxRun on a nonDecreasing key.
   const rules = chainRulesOf(problem);
   const primary = rules.primaryRun;
   const refusal = dpRefusal(problem);
   if (!primary || refusal) throw new LevelrampError("select/dp", `${refusal}; use --solver milp or highs`, 2);
-  const restart = chapterStarts(problem.slots); // where chapter-scoped rules do not look back
-  const secondary = rules.runRules.filter((r) => r !== primary);
-  const secondaryScoped = secondary.map((r) => r.scoped);
   const { excluded, maxStates = 5_000_000, maxTransitions = 20_000_000 } = options;
   const S = problem.slots.length;
-  const n = problem.candidates.length;
   if (S === 0) return { layers: [], states: 0, transitions: 0 };
+  // 2. How states are keyed.
+  const shape = graphShape(problem, rules, primary, excluded);
+  // 3. The first slot: one state per eligible candidate.
+  const first = firstLayer(problem, shape);
+  if (first.last.length === 0) return { infeasibleAt: 0 };
+  const layers: Layer[] = [first];
+  let states = first.last.length;
+  let transitions = 0;
+  // 4. Slot by slot: the next layer from the current one, within the bounds.
+  for (let i = 0; i + 1 < S; i++) {
+    const cur = layers[i];
+    const nxt = nextLayer(problem, shape, cur, i, { before: transitions, max: maxTransitions });
+    transitions += cur.next.length;
+    if (nxt.last.length === 0) return { infeasibleAt: i + 1 };
+    states += nxt.last.length;
+    if (states > maxStates) tooLarge(problem, i + 1, `${maxStates} states`);
+    layers.push(nxt);
+  }
+  return { layers, states, transitions };
+}
 
-  // State keys are numbers when they fit in 2^53 (members in base B = n + 1,
-  // then each run length), strings otherwise.
+/**
+ * State keys: numbers when they fit in 2^53 (members in base B = n + 1, then
+ * each run length), strings otherwise.
+ */
+function graphShape(problem: SelectionProblem, rules: ChainRules, primary: NonNullable<ChainRules["primaryRun"]>, excluded: Uint8Array | undefined): GraphShape {
+  const secondary = rules.runRules.filter((r) => r !== primary);
   const L = primary.length;
   const K = secondary.length;
-  const base = n + 1;
+  const base = problem.candidates.length + 1;
   const powB: number[] = [1];
   for (let j = 1; j <= L; j++) powB.push(powB[j - 1] * base);
   const cntMul: number[] = [];
@@ -71,15 +116,22 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
     cntMul.push(span);
     span *= r.length + 1;
   }
-  const numericKeys = span < Number.MAX_SAFE_INTEGER;
-  const pb = primary.bucket;
-  const runBuckets = secondary.map((r) => r.bucket);
-  const runLengths = secondary.map((r) => r.length);
-  const newRuns = new Array<number>(K).fill(0);
+  return {
+    rules, excluded, L, K, powB, cntMul,
+    restart: chapterStarts(problem.slots),
+    numericKeys: span < Number.MAX_SAFE_INTEGER,
+    pb: primary.bucket,
+    primaryScoped: primary.scoped,
+    runBuckets: secondary.map((r) => r.bucket),
+    runLengths: secondary.map((r) => r.length),
+    secondaryScoped: secondary.map((r) => r.scoped),
+    newRuns: new Array<number>(K).fill(0),
+  };
+}
 
-  const layers: Layer[] = [];
-  let states = 0;
-  let transitions = 0;
+/** The first slot's layer: each eligible, not excluded candidate starts a run of one. */
+function firstLayer(problem: SelectionProblem, shape: GraphShape): Layer {
+  const { L, K, excluded } = shape;
   const first = emptyLayer();
   for (const d of problem.eligible[0]) {
     if (excluded?.[d]) continue;
@@ -90,72 +142,71 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
     first.memKey.push(d + 1);
     for (let k = 0; k < K; k++) first.cnt.push(1);
   }
-  if (first.last.length === 0) return { infeasibleAt: 0 };
-  layers.push(first);
-  states += first.last.length;
+  return first;
+}
 
-  for (let i = 0; i + 1 < S; i++) {
-    const cur = layers[i];
-    const nxt = emptyLayer();
-    const index = new Map<number | string, number>();
-    const elig = problem.eligible[i + 1];
-    const fresh = restart[i + 1] === 1; // a chapter start: scoped rules do not look back
-    for (let s = 0; s < cur.last.length; s++) {
-      cur.start.push(cur.next.length);
-      const c = cur.last[s];
-      const mlen = cur.mlen[s];
-      const mOff = s * L;
-      for (const d of elig) {
-        if (excluded?.[d] || !rules.pairOk(c, d, fresh)) continue;
-        const same = pb[d] === pb[c] && !(fresh && primary.scoped);
-        let memKey: number;
-        if (same) {
-          if (mlen >= L) continue;
-          let dup = false;
-          for (let j = 0; j < mlen; j++) if (cur.mem[mOff + j] === d) dup = true;
-          if (dup) continue;
-          memKey = cur.memKey[s] + (d + 1) * powB[mlen];
-        } else memKey = d + 1;
-        let ok = true;
-        let key = memKey;
-        for (let k = 0; k < K; k++) {
-          const run = runBuckets[k][d] === runBuckets[k][c] && !(fresh && secondaryScoped[k]) ? cur.cnt[s * K + k] + 1 : 1;
-          if (run > runLengths[k]) {
-            ok = false;
-            break;
-          }
-          newRuns[k] = run;
-          key += run * cntMul[k];
-        }
-        if (!ok) continue;
-        const mapKey: number | string = numericKeys
-          ? key
-          : `${same ? cur.mem.slice(mOff, mOff + mlen).join(",") + "," : ""}${d}|${newRuns.join(",")}`;
-        let at = index.get(mapKey);
-        if (at === undefined) {
-          at = nxt.last.length;
-          index.set(mapKey, at);
-          nxt.last.push(d);
-          if (same) for (let j = 0; j < mlen; j++) nxt.mem.push(cur.mem[mOff + j]);
-          nxt.mem.push(d);
-          for (let j = same ? mlen + 1 : 1; j < L; j++) nxt.mem.push(-1);
-          nxt.mlen.push(same ? mlen + 1 : 1);
-          nxt.memKey.push(memKey);
-          for (let k = 0; k < K; k++) nxt.cnt.push(newRuns[k]);
-        }
-        cur.next.push(at);
-      }
-      if (transitions + cur.next.length > maxTransitions) tooLarge(problem, i + 1, `${maxTransitions} transitions`);
-    }
+/**
+ * Slot `i + 1`'s layer: every child of `cur`'s states (a candidate eligible
+ * there, meeting the pair rules, no member twice in a run, no run too long),
+ * equal children merged by key; fills `cur.start`/`cur.next`.
+ *
+ * @throws SolverLimitError when the graph's transitions (`bound.before` of earlier layers) pass `bound.max`.
+ */
+function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: number, bound: { before: number; max: number }): Layer {
+  const { rules, excluded, L, K, powB, cntMul, numericKeys, pb, primaryScoped, runBuckets, runLengths, secondaryScoped, newRuns } = shape;
+  const nxt = emptyLayer();
+  const index = new Map<number | string, number>();
+  const elig = problem.eligible[i + 1];
+  const fresh = shape.restart[i + 1] === 1; // a chapter start: scoped rules do not look back
+  for (let s = 0; s < cur.last.length; s++) {
     cur.start.push(cur.next.length);
-    transitions += cur.next.length;
-    if (nxt.last.length === 0) return { infeasibleAt: i + 1 };
-    states += nxt.last.length;
-    if (states > maxStates) tooLarge(problem, i + 1, `${maxStates} states`);
-    layers.push(nxt);
+    const c = cur.last[s];
+    const mlen = cur.mlen[s];
+    const mOff = s * L;
+    for (const d of elig) {
+      if (excluded?.[d] || !rules.pairOk(c, d, fresh)) continue;
+      const same = pb[d] === pb[c] && !(fresh && primaryScoped);
+      let memKey: number;
+      if (same) {
+        if (mlen >= L) continue;
+        let dup = false;
+        for (let j = 0; j < mlen; j++) if (cur.mem[mOff + j] === d) dup = true;
+        if (dup) continue;
+        memKey = cur.memKey[s] + (d + 1) * powB[mlen];
+      } else memKey = d + 1;
+      let ok = true;
+      let key = memKey;
+      for (let k = 0; k < K; k++) {
+        const run = runBuckets[k][d] === runBuckets[k][c] && !(fresh && secondaryScoped[k]) ? cur.cnt[s * K + k] + 1 : 1;
+        if (run > runLengths[k]) {
+          ok = false;
+          break;
+        }
+        newRuns[k] = run;
+        key += run * cntMul[k];
+      }
+      if (!ok) continue;
+      const mapKey: number | string = numericKeys
+        ? key
+        : `${same ? cur.mem.slice(mOff, mOff + mlen).join(",") + "," : ""}${d}|${newRuns.join(",")}`;
+      let at = index.get(mapKey);
+      if (at === undefined) {
+        at = nxt.last.length;
+        index.set(mapKey, at);
+        nxt.last.push(d);
+        if (same) for (let j = 0; j < mlen; j++) nxt.mem.push(cur.mem[mOff + j]);
+        nxt.mem.push(d);
+        for (let j = same ? mlen + 1 : 1; j < L; j++) nxt.mem.push(-1);
+        nxt.mlen.push(same ? mlen + 1 : 1);
+        nxt.memKey.push(memKey);
+        for (let k = 0; k < K; k++) nxt.cnt.push(newRuns[k]);
+      }
+      cur.next.push(at);
+    }
+    if (bound.before + cur.next.length > bound.max) tooLarge(problem, i + 1, `${bound.max} transitions`);
   }
-
-  return { layers, states, transitions };
+  cur.start.push(cur.next.length);
+  return nxt;
 }
 
 function tooLarge(problem: SelectionProblem, slot: number, what: string): never {
