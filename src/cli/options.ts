@@ -5,7 +5,7 @@
 import { Option } from "commander";
 import { InputError } from "../io/errors.ts";
 import { defaultWorkers, maxWorkers } from "../io/max-workers.ts";
-import { modelsPath } from "./models-path.ts";
+import { defaultModelFiles } from "../game/models-path.ts";
 
 /** `--seed <n>` (build, generate). */
 export const seedOption = () => new Option("--seed <n>", "seed (default: models/pipeline/build.json, 1)");
@@ -75,9 +75,5 @@ export function parseLevel(module: string, text: string | undefined, option = "-
 
 /** `--plan`, `--model` and `--ramp` as given, or the game's own files in `models/<game>/`. */
 export function modelFiles(game: string, o: { plan?: string; model?: string; ramp?: string }): { planFile: string; modelFile: string; rampFile: string } {
-  return {
-    planFile: o.plan ?? modelsPath(game, "plan.json"),
-    modelFile: o.model ?? modelsPath(game, "selection.json"),
-    rampFile: o.ramp ?? modelsPath(game, "ramp.json"),
-  };
+  return defaultModelFiles(game, { planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
 }

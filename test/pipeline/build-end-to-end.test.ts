@@ -1,9 +1,12 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { levelsSchema } from "../../src/io/schemas/levels.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
+import { buildLevelSet, levelSetFileNames, writeLevelSet } from "../../src/pipeline/build/build-level-set.ts";
+import { buildReportFiles, deviationReportWriter } from "../../src/pipeline/build/build-report.ts";
+import { loadPipelineOptions } from "../../src/pipeline/build/load-pipeline-options.ts";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
 
@@ -98,6 +101,32 @@ describe("levelramp build (tiny Carillon plan)", () => {
     expect(r.stderr).toContain("--force");
     expect(statSync(join(dir, "levels.json")).mtimeMs).toBe(before);
   });
+});
+
+describe("the library's buildLevelSet and writeLevelSet", () => {
+  it("write the CLI's files byte for byte; refuse an existing set without force; check each writer's file names", async () => {
+    // the same options as the CLI build above; report.html's select line names the plan and model as the CLI does (from a folder beside it)
+    const out = join(tempFolder(), "set");
+    const model = fixture("pipeline/tiny-carillon-model.json");
+    const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
+    expect(options).toMatchObject({ game: "carillon", chapters: [1, 2], seed: 7, workers: 1, planFile: plan, modelFile: model });
+    const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
+    expect(set.verify).toMatchObject({ ok: true, levels: 9 });
+    expect(set.files.map((f) => f.name)).toEqual(levelSetFileNames());
+    const { paths } = writeLevelSet(out, set);
+    expect(paths).toEqual(levelSetFileNames().map((f) => join(out, f)));
+    for (const name of levelSetFileNames()) expect(readFileSync(join(out, name), "utf8"), name).toBe(readFileSync(join(dir, name), "utf8"));
+    // the deviation is computed once: report.json's ramp is the set's
+    expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8")).ramps[0]).toEqual(JSON.parse(JSON.stringify(set.deviation.report)));
+    // without force the set is refused and nothing changes; with it, files beside the set are kept
+    writeFileSync(join(out, "notes.txt"), "mine");
+    expect(() => writeLevelSet(out, set)).toThrow(`${join(out, "pools.json")} exists; pass --force to overwrite it`);
+    writeLevelSet(out, set, { force: true });
+    expect(readdirSync(out).sort()).toEqual([...levelSetFileNames(), "notes.txt"].sort());
+    // a writer that writes other files than it names is an internal error
+    const liar = { files: ["report.txt"], write: deviationReportWriter.write };
+    await expect(buildReportFiles({ ...set, editor: undefined }, [liar])).rejects.toThrow("a report writer named report.txt but wrote report.txt, report.json");
+  }, 120_000);
 });
 
 describe("levelramp build --chapters", () => {

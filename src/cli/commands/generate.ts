@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
+import { generatePools } from "../../pipeline/build/build-levels.ts";
 import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
 import { commandProgressBars } from "../progress-bars.ts";
@@ -20,7 +21,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1)")
     .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
       if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
-      const result = await runPipelineCommand(gameName, o, ctx, false, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }));
+      const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }));
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));

@@ -30,7 +30,7 @@ import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
 import { forceOption, jsonOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
-import { modelsPath } from "../models-path.ts";
+import { modelsPath } from "../../game/models-path.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

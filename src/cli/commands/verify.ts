@@ -10,7 +10,7 @@ import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-le
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, quietOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
-import { modelsPath } from "../models-path.ts";
+import { modelsPath } from "../../game/models-path.ts";
 
 /**
  * `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the

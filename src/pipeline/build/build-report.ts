@@ -2,11 +2,11 @@ import { findGame } from "../../game/registry/load-game.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
-import { deviationReport } from "../../report/deviation-report.ts";
+import { deviationReport, type RampDeviation } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
-import { findBreaks } from "../../select/rules/find-breaks.ts";
+import { findBreaks, type ConstraintBreak } from "../../select/rules/find-breaks.ts";
 import { levelsStatus } from "../../select/problem/levels-file.ts";
 import type { PipelineStats } from "./build-levels.ts";
 
@@ -17,10 +17,29 @@ export interface ReportFile {
   text: string;
 }
 
-/** What a report writer gets: the levels file, the pools it was chosen from and the build's figures. */
+/**
+ * A build's deviation from its ramp, computed once per build: the deviation
+ * report (embedded ramp, pool coverage from the build's own pools) and the
+ * model's constraint breaks. `report.txt`, `report.json` and the CLI's table
+ * all show this one value.
+ */
+export interface BuildDeviation {
+  report: RampDeviation;
+  breaks: ConstraintBreak[];
+}
+
+/** The {@link BuildDeviation} of a levels file chosen from `pool`. */
+export function buildDeviation(levels: LevelsFile, pool: Pool): BuildDeviation {
+  const breaks = findBreaks(levels.levels, levels.model.constraints);
+  return { report: deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool)), breaks };
+}
+
+/** What a report writer gets: the levels file, the pools it was chosen from, its deviation and the build's figures. */
 export interface BuildReportInput {
   levels: LevelsFile;
   pool: Pool;
+  /** {@link buildDeviation} of `levels` and `pool`. */
+  deviation: BuildDeviation;
   stats: PipelineStats;
   chainStart: string;
   /**
@@ -31,8 +50,15 @@ export interface BuildReportInput {
   editor?: { plan: Plan; planFile: string | null; modelFile: string | null; gameFile?: string };
 }
 
-/** Writes some report files of a build. */
-export type BuildReportWriter = (input: BuildReportInput) => ReportFile[] | Promise<ReportFile[]>;
+/**
+ * Writes some report files of a build: `files` names them (the output check
+ * before any work reads the names from here), `write` returns exactly those
+ * files, in that order.
+ */
+export interface BuildReportWriter {
+  files: readonly string[];
+  write(input: BuildReportInput): ReportFile[] | Promise<ReportFile[]>;
+}
 
 const sortedEntries = (r: Record<string, number>) => Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -79,25 +105,30 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
  * with the pool-limited column, and the pool figures) and `report.json`
  * (SPEC 1 job 4).
  */
-export const deviationReportWriter: BuildReportWriter = ({ levels, pool, stats, chainStart }) => {
-  const breaks = findBreaks(levels.levels, levels.model.constraints);
-  const report = deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool));
-  const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
-  const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
-  return [
-    { name: "report.txt", text },
-    { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },
-  ];
+export const deviationReportWriter: BuildReportWriter = {
+  files: ["report.txt", "report.json"],
+  write: ({ levels, deviation, stats, chainStart }) => {
+    const { report, breaks } = deviation;
+    const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
+    const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
+    return [
+      { name: "report.txt", text },
+      { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },
+    ];
+  },
 };
 
 /**
  * `report.html`: the HTML report with plots and level pictures (`report
  * --format html`); given the plan, a ramp editor over the build's pools.json.
  */
-export const htmlReportWriter: BuildReportWriter = async ({ levels, pool, editor }) => {
-  const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile, ...(editor.gameFile ? { game: editor.gameFile } : {}) } : undefined;
-  const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
-  return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
+export const htmlReportWriter: BuildReportWriter = {
+  files: ["report.html"],
+  write: async ({ levels, pool, editor }) => {
+    const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile, ...(editor.gameFile ? { game: editor.gameFile } : {}) } : undefined;
+    const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
+    return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
+  },
 };
 
 /**
@@ -107,9 +138,19 @@ export const htmlReportWriter: BuildReportWriter = async ({ levels, pool, editor
  */
 export const buildReportWriters: BuildReportWriter[] = [deviationReportWriter, htmlReportWriter];
 
-/** Every report file of a build, from the given writers (default {@link buildReportWriters}), in writer order. */
+/**
+ * Every report file of a build, from the given writers (default
+ * {@link buildReportWriters}), in writer order.
+ *
+ * @throws Error (an internal error: exit 70 from the CLI) when a writer returns other files than it names.
+ */
 export async function buildReportFiles(input: BuildReportInput, writers: readonly BuildReportWriter[] = buildReportWriters): Promise<ReportFile[]> {
   const out: ReportFile[] = [];
-  for (const w of writers) out.push(...(await w(input)));
+  for (const w of writers) {
+    const files = await w.write(input);
+    const names = files.map((f) => f.name);
+    if (names.join("\n") !== w.files.join("\n")) throw new Error(`pipeline/build-report: a report writer named ${w.files.join(", ")} but wrote ${names.join(", ") || "nothing"}`);
+    out.push(...files);
+  }
   return out;
 }

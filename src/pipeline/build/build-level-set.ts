@@ -1,0 +1,115 @@
+import { join } from "node:path";
+import { NoAnswerError } from "../../io/errors.ts";
+import { checkOutputFolder } from "../../io/output-paths.ts";
+import type { LevelsFile } from "../../io/schemas/levels.ts";
+import type { Pool } from "../../io/schemas/pool.ts";
+import { writeFileSet, type SetFile } from "../../io/write-file-set.ts";
+import { verifyLevels, type VerifyResult } from "../verify/verify-levels.ts";
+import { buildLevels } from "./build-levels.ts";
+import { buildDeviation, buildReportFiles, buildReportWriters, type BuildDeviation, type BuildReportWriter, type ReportFile } from "./build-report.ts";
+import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
+
+/** What {@link buildLevelSet} reads: a build's options, and how its reports name things. */
+export interface LevelSetOptions extends PipelineOptions {
+  /**
+   * How report.html's `levelramp select` command line names the plan, the
+   * selection model and (for an outside game) the game file, as paths from
+   * the output folder (the line runs there, beside pools.json); `null`: the
+   * game's default. Default: both `null`, no game file.
+   */
+  selectLine?: { planFile: string | null; modelFile: string | null; gameFile?: string };
+  /** The report writers (default {@link buildReportWriters}). */
+  writers?: readonly BuildReportWriter[];
+}
+
+/** A built, verified and reported level set: what `levelramp build` writes into its folder. */
+export interface LevelSet extends Omit<PipelineResult, "levels"> {
+  levels: LevelsFile;
+  pool: Pool;
+  /** The verification of `levels` (always `ok`: a set that fails is never returned). */
+  verify: VerifyResult;
+  /** The deviation from the ramp, computed once (report.txt, report.json and `build`'s table). */
+  deviation: BuildDeviation;
+  /** The report files, in writer order. */
+  reports: ReportFile[];
+  /** The whole set as written: pools.json, levels.json, then the reports. */
+  files: SetFile[];
+}
+
+/** The names of a level set's files, in the order they are written: pools.json, levels.json, then each writer's files. */
+export function levelSetFileNames(writers: readonly BuildReportWriter[] = buildReportWriters): string[] {
+  return ["pools.json", "levels.json", ...writers.flatMap((w) => w.files)];
+}
+
+/**
+ * The `build` job whole (SPEC 1 job 1, 2, 6): {@link buildLevels} (grow,
+ * de-duplicate, select part by part), then verify the levels
+ * ({@link verifyLevels}, progress through `options.events`), then the ramp
+ * deviation once and the report files (report.txt, report.json, report.html
+ * by default), then the file set `levelramp build` writes — byte for byte the
+ * CLI's for the same options. Write it with {@link writeLevelSet}.
+ *
+ * @throws NoAnswerError (exit 1) listing every level that fails verification
+ *   (its `detail` is the {@link VerifyResult}), and what {@link buildLevels} throws.
+ */
+export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet> {
+  // 1. Grow, de-duplicate and select.
+  const result = await buildLevels(options);
+  const levels = result.levels!;
+  // 2. Verify the levels again, as `levelramp verify` would: a set that fails is not returned.
+  const verify = verifyLevels(levels, { events: options.events });
+  if (!verify.ok) {
+    throw new NoAnswerError("pipeline/build", `the built levels fail verification:\n${verify.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verify);
+  }
+  // 3. The deviation from the ramp, once; the reports from it.
+  const deviation = buildDeviation(levels, result.pool);
+  const selectLine = options.selectLine ?? { planFile: null, modelFile: null };
+  const editor = { plan: options.plan, ...selectLine };
+  const reports = await buildReportFiles({ levels, pool: result.pool, deviation, stats: result.stats, chainStart: result.chainStart, editor }, options.writers);
+  // 4. The file set, in levelSetFileNames order.
+  const files: SetFile[] = [
+    { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },
+    { name: "levels.json", data: JSON.stringify(levels, null, 2) + "\n" },
+    ...reports.map((r) => ({ name: r.name, data: r.text })),
+  ];
+  return { ...result, levels, verify, deviation, reports, files };
+}
+
+/** How {@link writeLevelSet} and {@link checkLevelSetFolder} treat an output folder. */
+export interface LevelSetWrite {
+  /** Overwrite a set that is there (default false: its files are refused). */
+  force?: boolean;
+  /** Named in errors (default `pipeline/write`). */
+  module?: string;
+  /** The option that named the folder, named in errors (e.g. `--out`). */
+  option?: string;
+  /** The writers whose files the set holds (default {@link buildReportWriters}). */
+  writers?: readonly BuildReportWriter[];
+}
+
+/**
+ * Checks a level set's output folder before any work (`checkOutputFolder`:
+ * not a file, not the current folder, none of the set's files there without
+ * `force`, its parent writable) and cleans what a killed earlier run left
+ * beside it.
+ *
+ * @returns sentences on what was cleaned or restored.
+ * @throws InputError (exit 2) naming the path and what was expected.
+ */
+export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): string[] {
+  return checkOutputFolder(dir, levelSetFileNames(how.writers), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
+}
+
+/**
+ * Writes a level set into `dir` as one set (SPEC 2: `writeFileSet`, a sibling
+ * temp folder swapped in, never a mix of two runs), after checking the folder
+ * ({@link checkLevelSetFolder}). Other files in `dir` are kept.
+ *
+ * @returns the paths written (in set order) and sentences on what a killed earlier run left that was cleaned.
+ * @throws InputError (exit 2): the folder check, or a file-system error while writing (the earlier set unchanged).
+ */
+export function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): { paths: string[]; notes: string[] } {
+  const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
+  writeFileSet(dir, set.files, how.module ?? "pipeline/write");
+  return { paths: set.files.map((f) => join(dir, f.name)), notes };
+}

@@ -1,0 +1,38 @@
+import { defaultWorkers } from "../../io/max-workers.ts";
+import { defaultModelFiles } from "../../game/models-path.ts";
+import { loadGame } from "../../game/registry/load-game.ts";
+import type { PipelineOptions } from "./pipeline-result.ts";
+import { loadPipelineInputs } from "../inputs/load-pipeline-inputs.ts";
+import { parseChapters } from "../inputs/parse-chapters.ts";
+import { loadPipelineSettings } from "../inputs/pipeline-settings.ts";
+
+/** What a build or generate run chooses; every member has the CLI's default. */
+export interface PipelineChoices {
+  /** `"3"` or `"1-4"` ({@link parseChapters}); default every chapter of the plan. */
+  chapters?: string;
+  /** Default: `models/pipeline/settings.json`'s `seed`. */
+  seed?: number;
+  /** Worker threads for generation (default this machine's cores; never changes an output). */
+  workers?: number;
+  /** The plan, selection model and ramp files; default the game's own (`models/<game>/plan.json`, `selection.json`, `ramp.json`, or what an outside game's file names). */
+  planFile?: string;
+  modelFile?: string;
+  rampFile?: string;
+}
+
+/**
+ * The options of a `build` or `generate` run (for {@link buildLevelSet},
+ * `buildLevels`, `generatePools`), as the CLI makes them: the game loaded
+ * from the registry (a built-in game's name, or the path of a game file,
+ * SPEC 10), the pipeline settings, the plan, model and ramp read and checked
+ * (SPEC 3), the chapters parsed against the plan.
+ *
+ * @throws InputError (exit 2) for an unknown game, a bad model file or a chapter the plan lacks.
+ */
+export async function loadPipelineOptions(gameName: string, choices: PipelineChoices = {}): Promise<PipelineOptions> {
+  const game = (await loadGame(gameName, "pipeline/game")).game;
+  const settings = loadPipelineSettings();
+  const inputs = loadPipelineInputs(game, defaultModelFiles(game, choices));
+  const chapters = parseChapters(choices.chapters, inputs.plan, inputs.planFile);
+  return { game, ...inputs, chapters, seed: choices.seed ?? settings.seed, workers: choices.workers ?? defaultWorkers(), settings };
+}
