@@ -224,10 +224,15 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
         expect(JSON.stringify(shown, null, 2) + "\n").toBe(cli.text);
       }
       if (name === "generic") {
-        // Shown in pass rates through the report's calibration (SPEC 11): the edited ramp is a player ramp, and the page answers as select --calibration does.
-        await page.evaluate(() => (window as unknown as { levelramp: { setUnits: (u: string) => Promise<EditorResult> } }).levelramp.setUnits("passRate"));
-        expect(await page.locator("#editor-command").textContent()).toContain(`--ramp ramp.json --calibration ${calFile} --out levels.json`);
+        // Shown in pass rates through the report's calibration (SPEC 11): switching only shows (same answer, same command);
+        // an edit then makes the ramp a player ramp, and the page answers as select --calibration does.
+        const before = await result(page);
+        const shown = await page.evaluate(() => (window as unknown as { levelramp: { setUnits: (u: string) => Promise<EditorResult> } }).levelramp.setUnits("passRate"));
+        expect(shown.ids).toEqual(before.ids);
+        expect(await page.locator("table.ramp-points th.point-unit").textContent()).toBe("pass rate");
+        expect(await page.locator("#editor-command").textContent()).not.toContain("--calibration");
         const answer = await setRamp(page, [[1, 0.9], [30, 0.6], [60, 0.3]], "linear");
+        expect(await page.locator("#editor-command").textContent()).toContain(`--ramp ramp.json --calibration ${calFile} --out levels.json`);
         const passRamp = rampSchema.parse(await pageRamp(page));
         expect(passRamp.metric).toBe("passRate");
         const cli = await cliAnswer({ ...cases.generic, select: [...cases.generic.select, "--calibration", calFile] }, passRamp);

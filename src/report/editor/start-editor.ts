@@ -29,18 +29,18 @@ export interface EditorResult {
 
 /** The automation hook the page installs as `window.levelramp`. */
 export interface EditorHook {
-  /** Sets the ramp's points (and, if given, its interpolation), re-selects and redraws; resolves once the page shows the answer; rejects points the ramp schema refuses. */
+  /** Sets the ramp's points in the shown units (and, if given, its interpolation), re-selects and redraws; resolves once the page shows the answer; rejects points the ramp schema refuses. */
   setRamp(points: Array<[number, number]>, interpolation?: Ramp["interpolation"]): Promise<EditorResult>;
   /** The answer the page shows: before any edit, the levels file's own. */
   result(): EditorResult;
   /** The edited ramp, as `download ramp.json` writes it (a player ramp, metric `passRate`, while the ramp is shown in pass rates). */
   ramp(): Ramp;
   /**
-   * Shows and edits the ramp in the metric or in pass rates through the
-   * report's calibration (SPEC 11): the points are turned point by point
-   * through the fit, the page re-selects (a ramp is interpolated in its own
-   * units) and resolves with the answer; rejects when the page has no
-   * calibration of the ramp's metric.
+   * Shows the ramp in the metric or in pass rates through the report's
+   * calibration (SPEC 11): plots, handles and the points table turn through
+   * the fit; the ramp and the answer stay until the next edit, which makes the
+   * ramp one of the shown units (in pass rates a player ramp). Resolves with
+   * the answer; rejects when the page has no calibration of the ramp's metric.
    */
   setUnits(units: RampUnits): Promise<EditorResult>;
   /** The levels file of the last answer, as `download levels.json` writes it (null before a re-selection or without an answer). */
@@ -76,11 +76,13 @@ class RampEditor {
   private readonly fileValues: Map<number, number>;
   private readonly pictures: PagePictures;
   private readonly cards = new Map<number, { el: HTMLElement; key: string }>();
-  /** The ramp's points in {@link units}. */
+  /** The ramp's points, in {@link rampUnits}. */
   private points: RampPoint[];
   private interpolation: Ramp["interpolation"];
-  /** What the points are in: the metric, or pass rates through {@link cal}. */
+  /** What the ramp is drawn and edited in: the metric, or pass rates through {@link cal}. */
   private units: RampUnits = "metric";
+  /** What the ramp itself is in: switching {@link units} only shows it otherwise; the first edit after a switch makes it a ramp of the shown units. */
+  private rampUnits: RampUnits = "metric";
   /** The calibration the page can show the ramp through (about the ramp's metric, b > 0); undefined: none. */
   private readonly cal: EditorCalibration | undefined;
   /** The levels shown: the file, then the last answer's levels file. */
@@ -136,12 +138,30 @@ class RampEditor {
 
   /** The edited ramp, in its units (what `download ramp.json` writes). */
   private ramp(): Ramp {
-    return editedRamp(this.metric, this.points, this.interpolation, this.units);
+    return editedRamp(this.metric, this.points, this.interpolation, this.rampUnits);
   }
 
-  /** What is wrong with points in the current units (the ramp schema's checks; pass rates within (0, 1)); null when fine. */
+  /** What is wrong with points of the ramp's units (the ramp schema's checks; pass rates within (0, 1)); null when fine. */
   private pointsProblem(points: ReadonlyArray<readonly [number, number]>): string | null {
+    return rampPointsProblem(points) ?? (this.rampUnits === "passRate" ? passRatePointsProblem(points) : null);
+  }
+
+  /** What is wrong with points given in the shown units (typed, or through `setRamp`); null when fine. */
+  private shownProblem(points: ReadonlyArray<readonly [number, number]>): string | null {
     return rampPointsProblem(points) ?? (this.units === "passRate" ? passRatePointsProblem(points) : null);
+  }
+
+  /** The ramp's points in the shown units (turned through the fit point by point when the ramp is of the other units; bad points as they are). */
+  private shownPoints(): RampPoint[] {
+    if (this.units === this.rampUnits || !this.cal || rampPointsProblem(this.points)) return this.points;
+    return convertPoints(this.points, this.units, this.cal);
+  }
+
+  /** Before an edit: the ramp becomes one of the shown units (its points as shown), so what is edited is what is seen. */
+  private adopt(): void {
+    if (this.units === this.rampUnits) return;
+    this.points = this.shownPoints();
+    this.rampUnits = this.units;
   }
 
   private view(): EditorView {
@@ -152,7 +172,7 @@ class RampEditor {
       original: this.edited ? this.data.ramp : null,
       fileLevels: this.data.fileLevels,
       fileValues: this.fileValues,
-      handles: this.points,
+      handles: this.shownPoints(),
       pending: this.stale && !this.pointsProblem(this.points) ? selectionRamp(this.ramp(), this.cal) : undefined,
       title: this.report.title,
       fileName: this.report.file ?? undefined,
@@ -249,18 +269,18 @@ class RampEditor {
       section.querySelector(".chapter-table")!.innerHTML = chapterTableHtml(d, ch.chapter);
     }
     this.drawCards(d, moved);
-    this.el("table.ramp-points tbody").innerHTML = rampPointsRowsHtml(this.points, this.from, this.to);
+    this.el("table.ramp-points tbody").innerHTML = rampPointsRowsHtml(this.shownPoints(), this.from, this.to);
     this.el<HTMLSelectElement>("#editor-interpolation").value = this.interpolation;
     this.drawUnits();
   }
 
-  /** The units' choice, the points table's value column and the select line (`--calibration` with a player ramp). */
+  /** The units' choice, the points table's value column and the select line (`--calibration` when the ramp is a player ramp). */
   private drawUnits(): void {
     const units = this.doc.querySelector<HTMLSelectElement>("#editor-units");
     if (units) units.value = this.units;
-    const pass = this.units === "passRate" && this.cal;
-    this.el("table.ramp-points th.point-unit").textContent = pass ? passRateLabel(this.cal!) : this.metric;
-    this.el("#editor-command").textContent = selectCommand(this.data, "ramp.json", "levels.json", pass ? this.cal!.file : undefined);
+    this.el("table.ramp-points th.point-unit").textContent = this.units === "passRate" && this.cal ? passRateLabel(this.cal) : this.metric;
+    const player = this.rampUnits === "passRate" && this.cal;
+    this.el("#editor-command").textContent = selectCommand(this.data, "ramp.json", "levels.json", player ? this.cal!.file : undefined);
   }
 
   /**
@@ -314,6 +334,7 @@ class RampEditor {
     const svg = this.el("figure.overview-plot").querySelector("svg");
     if (!handle || !svg) return;
     e.preventDefault();
+    this.adopt();
     const [lo, hi] = (svg.getAttribute("data-y") ?? "").split(",").map(Number);
     this.drag = { index: Number(handle.getAttribute("data-index")), yDomain: [lo, hi] };
     const move = (ev: PointerEvent) => {
@@ -355,23 +376,26 @@ class RampEditor {
       if (!tr) return;
       const i = Number(tr.getAttribute("data-index"));
       const value = input.value.trim() === "" ? NaN : Number(input.value);
-      const next = this.points.map(([x, y]) => [x, y] as RampPoint);
+      const next = this.shownPoints().map(([x, y]) => [x, y] as RampPoint);
       next[i][input.classList.contains("point-level") ? 0 : 1] = value;
-      const problem = this.pointsProblem(next);
+      const problem = this.shownProblem(next);
       tr.classList.toggle("invalid", problem !== null);
       if (problem) return this.showMessage(problem);
       this.points = next;
+      this.rampUnits = this.units;
       this.reselect(true);
     });
     rows.addEventListener("click", (e) => {
       const button = (e.target as Element).closest?.("button.point-remove");
       if (!button || this.points.length <= 1) return;
+      this.adopt();
       const i = Number(button.closest("tr")?.getAttribute("data-index"));
       this.points = this.points.filter((_, k) => k !== i);
       this.reselect(true);
     });
     const interpolation = this.el<HTMLSelectElement>("#editor-interpolation");
     interpolation.addEventListener("change", () => {
+      this.adopt();
       this.interpolation = interpolation.value === "monotone-cubic" ? "monotone-cubic" : "linear";
       this.reselect(true);
     });
@@ -379,12 +403,16 @@ class RampEditor {
     units?.addEventListener("change", () => this.setUnits(units.value === "passRate" ? "passRate" : "metric"));
   }
 
-  /** The ramp in other units: its points turned through the fit (a bad point stays as it is), then re-selected. */
+  /**
+   * Shows the ramp in other units: the plots, handles and points table turn
+   * through the fit; the ramp, the answer and the select line stay until the
+   * next edit, which makes the ramp one of these units (a player ramp in pass
+   * rates) and re-selects.
+   */
   private setUnits(units: RampUnits): void {
     if (!this.cal || units === this.units) return;
-    if (!this.pointsProblem(this.points)) this.points = convertPoints(this.points, units, this.cal);
     this.units = units;
-    this.reselect(true);
+    this.drawAll();
   }
 
   private wireButtons(): void {
@@ -392,11 +420,14 @@ class RampEditor {
     this.el("#editor").addEventListener("click", (e) => {
       const button = (e.target as Element).closest?.("button[data-editor]");
       const what = button?.getAttribute("data-editor");
-      if (what === "add") this.points = addPoint(this.points, this.interpolation, this.from, this.to);
+      if (what === "add") {
+        this.adopt();
+        this.points = addPoint(this.points, this.interpolation, this.from, this.to);
+      }
       if (what === "reset") {
         this.points = this.data.ramp.points.map(([x, y]) => [x, y]);
         this.interpolation = this.data.ramp.interpolation;
-        this.units = "metric";
+        this.rampUnits = "metric";
       }
       if (what === "add" || what === "reset" || what === "reselect") this.reselect(true);
       if (what === "download-ramp") this.download("ramp.json", json(this.ramp()));
@@ -431,12 +462,13 @@ class RampEditor {
     return {
       setRamp: (points, interpolation) => {
         const next = points.map(([x, y]) => [x, y] as RampPoint);
-        const problem = this.pointsProblem(next);
+        const problem = this.shownProblem(next);
         if (problem) {
           this.showMessage(problem);
           return Promise.reject(new Error(`levelramp.setRamp: ${problem}`));
         }
         this.points = next;
+        this.rampUnits = this.units;
         if (interpolation) this.interpolation = interpolation;
         this.reselect(true);
         return new Promise((done) => this.win.requestAnimationFrame(() => done(this.result())));
