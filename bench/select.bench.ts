@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readCsvPool } from "../src/io/read-csv-pool.ts";
+import { readCsvPool } from "../src/io/csv/read-csv-pool.ts";
 import { readJsonFile } from "../src/io/read-json-file.ts";
 import { readPool } from "../src/io/read-pool.ts";
 import { modelSchema } from "../src/io/schemas/model.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseCsvTable, readCsvPool } from "../../src/io/read-csv-pool.ts";
-import { plainDecimal } from "../../src/io/plain-decimal.ts";
+import { parseCsvTable, readCsvPool } from "../../src/io/csv/read-csv-pool.ts";
+import { plainDecimal } from "../../src/io/csv/plain-decimal.ts";
 import { createRng, type Rng } from "../../src/random/create-rng.ts";
 import { readPool } from "../../src/io/read-pool.ts";
 import { runCli } from "../helpers/run-cli.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readCsvPool } from "../../src/io/read-csv-pool.ts";
+import { readCsvPool } from "../../src/io/csv/read-csv-pool.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";

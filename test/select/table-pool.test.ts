@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { poolOfTable, tableOf } from "../../src/io/candidate-table.ts";
-import { parseCsvTable } from "../../src/io/read-csv-pool.ts";
+import { poolOfTable, tableOf } from "../../src/io/csv/candidate-table.ts";
+import { parseCsvTable } from "../../src/io/csv/read-csv-pool.ts";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";

@@ -1,5 +1,5 @@
-import { poolOfTable } from "../candidate-table.ts";
-import { readCsvTable } from "../read-csv-pool.ts";
+import { poolOfTable } from "../csv/candidate-table.ts";
+import { readCsvTable } from "../csv/read-csv-pool.ts";
 import type { Pool } from "../schemas/pool.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { InputError } from "../../io/errors.ts";
-import { tableOf, type CandidateTable as PoolTable } from "../../io/candidate-table.ts";
-import { csvLineOf } from "../../io/csv-line-of.ts";
+import { tableOf, type CandidateTable as PoolTable } from "../../io/csv/candidate-table.ts";
+import { csvLineOf } from "../../io/csv/csv-line-of.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";

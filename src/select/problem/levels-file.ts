@@ -1,4 +1,4 @@
-import { tableOf } from "../../io/candidate-table.ts";
+import { tableOf } from "../../io/csv/candidate-table.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";

@@ -1,4 +1,4 @@
-import type { CandidateTable } from "../../io/candidate-table.ts";
+import type { CandidateTable } from "../../io/csv/candidate-table.ts";
 import type { ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { CandidateColumns } from "./candidate-columns.ts";

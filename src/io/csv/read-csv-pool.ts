@@ -1,9 +1,9 @@
 import { poolOfTable, type CandidateTable } from "./candidate-table.ts";
-import { InputError } from "./errors.ts";
-import { NUMBER_LIMIT } from "./input-limits.ts";
+import { InputError } from "../errors.ts";
+import { NUMBER_LIMIT } from "../input-limits.ts";
 import { plainDecimal } from "./plain-decimal.ts";
-import { readTextFile } from "./read-text-file.ts";
-import type { Pool } from "./schemas/pool.ts";
+import { readTextFile } from "../read-text-file.ts";
+import type { Pool } from "../schemas/pool.ts";
 
 const MODULE = "io/csv-pool";
 

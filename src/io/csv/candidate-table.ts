@@ -1,6 +1,6 @@
 // No Node imports here: the browser editor's bundle reaches this file through select/build-problem.
 import { recordCsvLine } from "./csv-line-of.ts";
-import type { Pool } from "./schemas/pool.ts";
+import type { Pool } from "../schemas/pool.ts";
 
 /**
  * A generic pool held column by column (SPEC 3, the CSV path): row k is
