@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Help } from "commander";
 import { describeFsError, isFsError, LevelrampError } from "../io/errors.ts";
+import { terminalText } from "../io/hostile/terminal-text.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
 import { bodyFormatsInWords, gamesInWords } from "./games-in-words.ts";
 
@@ -116,13 +117,15 @@ function commandNamed(argv: readonly string[]): string | undefined {
  * including a file-system error (the path and the reason in words); 70 an
  * internal error (a bug: one line and the command to re-run for the trace).
  * No stack trace is printed unless the environment has `LEVELRAMP_DEBUG=1`.
+ * Nothing printed carries a control character (see {@link terminalSafe}).
  * Only the command that runs is imported; the others are listed from
  * {@link COMMANDS}.
  *
  * @param argv arguments after the program name, e.g. `["select", "--pools", "p.json", ...]`.
- * @param io where to write (default: the process's streams).
+ * @param given where to write (default: the process's streams); everything goes through {@link terminalSafe}.
  */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
+  const io = terminalSafe(given);
   const program = new Command("levelramp")
     .description("Grow, prove, measure, de-duplicate, select and order puzzle levels against a difficulty ramp.")
     .version(packageVersion(), "-V, --version", "print the version")
@@ -149,6 +152,17 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
 }
 
+/**
+ * The streams with every control character a file could smuggle in shown as
+ * an escape ({@link terminalText}): the one place all of a command's output
+ * passes, so no id, metric name or file name acts on the terminal (colour
+ * sequences pass only on stdout when `io.color` is on: its tables).
+ */
+function terminalSafe(io: CliIo): CliIo {
+  const colour = io.color === 1;
+  return { ...io, stdout: (t) => io.stdout(terminalText(t, colour)), stderr: (t) => io.stderr(terminalText(t)) };
+}
+
 /** Whether stack traces are wanted (`LEVELRAMP_DEBUG=1`). */
 function debugging(): boolean {
   return process.env.LEVELRAMP_DEBUG === "1";
@@ -165,7 +179,8 @@ function shellWord(word: string): string {
  * and the reason in words (exit 2); anything else is a bug: "internal error"
  * and the command to re-run with `LEVELRAMP_DEBUG=1` for the trace (exit 70).
  */
-export function reportError(err: unknown, argv: readonly string[], io: CliIo): number {
+export function reportError(err: unknown, argv: readonly string[], given: CliIo): number {
+  const io = terminalSafe(given);
   const trace = debugging() && err instanceof Error && err.stack ? `${err.stack}\n` : "";
   if (err instanceof LevelrampError) {
     io.stderr(`levelramp: ${err.message}\n${trace}`);

@@ -4,8 +4,10 @@
 // (test/cli/lazy-commands.test.ts), so nothing here imports them.
 import { Option } from "commander";
 import { InputError } from "../io/errors.ts";
+import { MAX_LEVEL_NUMBER } from "../io/input-limits.ts";
 import { defaultWorkers, maxWorkers } from "../io/max-workers.ts";
 import { defaultModelFiles } from "../game/models-path.ts";
+import { wholeNumberOption } from "../io/hostile/option-number.ts";
 
 /** `--seed <n>` (build, generate). */
 export const seedOption = () => new Option("--seed <n>", "seed (default: models/pipeline/build.json, 1)");
@@ -62,15 +64,14 @@ export function parseWorkers(module: string, text: string | undefined): number {
 }
 
 /**
- * A level number (`--level`, `--level-a`, `--level-b`): digits, at least 1;
- * undefined when the option is not given.
+ * A level number (`--level`, `--level-a`, `--level-b`): a whole number from 1
+ * to 1e9 (level numbers in files are bounded so too); undefined when the
+ * option is not given.
  *
- * @throws InputError (exit 2) `<option> expects a level number ≥ 1; got "<text>"`.
+ * @throws InputError (exit 2) `<option> expects a whole number from 1 to 1,000,000,000; got "<text>"`.
  */
 export function parseLevel(module: string, text: string | undefined, option = "--level"): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new InputError(module, `${option} expects a level number ≥ 1; got "${text}"`);
-  return Number(text);
+  return wholeNumberOption(module, text, option, 1, MAX_LEVEL_NUMBER);
 }
 
 /** `--plan`, `--model` and `--ramp` as given, or the game's own files in `models/<game>/`. */

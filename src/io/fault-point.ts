@@ -11,3 +11,57 @@ export function faultPoint(name: string): void {
   if (process.env.LEVELRAMP_TEST_KILL_AT === name) process.kill(process.pid, "SIGKILL");
   if (process.env.LEVELRAMP_TEST_SIGINT_AT === name) process.kill(process.pid, "SIGINT");
 }
+
+/** A disk fault {@link writeFault} plays: the error a system call raises. */
+export interface DiskFault {
+  code: "ENOSPC" | "EDQUOT" | "EIO";
+  syscall: "write" | "fsync";
+}
+
+let bytesWritten = 0;
+
+/**
+ * Fault injection for the durable writes (SPEC 2: a full disk never costs a
+ * good file), set by the environment variable `LEVELRAMP_TEST_WRITE_FAULT`
+ * (unset outside tests: every write goes through as asked):
+ *
+ * - `short:N` — every write call writes at most N bytes, as a write to a
+ *   nearly full disk or a pipe may (the byte count `writeSync` returns);
+ * - `enospc:N`, `edquot:N`, `eio:N` — the write that would take the
+ *   output's bytes (one file, or all files of a set: counted from
+ *   {@link startOutputWrite}) past N writes up to N, and the next write call
+ *   fails with ENOSPC (no space left), EDQUOT (quota) or EIO;
+ * - `eio:fsync` (or `enospc:fsync`...) — the first fsync fails so.
+ *
+ * @param want bytes the caller is about to write in one call.
+ * @returns how many bytes this call may write (0: it must fail with `fault`).
+ */
+export function writeFault(want: number): { allow: number; fault?: DiskFault } {
+  const spec = process.env.LEVELRAMP_TEST_WRITE_FAULT;
+  if (!spec) return { allow: want };
+  const m = /^(short|enospc|edquot|eio):(\d+|fsync)$/i.exec(spec);
+  if (!m) return { allow: want };
+  const kind = m[1].toLowerCase();
+  if (kind === "short") return { allow: Math.max(1, Math.min(want, Number(m[2]) || 1)) };
+  if (m[2].toLowerCase() === "fsync") return { allow: want };
+  const room = Number(m[2]) - bytesWritten;
+  const code = kind.toUpperCase() as DiskFault["code"];
+  if (room <= 0) return { allow: 0, fault: { code, syscall: "write" } };
+  return { allow: Math.min(want, room) };
+}
+
+/** Starts counting an output's bytes again (a file, or a set of files) for `LEVELRAMP_TEST_WRITE_FAULT=enospc:N`. */
+export function startOutputWrite(): void {
+  bytesWritten = 0;
+}
+
+/** Counts bytes a durable write wrote (for `LEVELRAMP_TEST_WRITE_FAULT=enospc:N`). */
+export function countWritten(bytes: number): void {
+  bytesWritten += bytes;
+}
+
+/** The fault the next fsync meets under `LEVELRAMP_TEST_WRITE_FAULT=<code>:fsync`, or null. */
+export function fsyncFault(): DiskFault | null {
+  const m = /^(enospc|edquot|eio):fsync$/i.exec(process.env.LEVELRAMP_TEST_WRITE_FAULT ?? "");
+  return m ? { code: m[1].toUpperCase() as DiskFault["code"], syscall: "fsync" } : null;
+}

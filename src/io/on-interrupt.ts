@@ -1,9 +1,10 @@
 /**
- * What runs when the user presses Ctrl-C (SIGINT) or the process gets
- * SIGTERM or SIGHUP (SPEC 2): the registered clean-ups, newest first (a
- * progress bar gives the terminal its cursor and line wrap back, a
- * half-written output set is removed, an outside game's programs are ended),
- * then the process exits 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP).
+ * What runs when the user presses Ctrl-C (SIGINT), the process gets SIGTERM,
+ * or its terminal goes away (SIGHUP: the window closed, the ssh session
+ * dropped) (SPEC 2): the registered clean-ups, newest first (a progress bar
+ * gives the terminal its cursor and line wrap back, a half-written output set
+ * is removed, an outside game's programs are ended), then the process exits
+ * 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
  *
  * The listener is installed on the first registration and kept: Node runs a
  * signal's listener only between synchronous steps, so a signal that arrives
@@ -12,6 +13,8 @@
  * the listener then would lose the signal (the user's Ctrl-C ignored).
  */
 const cleanups: Array<() => void> = [];
+/** The signals handled, and the exit code of each (128 + its number). */
+const EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 let installed = false;
 
 function onSignal(signal: NodeJS.Signals): void {
@@ -23,7 +26,7 @@ function onSignal(signal: NodeJS.Signals): void {
       // a clean-up that fails must not keep the others from running
     }
   }
-  process.exit(signal === "SIGINT" ? 130 : signal === "SIGHUP" ? 129 : 143);
+  process.exit(EXIT_CODES[signal] ?? 143);
 }
 
 /**
@@ -33,9 +36,7 @@ function onSignal(signal: NodeJS.Signals): void {
 export function onInterrupt(cleanup: () => void): () => void {
   if (!installed) {
     installed = true;
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-    process.on("SIGHUP", onSignal);
+    for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) process.on(signal, onSignal);
   }
   cleanups.push(cleanup);
   return () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describeFsError, InputError } from "./errors.ts";
@@ -10,6 +11,18 @@ export interface OutputCheck {
   module: string;
   /** The option that named the path, e.g. `--out` (named in errors). */
   option?: string;
+  /**
+   * The run's input files, each with the option (or words) that named it, e.g.
+   * `{ what: "--pools", path: "pool.json" }`: an output that is one of them is
+   * refused, even with `force` (see {@link checkNotAnInput}).
+   */
+  inputs?: ReadonlyArray<RunInput>;
+}
+
+/** One input file of a run: the option or words that named it, and its path. */
+export interface RunInput {
+  what: string;
+  path: string | undefined;
 }
 
 const statOrNull = (path: string): Stats | null => {
@@ -22,9 +35,29 @@ const statOrNull = (path: string): Stats | null => {
   }
 };
 
-/** The temp names levelramp writes beside an output `base`: `.base.levelramp-<kind>-<pid>-<n>[.tmp]`. */
+/** Longest file name (bytes) most file systems take (NAME_MAX on Linux and macOS). */
+const NAME_MAX = 255;
+/** Longest stem a temp name keeps of the output's name: room for `.levelramp-<kind>-<pid>-<n>.tmp` within {@link NAME_MAX}. */
+const STEM_MAX = 200;
+
+/**
+ * The part of an output's name its temp names start with: the name itself
+ * when the temp names fit in {@link NAME_MAX} bytes; for a longer (legal)
+ * name, its first bytes and `~` and 8 hex of its SHA-256, so a temp name
+ * always fits and still says whose it is (the same stem for the same name,
+ * so a later run finds what a killed one left).
+ */
+function tempStem(base: string): string {
+  if (Buffer.byteLength(base) <= STEM_MAX) return base;
+  let head = base.slice(0, STEM_MAX - 12);
+  while (Buffer.byteLength(head) > STEM_MAX - 12) head = head.slice(0, -1);
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+  return `${head}~${createHash("sha256").update(base).digest("hex").slice(0, 8)}`;
+}
+
+/** The temp names levelramp writes beside an output `base`: `.<stem>.levelramp-<kind>-<pid>-<n>[.tmp]`. */
 function tempPattern(base: string): RegExp {
-  return new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.levelramp-(new|old|tmp)-(\\d+)-\\d+(?:\\.tmp)?$`);
+  return new RegExp(`^\\.${tempStem(base).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.levelramp-(new|old|tmp)-(\\d+)-\\d+(?:\\.tmp)?$`);
 }
 
 /**
@@ -57,11 +90,13 @@ let serial = 0;
 
 /**
  * A fresh temp name beside `path` (same folder, so a rename swaps it in):
- * `.<name>.levelramp-<kind>-<pid>-<n>`, with `.tmp` for a file.
+ * `.<name>.levelramp-<kind>-<pid>-<n>`, with `.tmp` for a file; for a name
+ * so long that this would pass 255 bytes, the name is shortened in the temp
+ * name (never the user's own name): its first bytes, `~` and a hash.
  */
 export function tempBeside(path: string, kind: "new" | "old" | "tmp"): string {
   serial += 1;
-  return join(dirname(path), `.${basename(path)}.levelramp-${kind}-${process.pid}-${serial}${kind === "tmp" ? ".tmp" : ""}`);
+  return join(dirname(path), `.${tempStem(basename(path))}.levelramp-${kind}-${process.pid}-${serial}${kind === "tmp" ? ".tmp" : ""}`);
 }
 
 function alive(pid: number): boolean {
@@ -106,30 +141,83 @@ export function cleanStaleOutputs(path: string): string[] {
   return notes;
 }
 
-/**
- * Checks that new files can be created in the folder that will hold `path`:
- * the nearest existing folder above it is a folder (not a file) and a probe
- * file can be created and removed there.
- *
- * @throws InputError (exit 2) naming the path and the reason.
- */
-function checkWritableAbove(path: string, check: OutputCheck): void {
-  let at = dirname(resolve(path));
-  let stat = statOrNull(at);
-  while (stat === null && dirname(at) !== at) {
-    at = dirname(at);
-    stat = statOrNull(at);
+/** lstat, or null when nothing is there. */
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw err;
   }
+}
+
+/**
+ * Checks that the output can be written where it goes, before any work: the
+ * nearest existing folder above it is a folder (not a file, not a symbolic
+ * link that leads nowhere: the folders below it could never be made) and a
+ * file can be created there — when the output's own folder exists, the probe
+ * is the very temp name the write will use, so a name too long for the file
+ * system is found now, not after the work.
+ *
+ * @param kind the temp name's kind: `tmp` beside a file, `new` beside a folder.
+ * @throws InputError (exit 2) naming the user's path and the reason.
+ */
+function checkWritableAbove(path: string, check: OutputCheck, kind: "tmp" | "new"): void {
   const named = check.option ? `${check.option} ${path}` : path;
+  const home = dirname(resolve(path));
+  let at = home;
+  for (;;) {
+    const link = lstatOrNull(at);
+    if (link?.isSymbolicLink() && statOrNull(at) === null) {
+      throw new InputError(check.module, `${named}: expected a path through folders that exist or can be made; ${relativeOrAbsolute(at)} is a symbolic link to a path that does not exist`);
+    }
+    if (link || dirname(at) === at) break;
+    at = dirname(at);
+  }
+  const stat = statOrNull(at);
   if (stat && !stat.isDirectory()) {
     throw new InputError(check.module, `${named}: expected a path in a folder; ${relativeOrAbsolute(at)} is a file, not a folder`);
   }
-  const probe = join(at, `.levelramp-probe-${process.pid}-${++serial}`);
+  const probe = at === home ? tempBeside(resolve(path), kind) : join(at, `.levelramp-probe-${process.pid}-${++serial}`);
   try {
     closeSync(openSync(probe, "wx"));
     unlinkSync(probe);
   } catch (err) {
     throw new InputError(check.module, `${named}: cannot write in ${relativeOrAbsolute(at)}: ${describeFsError(err)}`);
+  }
+}
+
+/** stat, or null for anything that cannot be looked at. */
+function statQuiet(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses an output that is one of the run's inputs (SPEC 2: an output never
+ * replaces an input of the same run, even with `--force`: `select --pools
+ * p.json --out p.json` would lose the pool): the same path, or the same file
+ * reached another way (a link, `./`, another name of the same file).
+ *
+ * @param path the output file (or one file of an output set).
+ * @param check its check; `check.inputs` lists the inputs.
+ * @throws InputError (exit 2) naming the output and the input it would replace.
+ */
+export function checkNotAnInput(path: string, check: OutputCheck): void {
+  const named = check.option ? `${check.option} ${path}` : path;
+  const out = statQuiet(path);
+  const abs = resolve(path);
+  for (const input of check.inputs ?? []) {
+    if (input.path === undefined) continue;
+    const other = out ? statQuiet(input.path) : null;
+    const same = resolve(input.path) === abs || (out !== null && other !== null && out.dev === other.dev && out.ino === other.ino);
+    if (same) {
+      throw new InputError(check.module, `${named}: expected an output other than the run's inputs; it is ${input.what} ${input.path} (levelramp never writes over an input of the same run, even with --force)`);
+    }
   }
 }
 
@@ -148,11 +236,23 @@ function relativeOrAbsolute(path: string): string {
  */
 export function checkOutputFile(path: string, check: OutputCheck): string[] {
   const named = check.option ? `${check.option} ${path}` : path;
+  checkName(path, named, check.module);
+  if (/[\\/]$/.test(path)) throw new InputError(check.module, `${named}: expected a file name; it ends in "${path.slice(-1)}" (a folder)`);
   const stat = outputStat(path, named, check.module);
   if (stat?.isDirectory()) throw new InputError(check.module, `${named}: expected a file to write; it is a folder`);
+  checkNotAnInput(path, check);
   if (stat && !check.force) throw new InputError(check.module, `${path} exists; pass --force to overwrite it`);
-  checkWritableAbove(path, check);
+  checkWritableAbove(path, check, "tmp");
   return cleanStaleOutputs(path);
+}
+
+/** An output path that is empty, or whose last name is longer than file systems take, refused in words. */
+function checkName(path: string, named: string, module: string): void {
+  if (path.trim() === "") throw new InputError(module, `${named || "the output path"}: expected a path; it is empty`);
+  const name = basename(path);
+  if (Buffer.byteLength(name) > NAME_MAX) {
+    throw new InputError(module, `${named}: expected a file name of at most ${NAME_MAX} bytes (what file systems take); "${name.slice(0, 20)}…" has ${Buffer.byteLength(name)}`);
+  }
 }
 
 /**
@@ -167,6 +267,7 @@ export function checkOutputFile(path: string, check: OutputCheck): string[] {
  */
 export function checkOutputFolder(dir: string, names: readonly string[], check: OutputCheck): string[] {
   const named = check.option ? `${check.option} ${dir}` : dir;
+  checkName(dir.replace(/[\\/]+$/, "") || dir, named, check.module);
   outputStat(dir, named, check.module);
   const notes = cleanStaleOutputs(resolve(dir));
   const stat = outputStat(dir, named, check.module);
@@ -176,9 +277,10 @@ export function checkOutputFolder(dir: string, names: readonly string[], check: 
   if (cwd === abs || cwd.startsWith(abs.endsWith(sep) ? abs : abs + sep)) {
     throw new InputError(check.module, `${named}: expected a folder of its own (the outputs replace it as a whole); it is the current folder or holds it`);
   }
+  for (const name of names) checkNotAnInput(join(dir, name), check);
   if (stat && !check.force) {
     for (const name of names) if (statOrNull(join(dir, name))) throw new InputError(check.module, `${join(dir, name)} exists; pass --force to overwrite it`);
   }
-  checkWritableAbove(abs, check);
+  checkWritableAbove(abs, check, "new");
   return notes;
 }

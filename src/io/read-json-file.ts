@@ -1,25 +1,49 @@
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
 import { InputError, jsonPath } from "./errors.ts";
+import { findJsonHazard, nestingPastLimit, TOO_DEEP } from "./hostile/find-json-hazard.ts";
 import { readTextFile } from "./read-text-file.ts";
 
 /**
  * Reads and parses a JSON file, with errors that name the file. A UTF-8
- * byte-order mark is dropped; a file above the input limit (64 MiB) is
- * refused before it is read.
+ * byte-order mark is dropped; the read is bounded and never blocks
+ * ({@link readTextFile}: regular files of at most 64 MiB).
  *
- * @throws InputError (exit 2) when the file is missing, a folder, too large or
- *   unreadable, or is not JSON: the message names the line and column of the
- *   first syntax error and what was found there, on one line (`NaN`,
- *   `Infinity`, trailing commas and comments are not JSON).
+ * @throws InputError (exit 2) when the file is missing, not a regular file,
+ *   too large or unreadable, or is not JSON levelramp keeps (see
+ *   {@link parseJsonText}).
  */
 export function readJson(file: string): unknown {
-  const text = readTextFile(file, "io/read");
+  return parseJsonText(readTextFile(file, "io/read"), "io/read", file);
+}
+
+/**
+ * Parses JSON text from outside (a file, a game program's answer) the way
+ * every input is parsed (SPEC 2): the first syntax error named by line and
+ * column, what was expected and what is there, on one line (`NaN`,
+ * `Infinity`, trailing commas and comments are not JSON); arrays and objects
+ * nested deeper than 64 and any key `__proto__` refused
+ * ({@link findJsonHazard}). Use it for any JSON a user or another program
+ * hands levelramp, then look keys up as own properties (`src/io/hostile/own-key.ts`).
+ *
+ * @param text the JSON text.
+ * @param module the module named in errors, e.g. `io/read`.
+ * @param source what the text is, named in every message: the file, or e.g. `the game program's answer to measure`.
+ * @throws InputError (exit 2) naming `source` and the line and column or JSON path.
+ */
+export function parseJsonText(text: string, module: string, source: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
-    throw new InputError("io/read", describeJsonError(text, (err as Error).message), { file });
+    throw new InputError(module, describeJsonError(text, (err as Error).message), { file: source });
   }
+  const hazard = findJsonHazard(value, text);
+  if (hazard) {
+    const { line, column, jsonPath: path } = hazard.where;
+    throw new InputError(module, line === undefined ? hazard.expected : `expected JSON (line ${line}, column ${column}): ${hazard.expected}`, { file: source, jsonPath: path });
+  }
+  return value;
 }
 
 /** Line and column (1-based) of a character offset. */
@@ -52,6 +76,12 @@ const WHY: Partial<Record<string, string>> = {
  * error with its offset) locates it; Node's own message is the fallback.
  */
 export function describeJsonError(text: string, nodeMessage: string): string {
+  // The tolerant parser recurses once per nesting level: past the limit, name where it is passed instead.
+  const deep = nestingPastLimit(text);
+  if (deep >= 0) {
+    const { line, column } = lineColumn(text, deep);
+    return `expected JSON (line ${line}, column ${column}): ${TOO_DEEP}`;
+  }
   const errors: ParseError[] = [];
   parseTolerant(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
   const first = errors[0];

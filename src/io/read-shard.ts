@@ -1,11 +1,15 @@
+import { InputError } from "./errors.ts";
 import { parseWith, readJson } from "./read-json-file.ts";
 import { shardSchema, type ShardFile } from "./schemas/shard.ts";
+import { shardTasksHash } from "./hostile/shard-tasks-hash.ts";
 
 /**
  * Reads a shard file (`levelramp/shard@1`, SPEC 9) and checks it. The values
  * come back exactly as written (key order, numbers), not as the schema
  * would rebuild them, so a merged pool is byte for byte the pool one
- * unsharded run writes.
+ * unsharded run writes. Its candidates are checked against its checksum
+ * (`tasksHash`, {@link shardTasksHash}): a shard edited after generate wrote
+ * it — a metric, a level, a candidate added or removed — is refused.
  *
  * @throws InputError (exit 2) naming the file and the JSON path of the first problem.
  */
@@ -20,5 +24,9 @@ export function readShard(file: string): ShardFile {
  */
 export function parseShardFile(raw: unknown, file: string): ShardFile {
   parseWith(shardSchema, raw, file);
-  return raw as ShardFile;
+  const shard = raw as ShardFile;
+  if (shardTasksHash(shard) !== shard.tasksHash) {
+    throw new InputError("io/read-shard", "expected the SHA-256 of the shard's seed, shard and tasks; they do not hash to it (its candidates were changed after generate wrote it: generate the shard again)", { file, jsonPath: "$.tasksHash" });
+  }
+  return shard;
 }

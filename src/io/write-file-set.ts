@@ -1,7 +1,7 @@
-import { closeSync, cpSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, copyFileSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
-import { faultPoint } from "./fault-point.ts";
+import { countWritten, faultPoint, fsyncFault, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
 import { tempBeside } from "./output-paths.ts";
 
@@ -11,12 +11,42 @@ export interface SetFile {
   data: string | Uint8Array;
 }
 
-/** Writes `data` to a new file and flushes it to disk. */
+/** A file-system error as Node raises it (code, syscall, path), for a fault the write itself finds. */
+function diskError(fault: DiskFault, path: string, detail: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${fault.code}: ${detail}, ${fault.syscall} '${path}'`), { code: fault.code, syscall: fault.syscall, path });
+}
+
+/**
+ * Writes `data` to a new file and flushes it to disk (SPEC 2: a full disk
+ * never costs a good file). Every byte is written: `writeSync` may write
+ * fewer bytes than asked (a nearly full disk, a quota), so the loop goes on
+ * from the byte count it returns until all are written, and a write that
+ * makes no progress is an error; ENOSPC, EDQUOT and EIO from `write` or
+ * `fsync` end the write with that error. After the fsync the file's size is
+ * checked against the data's: a short file is never taken for a whole one.
+ * Fault injection: {@link writeFault} (`LEVELRAMP_TEST_WRITE_FAULT`).
+ *
+ * @param path a file that must not exist yet (opened with `wx`).
+ * @throws the file-system error (code, syscall, path): the caller removes the partial file and names its own path.
+ */
 export function writeDurable(path: string, data: string | Uint8Array): void {
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const fd = openSync(path, "wx");
   try {
-    writeSync(fd, typeof data === "string" ? Buffer.from(data, "utf8") : data);
+    let at = 0;
+    while (at < bytes.length) {
+      const { allow, fault } = writeFault(bytes.length - at);
+      if (fault) throw diskError(fault, path, "injected fault");
+      const n = writeSync(fd, bytes, at, allow);
+      if (!(n > 0)) throw diskError({ code: "EIO", syscall: "write" }, path, `the write made no progress at byte ${at} of ${bytes.length}`);
+      countWritten(n);
+      at += n;
+    }
+    const fault = fsyncFault();
+    if (fault) throw diskError(fault, path, "injected fault");
     fsyncSync(fd);
+    const size = fstatSync(fd).size;
+    if (size !== bytes.length) throw diskError({ code: "EIO", syscall: "write" }, path, `the file holds ${size} of its ${bytes.length} bytes after the write`);
   } finally {
     closeSync(fd);
   }
@@ -64,15 +94,20 @@ export function syncFolder(path: string): void {
  */
 export function writeFileSet(dir: string, files: readonly SetFile[], module: string): void {
   const target = resolve(dir);
+  startOutputWrite();
   mkdirSync(dirname(target), { recursive: true });
   const fresh = tempBeside(target, "new");
   const undo = onInterrupt(() => rmSync(fresh, { recursive: true, force: true }));
+  // The output the failing step stands for: a message names the user's path, never a temp name.
+  let doing = dir;
   try {
     mkdirSync(fresh);
     files.forEach((f, k) => {
       faultPoint(`set-file-${k + 1}`);
+      doing = join(dir, f.name);
       writeDurable(join(fresh, f.name), f.data);
     });
+    doing = dir;
     const exists = statOrNull(target);
     if (exists) carryOver(target, fresh, new Set(files.map((f) => f.name)));
     syncFolder(fresh);
@@ -82,10 +117,15 @@ export function writeFileSet(dir: string, files: readonly SetFile[], module: str
       faultPoint("set-rename-1");
       renameSync(target, aside);
       faultPoint("set-rename-2");
-      renameSync(fresh, target);
+      try {
+        renameSync(fresh, target);
+      } catch (err) {
+        renameSync(aside, target); // the old set back in place before the error is told
+        throw err;
+      }
       syncFolder(dirname(target));
       faultPoint("set-cleanup");
-      rmSync(aside, { recursive: true, force: true });
+      removeQuietly(aside); // left behind, the next run removes it (cleanStaleOutputs)
     } else {
       faultPoint("set-rename-2");
       renameSync(fresh, target);
@@ -93,7 +133,7 @@ export function writeFileSet(dir: string, files: readonly SetFile[], module: str
     }
   } catch (err) {
     rmSync(fresh, { recursive: true, force: true });
-    if (isFsError(err)) throw new InputError(module, `${err.path ?? dir}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; the earlier outputs are unchanged`);
+    if (isFsError(err)) throw new InputError(module, `${doing}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; nothing was replaced (the earlier outputs in ${dir}, if any, are unchanged)`);
     throw err;
   } finally {
     undo();
@@ -108,20 +148,38 @@ function statOrNull(path: string) {
   }
 }
 
-/** Entries of `from` not in `skip` go into `to` too: hard links where possible, copies otherwise. */
-function carryOver(from: string, to: string, skip: ReadonlySet<string>): void {
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // the set is in place; what is left of the old one is cleaned by the next run
+  }
+}
+
+/**
+ * Entries of `from` not in `skip` go into `to` too, folders recreated entry
+ * by entry: hard links for everything that is not a folder (files, links,
+ * named pipes, sockets: nothing is read or copied), copies of files and links
+ * where hard links fail.
+ */
+function carryOver(from: string, to: string, skip?: ReadonlySet<string>): void {
   for (const name of readdirSync(from)) {
-    if (skip.has(name)) continue;
+    if (skip?.has(name)) continue;
     const src = join(from, name);
     const dst = join(to, name);
-    if (lstatSync(src).isFile()) {
-      try {
-        linkSync(src, dst);
-        continue;
-      } catch {
-        // another device or no hard links: copy
-      }
+    const stat = lstatSync(src);
+    if (stat.isDirectory()) {
+      mkdirSync(dst, { mode: stat.mode & 0o7777 });
+      carryOver(src, dst);
+      continue;
     }
-    cpSync(src, dst, { recursive: true, verbatimSymlinks: true });
+    try {
+      linkSync(src, dst);
+    } catch (err) {
+      // another device or no hard links: copy a file or a link; anything else cannot be carried
+      if (stat.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
+      else if (stat.isFile()) copyFileSync(src, dst);
+      else throw err;
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { GameBackend, GeneratedLevel, GenerateRequest, LevelProblem } from 
 import { canonicalJson } from "../io/canonical-json.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
 import { roundMetric } from "../io/round-metric.ts";
+import { countUp, RESERVED_KEY } from "../io/hostile/own-key.ts";
 import { boundedJson } from "../io/schemas/bounded-json.ts";
 import { modelSchema } from "../io/schemas/model.ts";
 import { cut, ProgramClient, type ProgramClientOptions, type ProgramInfo } from "./program-client.ts";
@@ -31,11 +32,15 @@ function seedFromStream(rng: () => number): string {
   return word() + word();
 }
 
-/** A counter name for a generator reason: the program's words, short and on one line. */
+/**
+ * A counter name for a generator reason: the program's words, short and on
+ * one line; `__proto__` (which no file may hold as a key) is quoted.
+ */
 function reasonKey(reason: string | undefined): string {
   const words = (reason ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
-  return words || "no level (no reason given)";
+  return words === RESERVED_KEY ? `"${words}"` : words || "no level (no reason given)";
 }
+
 
 /**
  * The game back end of an outside game (SPEC 10): the game contract kept
@@ -91,13 +96,12 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
       };
       const made = client.call("generate", params, generateResultSchema);
       if (made.level === null) {
-        const key = reasonKey(made.reason);
-        request.stats[key] = (request.stats[key] ?? 0) + 1;
+        countUp(request.stats, reasonKey(made.reason));
         return null;
       }
       const answer = solveRaw(made.level);
       if (answer.status !== "solved") {
-        request.stats[answer.status] = (request.stats[answer.status] ?? 0) + 1;
+        countUp(request.stats, answer.status);
         return null;
       }
       return { level: made.level, solution: answer.solution ?? null, metrics: roundedMetrics(answer), rules: request.rules };

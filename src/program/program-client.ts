@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { jsonPath, ProgramFault } from "../io/errors.ts";
+import { findJsonHazard } from "../io/hostile/find-json-hazard.ts";
 import { ProgramProcess, type HostFault } from "./program-process.ts";
 import type { ProgramGame } from "./read-game-file.ts";
 import { helloResultSchema, OPTIONAL_METHODS, type OptionalMethod } from "./wire-results.ts";
@@ -104,6 +105,9 @@ export class ProgramClient {
     } catch {
       this.fail(method, request, line, undefined, "the program wrote a line that is not JSON (stdout carries only responses, one JSON object per line; write logs to stderr)");
     }
+    // An answer is hostile input like any file (SPEC 2): nesting past 64 or a key __proto__ is refused by its place.
+    const hazard = findJsonHazard(response, line);
+    if (hazard) this.fail(method, request, line, undefined, `a wrong answer: ${hazard.where.jsonPath ?? `line 1, column ${hazard.where.column}`}: ${hazard.expected}`);
     if (typeof response !== "object" || response === null || Array.isArray(response)) this.fail(method, request, line, undefined, "expected a JSON-RPC response object {jsonrpc, id, result} on the line");
     const r = response as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown };
     if (r.id !== id) this.fail(method, request, line, undefined, `expected the response to request id ${id}; got ${r.id === undefined ? "no id" : `id ${JSON.stringify(r.id)}`} (answer each request once, in order)`);

@@ -96,13 +96,20 @@ function onStdout(text) {
   settle();
 }
 
+// The control characters src/io/hostile/terminal-text.ts escapes (this file runs as
+// plain JavaScript from src/ and dist/, so it keeps its own copy): a
+// program's stderr line reaches the terminal with `ESC [2J` shown, not run.
+const CONTROL = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+/** A program's stderr line as the terminal may show it: every control character but a tab as a `\u` escape. */
+const terminalText = (line) => line.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+
 function onStderr(text) {
   const parts = (stderrPartial + text).split("\n");
   stderrPartial = parts.pop().slice(-STDERR_TAIL);
   for (const line of parts) {
     if (forwardStderr) {
       try {
-        writeSync(2, `${label}: ${line}\n`);
+        writeSync(2, `${label}: ${terminalText(line.replace(/\r$/, ""))}\n`);
       } catch {
         // levelramp's own stderr is gone: nothing to forward to
       }

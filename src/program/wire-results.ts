@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { boundedJson } from "../io/schemas/bounded-json.ts";
 import { boundedNumber } from "../io/schemas/bounded-number.ts";
+import { ownRecord } from "../io/hostile/own-key.ts";
 
 // The results of the protocol's methods (SPEC 10, docs/protocol.md), as
 // levelramp checks them. Objects are loose: a program may add members of its
@@ -24,8 +25,8 @@ export const generateResultSchema = z.looseObject({
   reason: z.string().max(200, { error: "expected a short reason (at most 200 characters)" }).optional(),
 });
 
-/** Metrics by name: finite numbers within ±1e9. */
-const metricsSchema = z.record(z.string().min(1).max(200), boundedNumber());
+/** Metrics by name: finite numbers within ±1e9; the record has no prototype (a program's metric `toString` is a name, never a method). */
+const metricsSchema = z.record(z.string().min(1).max(200), boundedNumber()).overwrite(ownRecord);
 
 /** `solve` → `{status, solution?, metrics}`; a `solved` answer must carry metrics. */
 export const solveResultSchema = z

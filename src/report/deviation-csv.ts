@@ -1,9 +1,14 @@
+import { csvCell } from "../io/hostile/csv-cell.ts";
 import type { RampDeviation } from "./deviation-report.ts";
 
-/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
+/**
+ * One CSV field (RFC 4180), safe for spreadsheets: a text starting with `=`,
+ * `+`, `-`, `@`, a tab or CR gets a leading `'` (not a plain number such as
+ * `-0.5`), then a field with a comma, quote or line break is quoted
+ * ({@link csvCell}, the OWASP rule against CSV injection).
+ */
 export function csvField(value: string | number | null): string {
-  const s = value === null ? "" : String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return csvCell(value);
 }
 
 /**

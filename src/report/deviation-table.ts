@@ -1,4 +1,5 @@
 import { Chalk } from "chalk";
+import { terminalText } from "../io/hostile/terminal-text.ts";
 import { breakLine, type ConstraintBreak } from "../select/rules/find-breaks.ts";
 import { deviationBand } from "./deviation-band.ts";
 import type { DeviationStats, RampDeviation } from "./deviation-report.ts";
@@ -11,6 +12,9 @@ function fmt(x: number, digits = 3): string {
  * The per-chapter deviation table for the terminal (SPEC 1 job 4): aligned
  * columns, one column group per ramp side by side, chalk colour bands on
  * mean |deviation| and on breaks. Honours NO_COLOR / non-TTY through `color`.
+ * Ramp names, the metric and break messages are shown with their control
+ * characters escaped ({@link terminalText}), so only the table's own colours
+ * reach a colour terminal.
  *
  * @param reports one report per ramp (same levels file).
  * @param breaks the file's constraint breaks, listed under the table.
@@ -23,7 +27,8 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
     return band === "good" ? chalk.green(text) : band === "fair" ? chalk.yellow(text) : chalk.red(text);
   };
   // Two heading lines: each ramp's name over its five columns, then the column names.
-  const label = (r: RampDeviation) => `ramp: ${r.name}`;
+  // Names and messages come from files: shown escaped before the table adds its own colours.
+  const label = (r: RampDeviation) => `ramp: ${terminalText(r.name)}`;
   const sub = ["chapter", "levels"];
   for (const _ of reports) sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias", "pool-limited");
   sub.push("breaks");
@@ -71,7 +76,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
         .trimEnd(),
     ),
   ];
-  const metric = reports[0]?.metric ?? "";
+  const metric = terminalText(reports[0]?.metric ?? "");
   const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
   const lines = [title, ...out];
   const known = reports.some((r) => r.all.poolLimited !== null);
@@ -84,7 +89,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   }
   if (breaks.length) {
     lines.push("", chalk.red(`${breaks.length} constraint break(s):`));
-    for (const b of breaks) lines.push(`  ${breakLine(b)}`);
+    for (const b of breaks) lines.push(`  ${terminalText(breakLine(b))}`);
   }
   return lines.join("\n") + "\n";
 }

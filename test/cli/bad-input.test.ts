@@ -40,7 +40,7 @@ describe("bad input exits 2 with file, JSON path and what was expected; nothing 
     m.constraints[3].precision = "NaN";
     await expectBad({ model: m }, "$.constraints[3].precision", /expected number/);
     m.constraints[3].precision = -0.01;
-    await expectBad({ model: m }, "$.constraints[3].precision", /expected number to be >0/);
+    await expectBad({ model: m }, "$.constraints[3].precision", /expected a precision of at least 0.000001 \(metrics are stored to 6 decimals\)/);
   });
   it("duplicate ids", async () => {
     const p = clone(pool);

@@ -1,6 +1,6 @@
 // A child process for the Ctrl-C test: draws the build's progress bars on a
 // stream that says it is a terminal (forwarding to stdout), then gets SIGINT
-// while they draw. It should give the terminal its cursor and line wrap back
+// (or the signal named by argv[2]: SIGTERM, SIGHUP) while they draw. It should give the terminal its cursor and line wrap back
 // and exit 130; "not interrupted" means the signal was ignored.
 import { Writable } from "node:stream";
 import { createProgressBars } from "../../src/cli/progress-bars.ts";
@@ -18,7 +18,7 @@ const tty = Object.assign(
 const bars = createProgressBars({ enabled: true, quiet: false, stream: tty, writeLine: (t) => process.stderr.write(t) });
 bars.total?.("pools", 10);
 bars.advance?.("pools", 3);
-setTimeout(() => process.kill(process.pid, "SIGINT"), 300);
+setTimeout(() => process.kill(process.pid, (process.argv[2] ?? "SIGINT") as NodeJS.Signals), 300);
 setTimeout(() => {
   bars.stop();
   process.stdout.write("not interrupted\n");

@@ -6,11 +6,17 @@ import { bundleChild } from "../helpers/bundle-child.ts";
 // Issue 17: "after Ctrl-C the terminal gets its cursor and line wrap back".
 // cli-progress hides the cursor (ESC[?25l) and turns line wrap off (ESC[?7l)
 // while it draws; killed by SIGINT without a listener, it never turns them back.
-describe("Ctrl-C while progress bars draw", () => {
-  it("gives the terminal its cursor and line wrap back, and exits 130 (the signal is not ignored)", async () => {
+// Issue 31: a terminal that goes away (SIGHUP: the window closed, the ssh
+// session dropped) and SIGTERM get the same clean-up, with 128 + the signal's number.
+describe("Ctrl-C, SIGTERM or SIGHUP while progress bars draw", () => {
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ])("%s gives the terminal its cursor and line wrap back, and exits %i (the signal is not ignored)", async (signal, code) => {
     const child = await bundleChild(fileURLToPath(new URL("../helpers/progress-child.ts", import.meta.url)));
-    const r = spawnSync(process.execPath, [child], { encoding: "utf8", timeout: 20_000 });
-    expect(r.status, r.stderr).toBe(130);
+    const r = spawnSync(process.execPath, [child, signal as string], { encoding: "utf8", timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(code);
     expect(r.stdout).not.toContain("not interrupted");
     const hid = r.stdout.indexOf("\x1b[?25l");
     const wrapOff = r.stdout.indexOf("\x1b[?7l");

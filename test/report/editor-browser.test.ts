@@ -283,6 +283,9 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
     expect(await page.locator("#editor-status").innerText()).toContain("No level order fits: the model is infeasible");
     expect(await page.locator(`button[data-editor="download-levels"]`).isDisabled()).toBe(true);
     await expect(setRamp(page, [[5, 1], [5, 2]], "linear")).rejects.toThrow(/point 2: expected a level number above 5/);
+    // what the CLI refuses as bad input the page refuses in words (issue 31): no TypeError, no "infeasible"
+    await expect(setRamp(page, "x" as unknown as Array<[number, number]>, "linear")).rejects.toThrow(/levelramp\.setRamp: expected the points as an array of \[level, value\] pairs; got "x"/);
+    await expect(setRamp(page, [[1, 1e12]], "linear")).rejects.toThrow(/point 1: expected a finite number within ±1e9 for the value/);
     await page.close();
     const other = await open("unchained");
     const unknown = await setRamp(other, [[1, 1], [60, 20]], "linear");

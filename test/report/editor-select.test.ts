@@ -150,10 +150,10 @@ describe("ramp points in the editor", () => {
   it("checks points as the ramp schema does", () => {
     expect(rampPointsProblem([[1, 2], [10, 4]])).toBeNull();
     expect(rampPointsProblem([])).toMatch(/at least one point/);
-    expect(rampPointsProblem([[0, 2]])).toMatch(/point 1: expected a whole level number ≥ 1; got 0/);
+    expect(rampPointsProblem([[0, 2]])).toMatch(/point 1: expected a whole level number from 1 to 1e9; got 0/);
     expect(rampPointsProblem([[1, 2], [2.5, 3]])).toMatch(/point 2: expected a whole level number/);
     expect(rampPointsProblem([[5, 2], [5, 3]])).toMatch(/point 2: expected a level number above 5/);
-    expect(rampPointsProblem([[1, NaN]])).toMatch(/point 1: expected a number for the value/);
+    expect(rampPointsProblem([[1, NaN]])).toMatch(/point 1: expected a finite number within ±1e9 for the value; got nothing/);
   });
 
   it("moves a dragged point to a whole level strictly between its neighbours, its value to 3 decimals", () => {

@@ -6,11 +6,12 @@ import { buildLevelSet, checkLevelSetFolder, writeLevelSet } from "../../pipelin
 import type { PipelineOptions, PipelineResult } from "../../pipeline/build/build-levels.ts";
 import { statsLines } from "../../pipeline/build/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/build/load-pipeline-options.ts";
+import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { chaptersOption, forceOption, jsonOption, modelOption, parseWorkers, planOption, quietOption, rampOption, seedOption, statsOption, wholeNumber, workersOption } from "../options.ts";
+import { chaptersOption, forceOption, jsonOption, modelFiles, modelOption, parseWorkers, planOption, quietOption, rampOption, seedOption, statsOption, wholeNumber, workersOption } from "../options.ts";
 
 /** Options shared by `build` and `generate`. */
 export interface PipelineCliOptions {
@@ -100,6 +101,16 @@ export async function readPipelineOptions(gameName: string, o: PipelineCliOption
   return options;
 }
 
+/** The input files of a `build` or `generate` run (the game's defaults where no option names one): an output is never one of them. */
+export function pipelineInputs(gameName: string, o: PipelineCliOptions): RunInput[] {
+  const files = modelFiles(gameName, o);
+  return [
+    { what: o.plan ? "--plan" : "the plan", path: files.planFile },
+    { what: o.model ? "--model" : "the model", path: files.modelFile },
+    { what: o.ramp ? "--ramp" : "the ramp", path: files.rampFile },
+  ];
+}
+
 /**
  * `levelramp build` (SPEC 2, 6, 9): the library's {@link buildLevelSet}
  * (compose, grow, de-duplicate, select part by part, verify, report), written
@@ -112,7 +123,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       const dir = o.out ?? join("out", (await loadGame(gameName, "pipeline/game")).game);
-      const how = { force: o.force, module: "cli/build", option: "--out" };
+      const how = { force: o.force, module: "cli/build", option: "--out", inputs: pipelineInputs(gameName, o) };
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.
       const selectLine = (game: string) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...(gameModelFiles(game) ? { gameFile: relative(dir, gameName) } : {}) });
       const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), () => checkLevelSetFolder(dir, how));

@@ -17,10 +17,13 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
     .option("--level-b <n>", "level number in <b>")
     .addOption(jsonOption("print {same, reasons, transform, matched, basis, share} on stdout"))
     .action(async (a: string, b: string, o: { level?: string; levelA?: string; levelB?: string; json?: boolean; game?: string }) => {
-      await useGameFile(o.game);
+      // every option checked before a file is read or a game program started
       const both = parseLevel("cli/compare", o.level);
-      const la = await readGameLevelInput(a, parseLevel("cli/compare", o.levelA, "--level-a") ?? both);
-      const lb = await readGameLevelInput(b, parseLevel("cli/compare", o.levelB, "--level-b") ?? both);
+      const levelA = parseLevel("cli/compare", o.levelA, "--level-a") ?? both;
+      const levelB = parseLevel("cli/compare", o.levelB, "--level-b") ?? both;
+      await useGameFile(o.game);
+      const la = await readGameLevelInput(a, levelA);
+      const lb = await readGameLevelInput(b, levelB);
       const c = compareLevels(la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).

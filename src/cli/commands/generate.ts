@@ -7,7 +7,7 @@ import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
-import { describeChapters, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
+import { describeChapters, pipelineInputs, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
 
 /** The text of a pool file as `generate` and `merge` write it (byte for byte the same for the same pool). */
 export function poolFileText(pool: Pool): string {
@@ -21,7 +21,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1)")
     .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
       if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
-      const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }));
+      const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }));
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));
@@ -33,7 +33,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 async function generateShardCommand(gameName: string, o: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
   const shard = parseShard(o.shard);
-  const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out" }), (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }), (note) => io.stderr(`levelramp: ${note}\n`));
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: Awaited<ReturnType<typeof generateShard>>;

@@ -18,8 +18,8 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .addOption(levelOption())
     .addOption(jsonOption("print the measure as JSON on stdout"))
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
-      await useGameFile(o.game);
       const level = parseLevel("cli/measure", o.level);
+      await useGameFile(o.game);
       const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/measure");
       const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");

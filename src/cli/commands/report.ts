@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
+import { hasOwnKey } from "../../io/hostile/own-key.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import { modelSchema } from "../../io/schemas/model.ts";
@@ -54,7 +55,9 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const format = o.json ? "json" : o.format;
       if (o.levels && format !== "csv") throw new InputError("cli/report", "--levels is for --format csv (the per-level table)");
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
-      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out" })) ctx.io.stderr(`levelramp: ${note}\n`);
+      if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
+      const inputs = [{ what: "the levels file", path: levelsFile }, { what: "--pools", path: o.pools }, { what: "--plan", path: o.plan }, { what: "--calibration", path: o.calibration }, { what: "--game", path: o.game }, ...(o.ramp ?? []).map((path) => ({ what: "--ramp", path }))];
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out", inputs })) ctx.io.stderr(`levelramp: ${note}\n`);
       const game = await useGameFile(o.game);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));
@@ -75,7 +78,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const restarts = chainRestarts(file);
       for (const r of ramps) {
         file.levels.forEach((l, i) => {
-          if (!(r.ramp.metric in l.metrics)) {
+          if (!hasOwnKey(l.metrics, r.ramp.metric)) {
             throw new InputError("cli/report", `expected metric "${r.ramp.metric}" (the ramp ${r.name} is about it)`, { file: levelsFile, jsonPath: `$.levels[${i}].metrics` });
           }
         });

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
-import { checkOutputFile } from "../../io/output-paths.ts";
+import { MAX_PLAN_LEVELS, MAX_TIME_LIMIT_SECONDS, MAX_TOLERANCE, MIN_TIME_LIMIT_SECONDS } from "../../io/input-limits.ts";
+import { decimalOption, wholeNumberOption } from "../../io/hostile/option-number.ts";
+import { checkNotAnInput, checkOutputFile, type RunInput } from "../../io/output-paths.ts";
 import { readCsvPoolLevels } from "../../io/order/csv-pool-levels.ts";
 import { checkOrder } from "../../io/order/order.ts";
 import { orderPlan } from "../../select/problem/order-levels.ts";
@@ -109,28 +111,35 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
 }
 
 /**
- * Parses and checks the options and the output path (before any solving), reads the files.
+ * Parses and checks the options (each number within its bound, SPEC 2) and the output path (before any solving), reads the files.
  * What only some runs need is loaded by them: a JSON pool's schemas and its game (a CSV pool
  * is read without them), the levels file's for --from, the --keep ranges. `outside`: the game of
  * --game, whose model and ramp a generic pool (an order of its levels) defaults to.
  */
 async function readInputs(o: SelectOptions, outside: string | undefined) {
-  if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError("cli/select", `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
-  const timeLimit = Number(o.timeLimit);
-  if (!(timeLimit > 0)) throw new InputError("cli/select", `--time-limit expects seconds > 0; got "${o.timeLimit}"`);
-  if (o.keep && o.keepUntil) throw new InputError("cli/select", "give --keep or --keep-until, not both");
-  if ((o.keep || o.keepUntil) && !o.from) throw new InputError("cli/select", "--keep and --keep-until need --from <levels.json>");
-  const tolerance = o.minMoves === undefined ? undefined : Number(o.minMoves);
-  if (tolerance !== undefined && !(tolerance >= 0)) throw new InputError("cli/select", `--min-moves expects a tolerance ≥ 0 in objective units; got "${o.minMoves}"`);
-  if (tolerance !== undefined && !o.from) throw new InputError("cli/select", "--min-moves needs --from <levels.json> (the release to move least from)");
-  if (tolerance !== undefined && o.incremental) throw new InputError("cli/select", "give --min-moves or --incremental, not both");
-  if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError("cli/select", "--from is read only with --keep, --keep-until or --min-moves");
-  if (!o.out && !o.json) throw new InputError("cli/select", "give --out <levels.json> (or --json to print the result)");
-  if (o.stats && !o.json) throw new InputError("cli/select", "--stats goes with --json");
-  if (o.keepUntil !== undefined && !(/^\s*\d+\s*$/.test(o.keepUntil) && Number(o.keepUntil) >= 1)) {
-    throw new InputError("cli/select", `--keep-until expects a level number ≥ 1 (levels 1..N are kept); got "${o.keepUntil}"`);
-  }
-  const notes = o.out ? checkOutputFile(o.out, { force: o.force, module: "cli/select", option: "--out" }) : [];
+  const module = "cli/select";
+  if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError(module, `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
+  const timeLimit = decimalOption(module, o.timeLimit, "--time-limit", MIN_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, "seconds", " (about 11.5 days; Node's timers hold at most 24.8)")!;
+  if (o.keep && o.keepUntil) throw new InputError(module, "give --keep or --keep-until, not both");
+  if ((o.keep || o.keepUntil) && !o.from) throw new InputError(module, "--keep and --keep-until need --from <levels.json>");
+  const tolerance = decimalOption(module, o.minMoves, "--min-moves", 0, MAX_TOLERANCE, "a tolerance in objective units");
+  if (tolerance !== undefined && !o.from) throw new InputError(module, "--min-moves needs --from <levels.json> (the release to move least from)");
+  if (tolerance !== undefined && o.incremental) throw new InputError(module, "give --min-moves or --incremental, not both");
+  if (o.from && !o.keep && !o.keepUntil && tolerance === undefined) throw new InputError(module, "--from is read only with --keep, --keep-until or --min-moves");
+  if (!o.out && !o.json) throw new InputError(module, "give --out <levels.json> (or --json to print the result)");
+  if (o.stats && !o.json) throw new InputError(module, "--stats goes with --json");
+  wholeNumberOption(module, o.keepUntil, "--keep-until", 1, MAX_PLAN_LEVELS, " (levels 1..N are kept)");
+  const given: RunInput[] = [
+    { what: "--pools", path: o.pools },
+    { what: "--model", path: o.model },
+    { what: "--ramp", path: o.ramp },
+    { what: "--plan", path: o.plan },
+    { what: "--from", path: o.from },
+    { what: "--limits", path: o.limits },
+    { what: "--calibration", path: o.calibration },
+  ];
+  const outCheck = { force: o.force, module, option: "--out", inputs: given };
+  const notes = o.out ? checkOutputFile(o.out, outCheck) : [];
   const read = o.pools.toLowerCase().endsWith(".csv") ? readCsvPoolLevels(o.pools) : await (await import("../../game/registry/read-game-file.ts")).readGamePoolLevels(o.pools);
   const { pool } = read;
   const game = pool.game;
@@ -138,6 +147,8 @@ async function readInputs(o: SelectOptions, outside: string | undefined) {
   // A generic pool exported from an outside game (--game; an order of its levels, say) carries the metrics
   // its solve returns: the game's selection model and ramp are its defaults (its plan is a plan of game pools).
   const { modelFile, rampFile } = game === "generic" && outside ? modelFiles(outside, o) : files;
+  // the game's default files are inputs too, known once the pool names its game
+  if (o.out) checkNotAnInput(o.out, { ...outCheck, inputs: [{ what: "the model", path: modelFile }, { what: "the ramp", path: rampFile }, { what: "the plan", path: files.planFile }] });
   const model = readJsonFile(modelSchema, modelFile);
   const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
   // An order (a pool whose candidates carry level numbers, SPEC 3) ships its own plan: select over it by default.

@@ -61,7 +61,7 @@ export function tableLineOf(pool: object, index: number): number | undefined {
 function candidatesOf(table: CandidateTable): Pool["candidates"] {
   const out: Pool["candidates"] = new Array(table.size);
   for (let k = 0; k < table.size; k++) {
-    const metrics: Record<string, number> = {};
+    const metrics = Object.create(null) as Record<string, number>; // no prototype: only the file's metric names are keys
     table.metricNames.forEach((m, j) => Object.defineProperty(metrics, m, { value: table.columns[j][k], enumerable: true, writable: true, configurable: true }));
     out[k] = { id: table.ids[k], chapter: table.chapter[k], part: table.part[k], metrics, rules: [] };
     recordCsvLine(out[k], table.lines[k]);

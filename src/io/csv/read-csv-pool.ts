@@ -2,6 +2,7 @@ import { poolOfTable, type CandidateTable } from "./candidate-table.ts";
 import { InputError } from "../errors.ts";
 import { NUMBER_LIMIT } from "../input-limits.ts";
 import { plainDecimal } from "./plain-decimal.ts";
+import { RESERVED_KEY } from "../hostile/own-key.ts";
 import { readTextFile } from "../read-text-file.ts";
 import type { Pool } from "../schemas/pool.ts";
 
@@ -59,6 +60,7 @@ export function parseCsvTable(text: string, file: string): CandidateTable {
   const metricNames = header.slice(3);
   metricNames.forEach((m, i) => {
     if (!m) throw new InputError(MODULE, `line ${headerLine}: expected a metric name in column ${i + 4}`, { file });
+    if (m === RESERVED_KEY) throw new InputError(MODULE, `line ${headerLine}, column ${i + 4}: expected a metric name other than "${RESERVED_KEY}" (a name JavaScript reserves); rename the column`, { file });
     if (metricNames.indexOf(m) !== i) throw new InputError(MODULE, `line ${headerLine}: expected unique metric names; "${m}" repeats`, { file });
   });
   // 2. Room for every row the text can hold (one per line break, at most).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PLAN_LEVELS, MIN_RUN_PRECISION } from "../input-limits.ts";
 import { boundedInt, boundedNumber } from "./bounded-number.ts";
 
 const key = z.string().min(1).describe("a metric name the pools carry");
@@ -20,12 +21,21 @@ export const constraintSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("maxRun"),
     key,
-    length: boundedInt().min(1),
-    precision: boundedNumber().positive(),
+    length: boundedInt()
+      .min(1)
+      .max(MAX_PLAN_LEVELS, { error: `expected at most ${MAX_PLAN_LEVELS.toLocaleString("en-US")} (the most levels a plan holds; a run cannot be longer)` }),
+    precision: boundedNumber().min(MIN_RUN_PRECISION, { error: `expected a precision of at least ${MIN_RUN_PRECISION} (metrics are stored to 6 decimals)` }),
     scope,
   }),
   z.strictObject({ type: z.literal("pin"), level: boundedInt().min(1), id: z.string().min(1) }),
-  z.strictObject({ type: z.literal("conflict"), ids: z.array(z.string().min(1)).min(2) }),
+  z
+    .strictObject({ type: z.literal("conflict"), ids: z.array(z.string().min(1)).min(2) })
+    .superRefine((c, ctx) => {
+      c.ids.forEach((id, j) => {
+        const first = c.ids.indexOf(id);
+        if (first < j) ctx.addIssue({ code: "custom", path: ["ids", j], message: `expected distinct ids (a conflict says "never two of these ship"); "${id}" is also ids[${first}]` });
+      });
+    }),
   z.strictObject({ type: z.literal("exclude"), id: z.string().min(1) }),
   z
     .strictObject({
@@ -64,7 +74,33 @@ export const modelSchema = z
         message: "expected 0: evenness is not combined with the Linf norm",
       });
     }
+    contradictions(model.constraints, ctx);
   });
+
+/**
+ * Constraints that contradict each other (SPEC 6), named as such rather than
+ * left for the solver to find infeasible: an `exclude` vetoes a candidate, so
+ * a pin of an excluded id can never hold; a candidate ships at most once, so
+ * one id pinned at two levels cannot either.
+ */
+function contradictions(constraints: ReadonlyArray<z.infer<typeof constraintSchema>>, ctx: z.RefinementCtx): void {
+  const excluded = new Map<string, number>();
+  const pinned = new Map<string, number>();
+  constraints.forEach((c, i) => {
+    if (c.type === "exclude" && !excluded.has(c.id)) excluded.set(c.id, i);
+  });
+  constraints.forEach((c, i) => {
+    if (c.type !== "pin") return;
+    const veto = excluded.get(c.id);
+    if (veto !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["constraints", i, "id"], message: `expected a pin of a candidate the model does not exclude; constraints[${veto}] excludes "${c.id}" (an exclude vetoes a candidate, so this pin can never hold: remove one of the two)` });
+    }
+    const first = pinned.get(c.id);
+    if (first !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["constraints", i, "id"], message: `expected each id pinned once (a candidate ships at most once); constraints[${first}] pins "${c.id}" too` });
+    } else pinned.set(c.id, i);
+  });
+}
 
 export type Constraint = z.infer<typeof constraintSchema>;
 export type Model = z.infer<typeof modelSchema>;

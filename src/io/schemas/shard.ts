@@ -48,7 +48,8 @@ const composedSetSchema = z.strictObject({
  * records its shard (K of N, K from 1), the seed, everything that can change
  * a candidate (`inputs`: the generator's code fingerprint, the chapters, the
  * pipeline settings, the plan, the selection model and the ramp, in full) and
- * `settingsHash`, the SHA-256 of the canonical JSON of the game and `inputs`.
+ * `settingsHash`, the SHA-256 of the canonical JSON of the game and `inputs`,
+ * and `tasksHash`, the checksum of its candidates (`shardTasksHash`).
  * `tasks` are the first-round tasks the shard ran, in plan order, each with
  * its answer: composing streams (only in the shard that composes) and
  * batches. Drops of repeats and conflict pairs need the whole pool: they are
@@ -63,6 +64,10 @@ export const shardSchema = z
       .strictObject({ index: boundedInt().min(1).describe("K, counting from 1"), count: boundedInt().min(1).max(100_000).describe("N") })
       .refine((s) => s.index <= s.count, { message: "expected index ≤ count (K of N, K from 1)" }),
     settingsHash: z.string().regex(/^[0-9a-f]{64}$/, "expected 64 hex digits (SHA-256)"),
+    tasksHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "expected 64 hex digits (SHA-256)")
+      .describe("SHA-256 of the canonical JSON of seed, shard and tasks: the checksum of the shard's candidates, checked on read"),
     inputs: z.strictObject({
       generator: z.string().min(1).describe("levelramp@<version>+<hash of the package's src/ and models/>"),
       chapters: z.array(boundedInt().min(1)).min(1),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownRecord } from "../hostile/own-key.ts";
 import { boundedNumber } from "./bounded-number.ts";
 
 /**
@@ -42,8 +43,13 @@ export const gameSchema = z
   .describe("a built-in game, a game registered at run time, or generic");
 export type Game = string;
 
-/** Measured metrics by name (bits, goal, reads, ...), finite numbers. */
-export const metricsSchema = z.record(z.string().min(1), boundedNumber());
+/**
+ * Measured metrics by name (bits, goal, reads, ...), finite numbers. The
+ * record read has no prototype ({@link ownRecord}): a metric name a model,
+ * ramp or calibration asks for is found only when the file has it, so
+ * `toString` or `constructor` is never one of Object.prototype's methods.
+ */
+export const metricsSchema = z.record(z.string().min(1), boundedNumber()).overwrite(ownRecord);
 
 /**
  * Checks `body` against the body schema of `game`, adding issues under `path`.

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { NoAnswerError } from "../../io/errors.ts";
-import { checkOutputFolder } from "../../io/output-paths.ts";
+import { checkOutputFolder, type RunInput } from "../../io/output-paths.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { writeFileSet, type SetFile } from "../../io/write-file-set.ts";
@@ -85,6 +85,8 @@ export interface LevelSetWrite {
   option?: string;
   /** The writers whose files the set holds (default {@link buildReportWriters}). */
   writers?: readonly BuildReportWriter[];
+  /** The run's input files: the folder may hold none of them (never written over, even with `force`). */
+  inputs?: RunInput[];
 }
 
 /**
@@ -97,7 +99,7 @@ export interface LevelSetWrite {
  * @throws InputError (exit 2) naming the path and what was expected.
  */
 export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): string[] {
-  return checkOutputFolder(dir, levelSetFileNames(how.writers), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
+  return checkOutputFolder(dir, levelSetFileNames(how.writers), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, inputs: how.inputs });
 }
 
 /**

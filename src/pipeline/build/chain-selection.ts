@@ -5,6 +5,7 @@ import { extendSelection } from "../../select/solve/extend-selection.ts";
 import type { SolveOptions } from "../../select/solve/solve-selection.ts";
 import type { Selection, SelectionProblem } from "../../select/problem/selection-problem.ts";
 import { slotGroups, type SlotGroup } from "../../select/problem/slot-groups.ts";
+import { hasOwnKey } from "../../io/hostile/own-key.ts";
 
 /**
  * The build's selection problem (SPEC 6), built once and extended part by
@@ -65,7 +66,7 @@ export class ChainSelection {
     for (let i = problem.candidates.length; i < pool.candidates.length; i++) {
       const c = pool.candidates[i];
       for (const k of keys) {
-        if (!(k in c.metrics)) throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: this.inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
+        if (!hasOwnKey(c.metrics, k)) throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: this.inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
       }
       this.idIndex.set(c.id, i);
       problem.candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics });

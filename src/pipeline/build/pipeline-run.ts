@@ -11,6 +11,7 @@ import { Objective } from "../../select/problem/objective.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { makeSelection, type SelectionProblem } from "../../select/problem/selection-problem.ts";
 import type { SlotGroup } from "../../select/problem/slot-groups.ts";
+import { addCounts } from "../../io/hostile/own-key.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { chainDrift } from "./chain-drift.ts";
 import { ChainSelection } from "./chain-selection.ts";
@@ -20,9 +21,7 @@ import { planParts, type PlanPartWork } from "../inputs/plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
 
-const add = (into: Record<string, number>, from: Record<string, number>) => {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-};
+const add = addCounts;
 
 /** One part's working state: its figures and the generator's rejections while growing it. */
 interface PartWork {

@@ -1,4 +1,6 @@
 import type { ShardFile } from "../../io/schemas/shard.ts";
+import { shardTasksHash } from "../../io/hostile/shard-tasks-hash.ts";
+import { addCounts } from "../../io/hostile/own-key.ts";
 import type { ShardSpec } from "./parse-shard.ts";
 import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "../build/pipeline-run.ts";
@@ -22,9 +24,7 @@ export interface ShardResult {
   threads: number;
 }
 
-const add = (into: Record<string, number>, from: Record<string, number>) => {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-};
+const add = addCounts;
 
 /** A task as a shard records it: without `source` (machine-specific; see taskKey). */
 function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
@@ -88,14 +88,17 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
     const stats: Record<string, number> = {};
     for (const c of composed) add(stats, c.result.stats);
     for (const r of results) add(stats, r.stats);
+    const place = { index: shard.index, count: shard.count };
+    const tasks = [...composed, ...batches.map((task, i) => ({ task: recordedTask(task), result: results[i] }))];
     const file = {
       format: "levelramp/shard@1",
       game,
       seed,
-      shard: { index: shard.index, count: shard.count },
+      shard: place,
       settingsHash: settingsHash(game, inputs),
+      tasksHash: shardTasksHash({ seed, shard: place, tasks }),
       inputs,
-      tasks: [...composed, ...batches.map((task, i) => ({ task: recordedTask(task), result: results[i] }))],
+      tasks,
     } as unknown as ShardFile;
     return { shard: file, tasks: { total: all.length, mine: mine.length }, candidates: results.reduce((n, r) => n + r.candidates.length, 0), stats, threads: base.threads };
   } finally {

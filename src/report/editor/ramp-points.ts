@@ -1,3 +1,4 @@
+import { NUMBER_LIMIT } from "../../io/input-limits.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 
@@ -14,19 +15,42 @@ export function rampOf(metric: string, points: ReadonlyArray<readonly [number, n
 }
 
 /**
- * What is wrong with a ramp's points, in the words of the ramp schema
- * (SPEC 3): at least one point; levels whole numbers ≥ 1 in strictly
- * increasing order; values finite. Null when they are fine.
+ * What is wrong with a ramp's points (and interpolation, when given), by the
+ * rules of the ramp schema (SPEC 3, `src/io/schemas/ramp.ts`, which the CLI
+ * reads a ramp file with): an array of at least one `[level, value]` pair;
+ * levels whole numbers from 1 to 1e9 in strictly increasing order; values
+ * finite numbers within ±1e9 (SPEC 2); interpolation `linear` or
+ * `monotone-cubic`. Anything else — a string, a point of three numbers, a
+ * value of 1e12 — is named, never thrown over or answered "infeasible"; the
+ * page (`setRamp`, the points table) and the CLI refuse the same ramps
+ * (test/reliability/page-ramp.test.ts compares them). Null when they are fine.
  */
-export function rampPointsProblem(points: ReadonlyArray<readonly [number, number]>): string | null {
+export function rampPointsProblem(points: unknown, interpolation?: unknown): string | null {
+  if (!Array.isArray(points)) return `expected the points as an array of [level, value] pairs; got ${describeValue(points)}`;
   if (points.length === 0) return "a ramp needs at least one point";
   for (let i = 0; i < points.length; i++) {
-    const [x, y] = points[i];
-    if (!Number.isInteger(x) || x < 1) return `point ${i + 1}: expected a whole level number ≥ 1; got ${Number.isNaN(x) ? "nothing" : x}`;
-    if (!Number.isFinite(y)) return `point ${i + 1}: expected a number for the value`;
-    if (i > 0 && x <= points[i - 1][0]) return `point ${i + 1}: expected a level number above ${points[i - 1][0]} (point ${i}'s; points in increasing level order)`;
+    const p: unknown = points[i];
+    if (!Array.isArray(p) || p.length !== 2) return `point ${i + 1}: expected a [level, value] pair; got ${describeValue(p)}`;
+    const [x, y] = p as unknown[];
+    if (typeof x !== "number" || !Number.isInteger(x) || x < 1 || x > NUMBER_LIMIT) return `point ${i + 1}: expected a whole level number from 1 to 1e9; got ${describeValue(x)}`;
+    if (typeof y !== "number" || !Number.isFinite(y) || Math.abs(y) > NUMBER_LIMIT) return `point ${i + 1}: expected a finite number within ±1e9 for the value; got ${describeValue(y)}`;
+    const before = i > 0 ? (points[i - 1] as [number, number])[0] : 0;
+    if (i > 0 && x <= before) return `point ${i + 1}: expected a level number above ${before} (point ${i}'s; points in increasing level order)`;
   }
+  if (interpolation !== undefined && interpolation !== "linear" && interpolation !== "monotone-cubic") return `expected the interpolation "linear" or "monotone-cubic"; got ${describeValue(interpolation)}`;
   return null;
+}
+
+/** A value as a message quotes it: JSON, cut to 40 characters (`nothing` for undefined and NaN). */
+function describeValue(v: unknown): string {
+  if (v === undefined || (typeof v === "number" && Number.isNaN(v))) return "nothing";
+  let text: string;
+  try {
+    text = typeof v === "number" ? String(v) : (JSON.stringify(v) ?? typeof v);
+  } catch {
+    text = typeof v;
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** Rounds a dragged value to 3 decimals (a designer's precision; targets are then rounded to 6 by the ramp, SPEC 2). */

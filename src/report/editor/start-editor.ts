@@ -29,7 +29,7 @@ export interface EditorResult {
 
 /** The automation hook the page installs as `window.levelramp`. */
 export interface EditorHook {
-  /** Sets the ramp's points in the shown units (and, if given, its interpolation), re-selects and redraws; resolves once the page shows the answer; rejects points the ramp schema refuses. */
+  /** Sets the ramp's points in the shown units (and, if given, its interpolation), re-selects and redraws; resolves once the page shows the answer; rejects (with the reason, also shown in the page) points or an interpolation the ramp schema refuses. */
   setRamp(points: Array<[number, number]>, interpolation?: Ramp["interpolation"]): Promise<EditorResult>;
   /** The answer the page shows: before any edit, the levels file's own. */
   result(): EditorResult;
@@ -461,12 +461,13 @@ class RampEditor {
   private hook(): EditorHook {
     return {
       setRamp: (points, interpolation) => {
-        const next = points.map(([x, y]) => [x, y] as RampPoint);
-        const problem = this.shownProblem(next);
+        // Checked as the CLI checks a ramp file before anything is read from it (a script may pass anything).
+        const problem = rampPointsProblem(points, interpolation) ?? this.shownProblem(points);
         if (problem) {
           this.showMessage(problem);
           return Promise.reject(new Error(`levelramp.setRamp: ${problem}`));
         }
+        const next = points.map(([x, y]) => [x, y] as RampPoint);
         this.points = next;
         this.rampUnits = this.units;
         if (interpolation) this.interpolation = interpolation;

@@ -1,6 +1,7 @@
 import { InputError } from "../../io/errors.ts";
 import { tableOf, type CandidateTable as PoolTable } from "../../io/csv/candidate-table.ts";
 import { csvLineOf } from "../../io/csv/csv-line-of.ts";
+import { hasOwnKey } from "../../io/hostile/own-key.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
@@ -85,7 +86,7 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const conflicts = conflictPairs(inputs, table, keptIndex);
   // 9. What pool coverage looks at: every usable candidate each slot admits.
   const open = openLists(model, slots, table, fixes, excluded);
-  const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  const chain = chainConstraints(model, slots.length);
   const problem = { metric: model.metric, slots, get candidates() { return table.candidates; }, eligible, chain, conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy };
   attachColumns(problem, table.columns);
   return {
@@ -101,6 +102,18 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
 
 const MODULE = "select/build-problem";
 
+/**
+ * The model's chain constraints as the solvers take them: a `maxRun` longer
+ * than the selection (`length` ≥ the slots) can never be broken, so its
+ * length is cut to the slot count — the same answers, and the dp's run
+ * states stay within the levels (a length of 1e9 would otherwise pass every
+ * state bound and send a chain-shaped model to the MILP).
+ */
+function chainConstraints(model: Model, slots: number): ChainConstraint[] {
+  const chain = model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type));
+  return chain.map((c) => (c.type === "maxRun" && c.length > slots ? { ...c, length: Math.max(slots, 1) } : c));
+}
+
 /** Checks that the files fit together; returns every metric key the model reads. */
 function checkInputs(inputs: SelectionInputs): Set<string> {
   const { pool, plan, model, ramp } = inputs;
@@ -115,7 +128,7 @@ function checkInputs(inputs: SelectionInputs): Set<string> {
   });
   const keys = new Set(keyUses.map(([k]) => k));
   for (const [k, path] of keyUses) {
-    if (pool.candidates.length > 0 && !pool.candidates.some((c) => k in c.metrics)) {
+    if (pool.candidates.length > 0 && !pool.candidates.some((c) => hasOwnKey(c.metrics, k))) {
       throw new InputError(MODULE, `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });
     }
   }
@@ -129,7 +142,7 @@ function checkInputs(inputs: SelectionInputs): Set<string> {
     const line = csvLineOf(c);
     const at = (path: string) => (line === undefined ? `$.candidates[${i}]${path}` : `line ${line}`);
     for (const k of keys) {
-      if (!(k in c.metrics)) {
+      if (!hasOwnKey(c.metrics, k)) {
         throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: inputs.poolFile, jsonPath: at(".metrics") });
       }
     }
@@ -238,7 +251,11 @@ function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: P
     const found = byNumber.get(level);
     if (!found) throw new InputError(MODULE, `expected level ${level} in the --from file (${keep.option})`, { file: keep.fromFile, jsonPath: "$.levels" });
     for (const k of keys) {
-      if (!(k in found.l.metrics)) throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
+      if (!hasOwnKey(found.l.metrics, k)) throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
+    }
+    const veto = inputs.model.constraints.findIndex((c) => c.type === "exclude" && c.id === found.l.id);
+    if (veto >= 0) {
+      throw new InputError(MODULE, `expected a kept level the model does not exclude; ${keep.option} keeps level ${level}, "${found.l.id}", and constraints[${veto}] excludes it (an exclude vetoes a candidate: keep other levels, or drop the exclude)`, { file: inputs.modelFile, jsonPath: `$.constraints[${veto}]` });
     }
     const same = table.poolIndex.get(found.l.id);
     const cand = table.addKept(found.l);

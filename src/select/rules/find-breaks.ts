@@ -1,4 +1,5 @@
 import { roundMetric } from "../../io/round-metric.ts";
+import { ownNumber } from "../../io/hostile/own-key.ts";
 import type { Constraint } from "../../io/schemas/model.ts";
 
 /** A shipped or chosen level as the checker sees it. */
@@ -60,8 +61,10 @@ function restartsBetween(c: Constraint, a: SequenceLevel, b: SequenceLevel): boo
  * each id at most once. A chapter-scoped chain rule (`scope: "chapter"`) is
  * not checked from a chapter's last level to the next chapter's first, and
  * its runs start afresh there. Every break is listed: each pair that breaks a
- * pair rule, and each level of a run past its length. Used by tests,
- * `report` (constraint breaks) and `verify`.
+ * pair rule, and each level of a run past its length. A level that lacks a
+ * key a constraint reads (as its own property: `toString` is no metric a
+ * level has unless it says so) is a break of that constraint at that level.
+ * Used by tests, `report` (constraint breaks) and `verify`.
  *
  * @param levels levels in shipping order (consecutive numbers are consecutive levels), with their chapters for scoped rules.
  * @param constraints the model's constraints.
@@ -78,14 +81,20 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
   }
   const byNumber = new Map(levels.map((l) => [l.number, l]));
   for (const c of constraints) {
+    if ("key" in c) {
+      for (const l of levels) {
+        if (ownNumber(l.metrics, c.key) === undefined) out.push({ level: l.number, constraint: c, message: `level ${l.number} has no metric ${c.key} (the model's ${c.type} reads it)` });
+      }
+    }
     switch (c.type) {
       case "nonDecreasing":
       case "maxRise":
       case "maxDrop":
         for (let i = 1; i < levels.length; i++) {
           if (restartsBetween(c, levels[i - 1], levels[i])) continue;
-          const a = levels[i - 1].metrics[c.key];
-          const b = levels[i].metrics[c.key];
+          const a = ownNumber(levels[i - 1].metrics, c.key);
+          const b = ownNumber(levels[i].metrics, c.key);
+          if (a === undefined || b === undefined) continue; // a missing value is its own break
           const bad =
             c.type === "nonDecreasing" ? b < a : c.type === "maxRise" ? b - a > c.by + EPS : a - b > c.by + EPS;
           if (bad) {
@@ -98,12 +107,13 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
         let run = 0;
         let prev: number | undefined;
         levels.forEach((l, i) => {
-          const bucket = Math.floor(l.metrics[c.key] / c.precision + 0.5);
-          run = bucket === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l)) ? run + 1 : 1;
+          const v = ownNumber(l.metrics, c.key);
+          const bucket = v === undefined ? undefined : Math.floor(v / c.precision + 0.5);
+          run = bucket !== undefined && bucket === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l)) ? run + 1 : 1;
           prev = bucket;
-          if (run > c.length) {
+          if (bucket !== undefined && v !== undefined && run > c.length) {
             const shared = roundMetric(bucket * c.precision);
-            out.push({ level: l.number, constraint: c, message: `${c.key} ${l.metrics[c.key]} for the ${ordinal(run)} level in a row (at most ${c.length} share ${shared} to ${c.precision})`, values: [l.metrics[c.key], run] });
+            out.push({ level: l.number, constraint: c, message: `${c.key} ${v} for the ${ordinal(run)} level in a row (at most ${c.length} share ${shared} to ${c.precision})`, values: [v, run] });
           }
         });
         break;
@@ -127,7 +137,8 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
       case "bounds":
         for (const l of levels) {
           if (l.number < (c.from ?? 1) || l.number > (c.to ?? Infinity)) continue;
-          const v = l.metrics[c.key];
+          const v = ownNumber(l.metrics, c.key);
+          if (v === undefined) continue;
           if ((c.min !== undefined && v < c.min) || (c.max !== undefined && v > c.max)) {
             out.push({ level: l.number, constraint: c, message: `${c.key} ${v} at level ${l.number} is outside its bounds (${c.min ?? "-∞"} … ${c.max ?? "∞"})` });
           }

@@ -1,4 +1,5 @@
 import { Objective } from "../problem/objective.ts";
+import { addCounts } from "../../io/hostile/own-key.ts";
 import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 import { extendSelection } from "./extend-selection.ts";
 import type { SolveOptions } from "./solve-selection.ts";
@@ -32,7 +33,7 @@ export async function solveIncremental(
     const r = await extendSelection(problem, picks, groups[g], options);
     optimal &&= r.optimal;
     solvers.add(r.solver);
-    for (const [k, v] of Object.entries(r.stats)) stats[k] = (stats[k] ?? 0) + v;
+    addCounts(stats, r.stats);
     picks.push(...r.picks.slice(groups[g].start, groups[g].end));
     onPart?.(g + 1, groups.length);
   }
