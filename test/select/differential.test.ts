@@ -22,11 +22,11 @@ const variants: RandomProblemOptions[] = [
 ];
 
 describe("dp = milp = highs = brute force on small random instances", () => {
-  it("agrees on 330 chain-shaped instances (objective to 1e-9 and the same ids), every answer valid", async () => {
+  it("agrees on 150 chain-shaped instances (objective to 1e-9 and the same ids), every answer valid", async () => {
     let feasible = 0;
     let dpStates = 0;
     const norms = new Set<string>();
-    for (let i = 0; i < 330; i++) {
+    for (let i = 0; i < 150; i++) {
       const problem = randomProblem(createRng(`diff-chain-${i}`), variants[i % variants.length]);
       expect(dpApplies(problem)).toBe(true);
       const brute = solveBruteForce(problem);
@@ -52,7 +52,7 @@ describe("dp = milp = highs = brute force on small random instances", () => {
         expect(r.optimal).toBe(true);
       }
     }
-    expect(feasible).toBeGreaterThan(100);
+    expect(feasible).toBeGreaterThan(45);
     expect(dpStates).toBeGreaterThan(feasible);
     expect(norms).toEqual(new Set(["L1", "L2", "Linf", "L1+even", "L2+even"]));
   }, 120_000);

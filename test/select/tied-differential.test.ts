@@ -36,13 +36,13 @@ function anyProblem(seed: string, precision: number) {
 }
 
 describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's smallest optimum", () => {
-  it("agrees on 320 instances whose metrics are small integers with many duplicates", async () => {
+  it("agrees on 160 instances whose metrics are small integers with many duplicates", async () => {
     let feasible = 0;
     let classesSeen = 0;
     let candidatesSeen = 0;
     let rangeSlots = 0;
     let reused = 0;
-    for (let i = 0; i < 320; i++) {
+    for (let i = 0; i < 160; i++) {
       const problem = randomTiedProblem(createRng(`tied-${i}`), variants[i % variants.length]);
       const brute = solveBruteForce(problem);
       // The dp both ways: successors by range minima everywhere, and one by one.
@@ -76,10 +76,10 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
       const picked = ranged.selection.picks.map((c) => classOf[c]);
       if (picked.some((c, s) => members[c].length > 1 && picked.indexOf(c) !== s)) reused++;
     }
-    expect(feasible).toBeGreaterThan(150);
+    expect(feasible).toBeGreaterThan(75);
     expect(classesSeen).toBeLessThan(0.85 * candidatesSeen);
     expect(rangeSlots).toBeGreaterThan(feasible);
-    expect(reused).toBeGreaterThan(20);
+    expect(reused).toBeGreaterThan(10);
   }, 150_000);
 
   it("with conflicts (branching over single-candidate classes): dp = brute force on 150 instances", () => {
