@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
+import { InputError } from "../../src/io/errors.ts";
 import { runCli, type CliRun } from "./run-cli.ts";
 
 /**
@@ -22,4 +23,15 @@ export async function expectRefused(argv: string[], parts: Array<string | RegExp
   expect(r.stderr).not.toMatch(/\n\s+at /);
   if (out) expect(existsSync(out), `${out} was written`).toBe(false);
   return r;
+}
+
+/** The InputError `fn` throws, in-process (the test fails when it throws nothing, or something else). */
+export function refusal(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  throw new Error("expected an InputError; nothing was thrown");
 }

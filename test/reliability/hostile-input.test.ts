@@ -13,22 +13,12 @@ import { parseWith } from "../../src/io/read-json-file.ts";
 import { terminalText } from "../../src/io/hostile/terminal-text.ts";
 import { writeFileAtomic } from "../../src/io/atomic-write.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { refusal } from "../helpers/expect-refused.ts";
 
 // Issue 31, SPEC 2: hostile input ends in exit 2 naming the input, never in a
 // hang, an exhausted heap, a stack overflow (exit 70) or a silent change of
 // meaning. These are the shared mechanisms in src/io/; test/reliability/
 // hostile-cli.test.ts runs the same classes through the commands.
-
-/** The InputError `fn` throws (the test fails when it throws nothing, or something else). */
-function refusal(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof InputError) return err;
-    throw err;
-  }
-  throw new Error("expected an InputError; nothing was thrown");
-}
 
 describe("inputs are bounded by the bytes read and never block (class 2)", () => {
   it("a named pipe with no writer is refused at once, not waited on", () => {

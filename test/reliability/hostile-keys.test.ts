@@ -8,6 +8,7 @@ import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildProblem, type SelectionInputs } from "../../src/select/problem/build-problem.ts";
 import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { solveSelection } from "../../src/select/solve/solve-selection.ts";
+import { refusal } from "../helpers/expect-refused.ts";
 
 // Issue 31, classes 4-6 in the selection (in-process: the CLI is not the
 // point): keys that are JavaScript's own are names like any other, a maxRun
@@ -20,17 +21,6 @@ const pool: Pool = { format: "levelramp/pool@1", game: "generic", candidates: [c
 const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [3, 3]], interpolation: "linear" };
 const model = (constraints: Model["constraints"], metric = "difficulty"): Model => ({ format: "levelramp/model@1", metric, eligibility: "part", constraints, objective: { norm: "L1", evenness: 0 } });
 const inputs = (m: Model, extra: Partial<SelectionInputs> = {}): SelectionInputs => ({ pool, poolFile: "pool.json", plan, planFile: "plan.json", model: m, modelFile: "model.json", ramp: { ...ramp, metric: m.metric }, rampFile: "ramp.json", ...extra });
-
-/** The InputError `fn` throws (the test fails when it throws nothing, or something else). */
-function refusal(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof InputError) return err;
-    throw err;
-  }
-  throw new Error("expected an InputError; nothing was thrown");
-}
 
 describe("keys that are JavaScript's own (class 4)", () => {
   it("a model metric or constraint key no candidate has is refused on the model, whatever Object.prototype holds", () => {
