@@ -3,7 +3,6 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileS
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "../../src/io/hostile/csv-cell.ts";
-import { InputError } from "../../src/io/errors.ts";
 import { checkOutputFile, checkOutputFolder, tempBeside } from "../../src/io/output-paths.ts";
 import { hasOwnKey, ownNumber, ownValue } from "../../src/io/hostile/own-key.ts";
 import { parseJsonText, readJson } from "../../src/io/read-json-file.ts";

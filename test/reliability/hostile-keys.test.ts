@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/io/errors.ts";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
