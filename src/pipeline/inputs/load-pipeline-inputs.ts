@@ -1,18 +1,12 @@
 import { InputError } from "../../io/errors.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
-import { modelSchema, type Model } from "../../io/schemas/model.ts";
-import { planSchema, type Plan } from "../../io/schemas/plan.ts";
-import { rampSchema, type Ramp } from "../../io/schemas/ramp.ts";
+import { modelSchema } from "../../io/schemas/model.ts";
+import { planSchema } from "../../io/schemas/plan.ts";
+import { rampSchema } from "../../io/schemas/ramp.ts";
+import type { SelectionInputs } from "../../select/problem/build-problem.ts";
 
-/** The model files a build reads, with their names for messages. */
-export interface PipelineInputs {
-  plan: Plan;
-  planFile: string;
-  model: Model;
-  modelFile: string;
-  ramp: Ramp;
-  rampFile: string;
-}
+/** The model files a build reads, with their names for messages: the selection's inputs but its pool. */
+export type PipelineInputs = Pick<SelectionInputs, "plan" | "planFile" | "model" | "modelFile" | "ramp" | "rampFile">;
 
 /**
  * Reads and checks the plan, selection model and ramp of a build (SPEC 3).
