@@ -94,6 +94,21 @@ export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): C
   return table;
 }
 
+/** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states. */
+export function bestStart(table: ClassDpTable): number {
+  const { ctx } = table;
+  const { sets } = ctx;
+  const j = sets.setOf[0];
+  let opt = Infinity;
+  for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
+    const c = sets.cls[p];
+    if (ctx.mult[c] === 0) continue;
+    const v = ctx.obj.combine(ctx.obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
+    if (v < opt) opt = v;
+  }
+  return opt;
+}
+
 function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): void {
   const { ctx } = table;
   if (table.states <= limits.maxStates && table.work <= limits.maxWork && table.states * 8 <= limits.maxMemoryMB * 2 ** 20 && table.sparseStates === 0) return;

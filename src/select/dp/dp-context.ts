@@ -79,6 +79,8 @@ export interface DpContext {
   restart: Uint8Array;
   /** Whether the primary run starts afresh at a restart slot (its `maxRun` is chapter-scoped). */
   primaryRestarts: boolean;
+  /** Where new runs are found by range minima (see {@link dpContext}). */
+  ranges: "auto" | "always" | "never";
 }
 
 /**
@@ -130,12 +132,21 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const { id: group, count: groups } = equalRuns(Int32Array.from({ length: C }, (_, c) => c), C, columns);
   const groupRep = new Int32Array(groups).fill(-1);
   for (let c = 0; c < C; c++) if (groupRep[group[c]] < 0) groupRep[group[c]] = c;
-  const sets = slotSets(classes, group, pv, pb, ranges);
+  const sets = slotSets(classes.lists, classes.listOfSlot, group, pv, pb, ranges);
   const restart = rules.scoped ? chapterStarts(problem.slots) : new Uint8Array(problem.slots.length);
   return {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
-    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped,
+    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges,
   };
+}
+
+/**
+ * The same context with other classes eligible per slot — a subset of each
+ * slot's classes, e.g. those a bound keeps ({@link keptLists}): `lists` are
+ * the distinct lists (as the classes they hold), `listOfSlot` each slot's.
+ */
+export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): DpContext {
+  return { ...ctx, sets: slotSets(lists, listOfSlot, ctx.group, ctx.pv, ctx.pb, ctx.ranges), bucketMemo: [] };
 }
 
 /**
@@ -174,8 +185,7 @@ function spansChapters(slots: SelectionProblem["slots"], eligible: SelectionProb
   return false;
 }
 
-function slotSets(classes: CandidateClasses, group: Int32Array, pv: Float64Array, pb: Float64Array, ranges: "auto" | "always" | "never"): SlotSets {
-  const lists = classes.lists;
+function slotSets(lists: readonly Int32Array[], listOfSlot: Int32Array, group: Int32Array, pv: Float64Array, pb: Float64Array, ranges: "auto" | "always" | "never"): SlotSets {
   const E = lists.length;
   const start = new Int32Array(E + 1);
   for (let j = 0; j < E; j++) start[j + 1] = start[j] + lists[j].length;
@@ -213,7 +223,7 @@ function slotSets(classes: CandidateClasses, group: Int32Array, pv: Float64Array
     pbAt[k] = pb[cls[k]];
     bPb[k] = pb[cls[bOrder[k]]];
   }
-  return { setOf: classes.listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, grouped };
+  return { setOf: listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, grouped };
 }
 
 

@@ -1,6 +1,7 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
-import { classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
+import { bestStart, classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
+import { boundedDp } from "./bounded-dp.ts";
 import { dpContext, dpRefusal } from "./dp-context.ts";
 import { objectiveTolerance } from "../problem/objective.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
@@ -19,6 +20,8 @@ export interface DpOptions {
   maxMemoryMB?: number;
   /** Where new runs are found by range minima (default `auto`; tests compare `always` with `never`). */
   ranges?: "auto" | "always" | "never";
+  /** Whether to run the bounded rounds first ({@link boundedDp}; default true; tests compare with the full dp). */
+  bound?: boolean;
 }
 
 /** A dp answer, or the first slot at which no candidate can continue the chain. */
@@ -66,36 +69,39 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
   };
   const S = problem.slots.length;
   const ctx = dpContext(problem, options.excluded, options.ranges);
+  let work = 0;
+  let rounds = 0;
   const stats = (table?: ClassDpTable) => ({
     states: table?.states ?? 0,
     classes: ctx.classes.count,
     candidates: ctx.classes.candidates,
     slots: S,
-    work: Math.round(table?.work ?? 0),
+    work: Math.round(work),
     rangeSlots: table?.rangeSlots ?? 0,
+    rounds,
     solveMs: Math.round((performance.now() - t0) * 10) / 10,
   });
   if (S === 0) return { selection: makeSelection({ picks: [], objective: 0, status: "optimal", solver: "dp", stats: stats() }) };
+  const answer = (table: ClassDpTable, opt: number): DpResult => {
+    const picks = cheapestIds(table, opt);
+    return { selection: makeSelection({ picks, objective: ctx.obj.total(picks), status: "optimal", solver: "dp", stats: stats(table) }) };
+  };
+  // 1. Only the states a lower bound keeps, in widening rounds (most pools: a small share of them).
+  if (options.bound !== false) {
+    const bounded = boundedDp(ctx, limits);
+    if (bounded) {
+      work += bounded.work;
+      rounds = bounded.rounds;
+      return answer(bounded.table, bounded.opt);
+    }
+  }
+  // 2. Every state: the bound would keep them all, or no sequence exists (then its first infeasible slot).
   const table = classDp(ctx, S, limits);
+  work += table.work;
+  rounds++;
   const opt = bestStart(table);
   if (!Number.isFinite(opt)) return { infeasibleAt: firstInfeasibleSlot(table, limits) };
-  const picks = cheapestIds(table, opt);
-  return { selection: makeSelection({ picks, objective: ctx.obj.total(picks), status: "optimal", solver: "dp", stats: stats(table) }) };
-}
-
-/** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states. */
-function bestStart(table: ClassDpTable): number {
-  const { ctx } = table;
-  const { sets } = ctx;
-  const j = sets.setOf[0];
-  let opt = Infinity;
-  for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
-    const c = sets.cls[p];
-    if (ctx.mult[c] === 0) continue;
-    const v = ctx.obj.combine(ctx.obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
-    if (v < opt) opt = v;
-  }
-  return opt;
+  return answer(table, opt);
 }
 
 /** The shortest prefix of slots no sequence fills (binary search: a prefix of a feasible prefix is feasible). */

@@ -1,0 +1,76 @@
+import { objectiveTolerance } from "../problem/objective.ts";
+import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
+import { withSlotLists, type DpContext } from "./dp-context.ts";
+import { keptLists, slotBounds, type SlotBounds } from "./slot-bounds.ts";
+
+/** A bounded dp's answer: the table of its last round, the proven optimum, and the rounds it took. */
+export interface BoundedDp {
+  table: ClassDpTable;
+  opt: number;
+  rounds: number;
+  /** Work of every round (transitions looked at and range queries). */
+  work: number;
+}
+
+/** How much wider each round's bound is than the one before. */
+const WIDEN = 4;
+
+/**
+ * The class dp over only the states a lower bound keeps, in rounds (SPEC 6
+ * `dp`, "Scale"): round r runs {@link classDp} on the classes whose bound
+ * ({@link slotBounds}) is at most T = floor + g·4^r. An answer v ≤ T − tol is
+ * the optimum, proven: every sequence the bound dropped costs more than T.
+ * An answer above that is a feasible cost, so one more round at T = v + 2·tol
+ * proves it. No answer (the kept classes chain no sequence) widens the bound.
+ * The tie tolerance is inside T in both cases, so every sequence within it of
+ * the optimum survives and the forward pass picks the ids the full dp picks.
+ *
+ * The first width g is 1% of the floor, or the median step from a slot's
+ * least cost to its next where that is more: on pools whose classes sit close
+ * to the ramp the dp then sees a small share of its states.
+ *
+ * @returns undefined when the bound keeps every state (or cannot bound: some
+ *   slot offers nothing) — the caller runs the full dp, which also finds the
+ *   first infeasible slot.
+ * @throws SolverLimitError `select/dp` when a round passes the dp's bounds.
+ */
+export function boundedDp(ctx: DpContext, limits: ClassDpLimits): BoundedDp | undefined {
+  const S = ctx.problem.slots.length;
+  const bounds = slotBounds(ctx);
+  if (!Number.isFinite(bounds.floor)) return undefined;
+  let work = 0;
+  let rounds = 0;
+  const run = (limit: number) => {
+    const kept = keptLists(ctx, bounds, limit);
+    if (kept.all) return undefined;
+    rounds++;
+    if (kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
+    const table = classDp(withSlotLists(ctx, kept.lists, kept.listOfSlot), S, limits);
+    work += table.work;
+    return { table, opt: bestStart(table) };
+  };
+  for (let width = firstWidth(bounds); ; width *= WIDEN) {
+    const limit = bounds.floor + width;
+    const round = run(limit);
+    if (!round) return undefined;
+    if (!Number.isFinite(round.opt)) continue;
+    if (round.opt + objectiveTolerance(round.opt) <= limit) return { table: round.table!, opt: round.opt, rounds, work };
+    // A feasible cost: one more round at it proves the optimum.
+    const proof = run(round.opt + 2 * objectiveTolerance(round.opt));
+    if (!proof) return undefined;
+    return { table: proof.table!, opt: proof.opt, rounds, work };
+  }
+}
+
+/**
+ * The first round's width: 1% of the floor, or — where that is more — the
+ * median over slots of the step from a slot's least cost to its next one (so
+ * a floor of 0, a ramp every slot hits, still lets each slot take a second class).
+ */
+function firstWidth(bounds: SlotBounds): number {
+  const steps: number[] = [];
+  for (let i = 0; i < bounds.least.length; i++) if (bounds.next[i] < Infinity) steps.push(bounds.next[i] - bounds.least[i]);
+  steps.sort((a, b) => a - b);
+  const width = Math.max(0.01 * bounds.floor, steps.length > 0 ? steps[steps.length >> 1] : 0);
+  return width > 0 ? width : 1;
+}
