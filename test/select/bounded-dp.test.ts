@@ -59,13 +59,17 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     expect(kept.all).toBe(false);
     expect(keptLists(ctx, b, 6).all).toBe(true);
     // The optimum a, b, d, e costs 0: the first round (width 1, the median next step) proves it.
-    const r = solveDp(problem);
+    const r = solveDp(problem, { bound: "always" });
     if (!("selection" in r)) throw new Error("expected a selection");
     expect(answerOf(problem, r)).toEqual({ ids: ["a", "b", "d", "e"], objective: 0, status: "optimal" });
     expect(r.selection.stats.rounds).toBe(1);
-    const full = solveDp(problem, { bound: false });
+    const full = solveDp(problem, { bound: "never" });
     if (!("selection" in full)) throw new Error("expected a selection");
     expect(r.selection.stats.states).toBeLessThan(full.selection.stats.states);
+    // By default a dp this small (up to 100,000 dense states) runs whole at once: rounds would not pay.
+    const auto = solveDp(problem);
+    if (!("selection" in auto)) throw new Error("expected a selection");
+    expect(auto.selection.stats).toMatchObject({ rounds: 1, states: full.selection.stats.states });
   });
 
   it("the same answer as the full dp on 400 random instances; the rounds drop states, widen and prove", () => {
@@ -80,8 +84,8 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
           ? randomTiedProblem(rng, { any: i % 4 === 0, steps: i % 3 === 0, pins: i % 5 === 0, keeps: i % 7 === 0, chapters: i % 6 === 0 })
           : randomProblem(rng, { chainShaped: true, any: i % 3 === 1, pins: i % 5 === 1, keepPrefix: i % 7 === 1, chapters: i % 6 === 1 });
       if (!dpApplies(problem)) continue;
-      const bounded = solveDp(problem);
-      const full = solveDp(problem, { bound: false });
+      const bounded = solveDp(problem, { bound: "always" });
+      const full = solveDp(problem, { bound: "never" });
       expect(answerOf(problem, bounded), `instance ${i}`).toEqual(answerOf(problem, full));
       if (!("selection" in bounded) || !("selection" in full)) {
         infeasible++;
@@ -105,8 +109,8 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [60, 7]], interpolation: "linear" };
     const { pool, plan } = syntheticPool(createRng("bounded-close"), { chapters: 1, parts: 1, levelsPerPart: 60, perLevel: 12, noise: 0.5, target: (n) => 1 + (6 * (n - 1)) / 59 });
     const problem = buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model: chainModel("any", 0.1), modelFile: "model", ramp, rampFile: "ramp" }).problem;
-    const bounded = solveDp(problem);
-    const full = solveDp(problem, { bound: false });
+    const bounded = solveDp(problem, { bound: "always" });
+    const full = solveDp(problem, { bound: "never" });
     if (!("selection" in bounded) || !("selection" in full)) throw new Error("expected both to answer");
     expect(answerOf(problem, bounded)).toEqual(answerOf(problem, full));
     expect(bounded.selection.stats.states).toBeLessThan(0.2 * full.selection.stats.states);

@@ -124,8 +124,8 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
       expect(ctx.sets.start[1] - ctx.sets.start[0]).toBe(ctx.classes.count);
       expect(ctx.classes.count).toBeGreaterThanOrEqual(64);
       // The full dp (the regime this test is for); the bounded rounds give the same ids.
-      const dp = solveDp(problem, { bound: false });
-      const bounded = solveDp(problem);
+      const dp = solveDp(problem, { bound: "never" });
+      const bounded = solveDp(problem, { bound: "always" });
       const highs = await solveMilp(problem, highsBackend(), { lexicographic: false });
       if (!("selection" in dp) || !("selection" in highs)) throw new Error(`${seed}: expected both to answer`);
       expect(dp.selection.stats.rangeSlots, seed).toBe(problem.slots.length - 1);

@@ -14,6 +14,10 @@ export interface BoundedDp {
 
 /** How much wider each round's bound is than the one before. */
 const WIDEN = 4;
+/** Dense states (class per slot × run lengths) up to which the full dp runs at once: rounds would not pay. */
+const SMALL = 100_000;
+/** The share of the full dp's classes per slot past which a round runs the full dp instead. */
+const KEEP_AT_MOST = 0.5;
 
 /**
  * The class dp over only the states a lower bound keeps, in rounds (SPEC 6
@@ -29,20 +33,26 @@ const WIDEN = 4;
  * least cost to its next where that is more: on pools whose classes sit close
  * to the ramp the dp then sees a small share of its states.
  *
- * @returns undefined when the bound keeps every state (or cannot bound: some
- *   slot offers nothing) — the caller runs the full dp, which also finds the
- *   first infeasible slot.
+ * @returns undefined — the caller runs the full dp, which also finds the
+ *   first infeasible slot — when the bound cannot pay: the full dp is small
+ *   (up to 100,000 dense states), a round would keep more than half the
+ *   states (both checks skipped when `always`: tests), or some slot offers nothing.
  * @throws SolverLimitError `select/dp` when a round passes the dp's bounds.
  */
-export function boundedDp(ctx: DpContext, limits: ClassDpLimits): BoundedDp | undefined {
+export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false): BoundedDp | undefined {
   const S = ctx.problem.slots.length;
   const bounds = slotBounds(ctx);
   if (!Number.isFinite(bounds.floor)) return undefined;
   let work = 0;
   let rounds = 0;
+  // Every state's class, slot by slot: what the full dp would hold.
+  let full = 0;
+  for (let i = 0; i < S; i++) full += bounds.orders[ctx.classes.listOfSlot[i]].cls.length;
+  if (!always && full * ctx.L * ctx.KV <= SMALL) return undefined;
   const run = (limit: number) => {
     const kept = keptLists(ctx, bounds, limit);
-    if (kept.all) return undefined;
+    // Keeping most states saves little and costs a round: the full dp instead.
+    if (kept.all || (!always && kept.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
     if (kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
     const table = classDp(withSlotLists(ctx, kept.lists, kept.listOfSlot), S, limits);

@@ -96,6 +96,8 @@ export interface KeptLists {
   listOfSlot: Int32Array;
   /** Whether the bound keeps every usable class of every slot (pruning would change nothing). */
   all: boolean;
+  /** Classes kept, summed over slots. */
+  size: number;
 }
 
 /**
@@ -110,6 +112,7 @@ export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): Ke
   const lists: Int32Array[] = [];
   const listOfSlot = new Int32Array(S);
   let all = true;
+  let size = 0;
   let lastFrom = -1;
   let lastTo = -1;
   let lastOrder = -1;
@@ -124,6 +127,7 @@ export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): Ke
     let to = at;
     while (from > 0 && obj.slotCost(i, ctx.rep[cls[from - 1]]) <= room) from--;
     while (to < cls.length && obj.slotCost(i, ctx.rep[cls[to]]) <= room) to++;
+    size += to - from;
     if (j === lastOrder && from === lastFrom && to === lastTo) listOfSlot[i] = lists.length - 1;
     else {
       listOfSlot[i] = lists.length;
@@ -131,5 +135,5 @@ export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): Ke
       [lastOrder, lastFrom, lastTo] = [j, from, to];
     }
   }
-  return { lists, listOfSlot, all };
+  return { lists, listOfSlot, all, size };
 }

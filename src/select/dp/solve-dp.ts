@@ -20,8 +20,11 @@ export interface DpOptions {
   maxMemoryMB?: number;
   /** Where new runs are found by range minima (default `auto`; tests compare `always` with `never`). */
   ranges?: "auto" | "always" | "never";
-  /** Whether to run the bounded rounds first ({@link boundedDp}; default true; tests compare with the full dp). */
-  bound?: boolean;
+  /**
+   * The bounded rounds ({@link boundedDp}): `auto` (default) where they pay, `always` wherever the
+   * bound drops a state, `never` (the full dp at once); tests compare the three.
+   */
+  bound?: "auto" | "always" | "never";
 }
 
 /** A dp answer, or the first slot at which no candidate can continue the chain. */
@@ -87,8 +90,8 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
     return { selection: makeSelection({ picks, objective: ctx.obj.total(picks), status: "optimal", solver: "dp", stats: stats(table) }) };
   };
   // 1. Only the states a lower bound keeps, in widening rounds (most pools: a small share of them).
-  if (options.bound !== false) {
-    const bounded = boundedDp(ctx, limits);
+  if (options.bound !== "never") {
+    const bounded = boundedDp(ctx, limits, options.bound === "always");
     if (bounded) {
       work += bounded.work;
       rounds = bounded.rounds;
