@@ -3,10 +3,10 @@ import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./cla
 import { withSlotLists, type DpContext } from "./dp-context.ts";
 import { keptLists, slotBounds, type SlotBounds } from "./slot-bounds.ts";
 
-/** A bounded dp's answer: the table of its last round, the proven optimum, and the rounds it took. */
+/** What the bounded rounds did: the answer (its last round's table and the proven optimum), if any, and their effort. */
 export interface BoundedDp {
-  table: ClassDpTable;
-  opt: number;
+  answer?: { table: ClassDpTable; opt: number };
+  /** dp runs made (rounds that found nothing included). */
   rounds: number;
   /** Work of every round (transitions looked at and range queries). */
   work: number;
@@ -33,22 +33,22 @@ const KEEP_AT_MOST = 0.5;
  * least cost to its next where that is more: on pools whose classes sit close
  * to the ramp the dp then sees a small share of its states.
  *
- * @returns undefined — the caller runs the full dp, which also finds the
+ * @returns no answer — the caller runs the full dp, which also finds the
  *   first infeasible slot — when the bound cannot pay: the full dp is small
  *   (up to 100,000 dense states), a round would keep more than half the
  *   states (both checks skipped when `always`: tests), or some slot offers nothing.
  * @throws SolverLimitError `select/dp` when a round passes the dp's bounds.
  */
-export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false): BoundedDp | undefined {
+export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false): BoundedDp {
   const S = ctx.problem.slots.length;
   const bounds = slotBounds(ctx);
-  if (!Number.isFinite(bounds.floor)) return undefined;
   let work = 0;
   let rounds = 0;
+  if (!Number.isFinite(bounds.floor)) return { rounds, work };
   // Every state's class, slot by slot: what the full dp would hold.
   let full = 0;
   for (let i = 0; i < S; i++) full += bounds.orders[ctx.classes.listOfSlot[i]].cls.length;
-  if (!always && full * ctx.L * ctx.KV <= SMALL) return undefined;
+  if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
   const run = (limit: number) => {
     const kept = keptLists(ctx, bounds, limit);
     // Keeping most states saves little and costs a round: the full dp instead.
@@ -62,13 +62,13 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   for (let width = firstWidth(bounds); ; width *= WIDEN) {
     const limit = bounds.floor + width;
     const round = run(limit);
-    if (!round) return undefined;
+    if (!round) return { rounds, work };
     if (!Number.isFinite(round.opt)) continue;
-    if (round.opt + objectiveTolerance(round.opt) <= limit) return { table: round.table!, opt: round.opt, rounds, work };
+    if (round.opt + objectiveTolerance(round.opt) <= limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work };
     // A feasible cost: one more round at it proves the optimum.
     const proof = run(round.opt + 2 * objectiveTolerance(round.opt));
-    if (!proof) return undefined;
-    return { table: proof.table!, opt: proof.opt, rounds, work };
+    if (!proof) return { rounds, work };
+    return { answer: { table: proof.table!, opt: proof.opt }, rounds, work };
   }
 }
 

@@ -92,11 +92,9 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
   // 1. Only the states a lower bound keeps, in widening rounds (most pools: a small share of them).
   if (options.bound !== "never") {
     const bounded = boundedDp(ctx, limits, options.bound === "always");
-    if (bounded) {
-      work += bounded.work;
-      rounds = bounded.rounds;
-      return answer(bounded.table, bounded.opt);
-    }
+    work += bounded.work;
+    rounds += bounded.rounds;
+    if (bounded.answer) return answer(bounded.answer.table, bounded.answer.opt);
   }
   // 2. Every state: the bound would keep them all, or no sequence exists (then its first infeasible slot).
   const table = classDp(ctx, S, limits);
