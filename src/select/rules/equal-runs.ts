@@ -33,14 +33,17 @@ export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<nu
     }
     return { id, count };
   }
-  // Split by group (counting sort, stable), then sort each group by its columns.
+  // Split by group (counting sort, stable), then sort each group by its columns
+  // (large groups by one number per item where the columns' ranks fit in one).
   const order = groups ? byGroup(items, groups) : { items: Int32Array.from(items), starts: [0, items.length] };
   const sorted = order.items;
   const tie = (a: number, b: number) => compare(a, b) || a - b;
+  const key = items.length > 256 ? rankKeys(items, size, columns) : undefined;
   for (let g = 0; g + 1 < order.starts.length; g++) {
     const from = order.starts[g];
     const to = order.starts[g + 1];
-    sortRange(sorted, from, to, tie);
+    if (key && to - from > 24) sortByKey(sorted, from, to, key, size);
+    else sortRange(sorted, from, to, tie);
     for (let k = from; k < to; k++) {
       const a = sorted[k];
       const same = k > from && !alone?.[a] && !alone?.[sorted[k - 1]] && compare(sorted[k - 1], a) === 0;
@@ -48,6 +51,35 @@ export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<nu
     }
   }
   return { id, count };
+}
+
+/**
+ * One number per item that orders items as their columns do: the rank of each
+ * column's value among that column's distinct values (ascending; +0 and −0
+ * one value), mixed radix. Undefined when the ranks times the item count
+ * would pass 2^53 (then the comparator sort does).
+ */
+export function rankKeys(items: Int32Array, size: number, columns: ArrayLike<number>[]): Float64Array | undefined {
+  const key = new Float64Array(size);
+  let radix = 1;
+  for (const col of columns) {
+    const distinct = new Map<number, number>();
+    for (const a of items) if (!distinct.has(col[a])) distinct.set(col[a], 0);
+    const values = Float64Array.from(distinct.keys()).sort();
+    values.forEach((v, r) => distinct.set(v, r));
+    radix *= values.length;
+    if (radix * size >= 2 ** 53) return undefined;
+    for (const a of items) key[a] = key[a] * values.length + distinct.get(col[a])!;
+  }
+  return key;
+}
+
+/** Sorts `a[from .. to)` by `key`, then by item: one native sort of key·size + item. */
+function sortByKey(a: Int32Array, from: number, to: number, key: Float64Array, size: number): void {
+  const packed = new Float64Array(to - from);
+  for (let k = from; k < to; k++) packed[k - from] = key[a[k]] * size + a[k];
+  packed.sort();
+  for (let k = from; k < to; k++) a[k] = packed[k - from] % size;
 }
 
 /** Items stably ordered by group, with where each group starts (and the end). */
