@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "../helpers/temp-dir.ts";
 
@@ -11,17 +10,22 @@ import { tempFolder } from "../helpers/temp-dir.ts";
 // plan, selection model and ramp), and one line in src/game/registry.ts — nothing else changes.
 // The copy's own CLI then builds, verifies, measures, draws and describes Hops as it does the
 // shipped games: the help, `schema`, `start` and the worker threads all read the one list.
+// The copy's CLI runs in this process (its main, imported from the copy's sources: a module graph
+// of its own, registry included); its worker threads load the copy's sources as they would.
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 let copy = "";
+let copyMain: typeof import("../../src/cli/main.ts").main;
 
-/** Runs the copy's CLI from its sources (tsx), in the copy's folder. */
-function levelramp(...argv: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(copy, "src/cli/bin.ts"), ...argv], { cwd: copy, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** Runs the copy's CLI (its own `main`, from the copy's sources) with captured, colourless streams. */
+async function levelramp(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await copyMain(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), color: 0, stderrIsTTY: false });
+  return { code, stdout, stderr };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   copy = tempFolder("levelramp-built-in-game-");
   for (const path of ["src", "models", "package.json", "tsconfig.json"]) cpSync(join(root, path), join(copy, path), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
@@ -46,35 +50,37 @@ beforeAll(() => {
   const withHops = list.replace(/\n};\n/, `\n${line}};\n`);
   expect(withHops.length).toBe(list.length + line.length);
   writeFileSync(registry, withHops);
+  copyMain = ((await import(pathToFileURL(join(copy, "src/cli/main.ts")).href)) as typeof import("../../src/cli/main.ts")).main;
 }, 60_000);
 
 describe("a built-in game is one folder and one line (the tiny game in the list, in a copy)", () => {
-  it("the help, schema and start name it from the list", () => {
-    const help = levelramp("--help");
+  it("the help, schema and start name it from the list", async () => {
+    const help = await levelramp("--help");
     expect(help.code, help.stderr).toBe(0);
     const words = help.stdout.replace(/\s+/g, " "); // as commander wraps it
     expect(words).toContain("build, verify and report Carillon, Apsis and Hops chapters 1–2");
     expect(words).toContain("level, game, carillon-body, apsis-body, hops-body");
-    const schema = levelramp("schema", "hops-body");
+    const schema = await levelramp("schema", "hops-body");
     expect(schema.code, schema.stderr).toBe(0);
     expect(JSON.parse(schema.stdout)).toMatchObject({ $id: "levelramp/hops-body", type: "object", required: ["cells"] });
   }, 60_000);
 
-  it("builds it on two worker threads, then verifies, measures and draws its levels", () => {
-    const built = levelramp("build", "hops", "--chapters", "1-2", "--seed", "3", "--workers", "2", "--out", "out", "--quiet", "--json");
+  it("builds it on two worker threads, then verifies, measures and draws its levels", async () => {
+    const out = join(copy, "out");
+    const built = await levelramp("build", "hops", "--chapters", "1-2", "--seed", "3", "--workers", "2", "--out", out, "--quiet", "--json");
     expect(built.code, built.stderr).toBe(0);
     expect(JSON.parse(built.stdout)).toMatchObject({ game: "hops", levels: 12, threads: 2 });
     const levels = JSON.parse(readFileSync(join(copy, "out/levels.json"), "utf8")) as { game: string; levels: Array<{ number: number; metrics: { hops: number } }> };
     expect(levels.game).toBe("hops");
     expect(levels.levels.map((l) => l.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(readFileSync(join(copy, "out/report.html"), "utf8")).toContain('<div class="picture"><svg');
-    const verified = levelramp("verify", "out/levels.json", "--json");
+    const verified = await levelramp("verify", join(out, "levels.json"), "--json");
     expect(verified.code, verified.stderr).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, game: "hops", levels: 12 });
-    const measured = levelramp("measure", "out/levels.json", "--level", "12", "--json");
+    const measured = await levelramp("measure", join(out, "levels.json"), "--level", "12", "--json");
     expect(measured.code, measured.stderr).toBe(0);
     expect(JSON.parse(measured.stdout).hops).toBe(levels.levels[11].metrics.hops);
-    const shown = levelramp("show", "out/levels.json", "--level", "12", "--out", "level-12.svg");
+    const shown = await levelramp("show", join(out, "levels.json"), "--level", "12", "--out", join(copy, "level-12.svg"));
     expect(shown.code, shown.stderr).toBe(0);
     expect(readFileSync(join(copy, "level-12.svg"), "utf8")).toMatch(/^<svg /);
   }, 240_000);
