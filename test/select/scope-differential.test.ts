@@ -12,7 +12,7 @@ import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { relaxedReach } from "../../src/select/rules/relaxed-reach.ts";
 import type { ChainConstraint, SelectionProblem } from "../../src/select/problem/selection-problem.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
-import { randomProblem, type RandomProblemOptions } from "./random-problem.ts";
+import { BRUTE_FORCE_SPACE, randomProblem, searchSpace, type RandomProblemOptions } from "./random-problem.ts";
 import { randomTiedProblem, type TiedProblemOptions } from "./random-tied-problem.ts";
 
 // Chapter-scoped chain rules (SPEC 6 `scope`): the solvers against brute force, whose checker
@@ -28,8 +28,6 @@ const tied: TiedProblemOptions[] = [{ chapters: true }, { chapters: true, steps:
 
 const scopedRules = (p: SelectionProblem) => p.chain.filter((c) => c.scope === "chapter").length;
 
-/** Sequences brute force would visit at most: the product of the slots' eligible lists. */
-const searchSpace = (p: SelectionProblem) => p.eligible.reduce((n, list) => n * list.length, 1);
 /** The same problem with every rule game-wide (no scope). */
 const unscoped = (p: SelectionProblem): SelectionProblem => ({ ...p, chain: p.chain.map(({ scope: _, ...c }) => c as ChainConstraint) });
 
@@ -98,8 +96,15 @@ describe("scope: chapter — dp = milp = highs = brute force", () => {
   it("heavy ties: the class dp (both ways) = brute force on 160 instances", () => {
     let feasible = 0;
     let dpRan = 0;
-    for (let i = 0; i < 160; i++) {
+    let checked = 0;
+    let tooLarge = 0;
+    for (let i = 0; checked < 160; i++) {
       const problem = randomTiedProblem(createRng(`scope-tied-${i}`), tied[i % tied.length]);
+      if (searchSpace(problem) > BRUTE_FORCE_SPACE) {
+        tooLarge++;
+        continue;
+      }
+      checked++;
       const brute = solveBruteForce(problem);
       if (!dpApplies(problem)) continue;
       const ranged = solveDp(problem, { ranges: "always" });
@@ -117,6 +122,7 @@ describe("scope: chapter — dp = milp = highs = brute force", () => {
       }
       dpRan++;
     }
+    expect(tooLarge).toBeLessThanOrEqual(5);
     expect(feasible).toBeGreaterThan(50);
     expect(dpRan).toBe(feasible);
   }, 60_000);

@@ -13,6 +13,7 @@ import { solveDp } from "../../src/select/dp/solve-dp.ts";
 import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
 import { solveMilp } from "../../src/select/milp/solve-milp.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
+import { BRUTE_FORCE_SPACE, searchSpace } from "./random-problem.ts";
 import { randomTiedProblem, type TiedProblemOptions } from "./random-tied-problem.ts";
 
 // Eligibility any and part, with and without maxRise/maxDrop, pins, excludes and keeps.
@@ -42,8 +43,15 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
     let candidatesSeen = 0;
     let rangeSlots = 0;
     let reused = 0;
-    for (let i = 0; i < 160; i++) {
+    let checked = 0;
+    let tooLarge = 0;
+    for (let i = 0; checked < 160; i++) {
       const problem = randomTiedProblem(createRng(`tied-${i}`), variants[i % variants.length]);
+      if (searchSpace(problem) > BRUTE_FORCE_SPACE) {
+        tooLarge++;
+        continue;
+      }
+      checked++;
       const brute = solveBruteForce(problem);
       // The dp both ways: successors by range minima everywhere, and one by one.
       const ranged = solveDp(problem, { ranges: "always" });
@@ -76,6 +84,7 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
       const picked = ranged.selection.picks.map((c) => classOf[c]);
       if (picked.some((c, s) => members[c].length > 1 && picked.indexOf(c) !== s)) reused++;
     }
+    expect(tooLarge).toBeLessThanOrEqual(5);
     expect(feasible).toBeGreaterThan(75);
     expect(classesSeen).toBeLessThan(0.85 * candidatesSeen);
     expect(rangeSlots).toBeGreaterThan(feasible);
@@ -84,8 +93,15 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
 
   it("with conflicts (branching over single-candidate classes): dp = brute force on 150 instances", () => {
     let feasible = 0;
-    for (let i = 0; i < 150; i++) {
+    let checked = 0;
+    let tooLarge = 0;
+    for (let i = 0; checked < 150; i++) {
       const problem = randomTiedProblem(createRng(`tied-conflict-${i}`), { ...variants[i % variants.length], conflicts: true });
+      if (searchSpace(problem) > BRUTE_FORCE_SPACE) {
+        tooLarge++;
+        continue;
+      }
+      checked++;
       const brute = solveBruteForce(problem);
       const dp = solveDpBranching(problem);
       if (!brute) {
@@ -97,6 +113,7 @@ describe("heavy ties: the class dp = HiGHS = brute force, ids = brute force's sm
       expect(dp.selection.objective, `instance ${i}`).toBeCloseTo(brute.objective, 9);
       expect(idsOf(problem, dp.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
     }
+    expect(tooLarge).toBeLessThanOrEqual(4);
     expect(feasible).toBeGreaterThan(60);
   }, 60_000);
 
