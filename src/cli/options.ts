@@ -8,6 +8,7 @@ import { MAX_LEVEL_NUMBER } from "../io/input-limits.ts";
 import { defaultWorkers, maxWorkers } from "../io/max-workers.ts";
 import { defaultModelFiles } from "../game/models-path.ts";
 import { wholeNumberOption } from "../io/hostile/option-number.ts";
+import { thousands } from "../io/thousands.ts";
 
 /** `--seed <n>` (build, generate). */
 export const seedOption = () => new Option("--seed <n>", "seed (default: models/pipeline/build.json, 1)");
@@ -53,7 +54,7 @@ export function wholeNumber(module: string, text: string | undefined, option: st
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
-    throw new InputError(module, `${option} expects a whole number from ${least} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
+    throw new InputError(module, `${option} expects a whole number from ${least} to ${thousands(most)}${why}; got "${text}"`);
   }
   return n;
 }

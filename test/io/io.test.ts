@@ -4,6 +4,7 @@ import { writeFileAtomic } from "../../src/io/atomic-write.ts";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { canonicalJson } from "../../src/io/canonical-json.ts";
 import { jsonPath } from "../../src/io/errors.ts";
+import { thousands } from "../../src/io/thousands.ts";
 import { createRng, deriveSeed } from "../../src/random/create-rng.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -19,6 +20,16 @@ describe("io", () => {
     expect(a).toBe(b);
     expect(a).toMatch(/^apsis-c3-p2-[0-9a-f]{10}$/);
     expect(candidateId("apsis", 3, 2, { hearts: 2, arrows: [{ ring: 1, angle: 0 }] })).not.toBe(a);
+  });
+
+  it("thousands writes what toLocaleString(\"en-US\") writes", () => {
+    expect(thousands(1_000_000)).toBe("1,000,000");
+    expect(thousands(-1234)).toBe("-1,234");
+    expect(thousands(999)).toBe("999");
+    const numbers = [0, -0, 1, 12, 123, 1234, 12345, 100000, 1e6 - 1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, 0.5, 1234.5678, -1e9 + 0.25, NaN, Infinity];
+    const rng = createRng("thousands");
+    for (let i = 0; i < 200; i++) numbers.push(Math.floor((rng() - 0.5) * 10 ** (1 + (i % 16))));
+    for (const n of numbers) expect(thousands(n), String(n)).toBe(n.toLocaleString("en-US"));
   });
 
   it("json paths", () => {

@@ -1,4 +1,5 @@
 import { InputError } from "../errors.ts";
+import { thousands } from "../thousands.ts";
 
 /**
  * A whole-number command-line option (SPEC 2: every option number has a
@@ -17,7 +18,7 @@ export function wholeNumberOption(module: string, text: string | undefined, opti
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!(n >= least && n <= most && Number.isSafeInteger(n))) {
-    throw new InputError(module, `${option} expects a whole number from ${least.toLocaleString("en-US")} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
+    throw new InputError(module, `${option} expects a whole number from ${thousands(least)} to ${thousands(most)}${why}; got "${text}"`);
   }
   return n;
 }
@@ -34,7 +35,7 @@ export function decimalOption(module: string, text: string | undefined, option: 
   if (text === undefined) return undefined;
   const n = DECIMAL.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!(Number.isFinite(n) && n >= least && n <= most)) {
-    throw new InputError(module, `${option} expects ${unit} from ${least.toLocaleString("en-US")} to ${most.toLocaleString("en-US")}${why}; got "${text}"`);
+    throw new InputError(module, `${option} expects ${unit} from ${thousands(least)} to ${thousands(most)}${why}; got "${text}"`);
   }
   return n;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedInt } from "./bounded-number.ts";
+import { thousands } from "../thousands.ts";
 
 /** The per-call timeout when a game file gives none (SPEC 10), in milliseconds. */
 export const DEFAULT_PROGRAM_TIMEOUT_MS = 10_000;
@@ -40,7 +41,7 @@ export const gameFileSchema = z.strictObject({
   models: z.strictObject({ plan: path("plan"), ramp: path("ramp"), selection: path("selection model") }),
   timeoutMs: boundedInt()
     .min(1)
-    .max(MAX_PROGRAM_TIMEOUT_MS, { error: `expected at most ${MAX_PROGRAM_TIMEOUT_MS.toLocaleString("en-US")} ms (an hour)` })
+    .max(MAX_PROGRAM_TIMEOUT_MS, { error: `expected at most ${thousands(MAX_PROGRAM_TIMEOUT_MS)} ms (an hour)` })
     .default(DEFAULT_PROGRAM_TIMEOUT_MS)
     .describe("the most one call may take, in milliseconds"),
   dedup: z

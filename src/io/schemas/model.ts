@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PLAN_LEVELS, MIN_RUN_PRECISION } from "../input-limits.ts";
 import { boundedInt, boundedNumber } from "./bounded-number.ts";
+import { thousands } from "../thousands.ts";
 
 const key = z.string().min(1).describe("a metric name the pools carry");
 
@@ -23,7 +24,7 @@ export const constraintSchema = z.discriminatedUnion("type", [
     key,
     length: boundedInt()
       .min(1)
-      .max(MAX_PLAN_LEVELS, { error: `expected at most ${MAX_PLAN_LEVELS.toLocaleString("en-US")} (the most levels a plan holds; a run cannot be longer)` }),
+      .max(MAX_PLAN_LEVELS, { error: `expected at most ${thousands(MAX_PLAN_LEVELS)} (the most levels a plan holds; a run cannot be longer)` }),
     precision: boundedNumber().min(MIN_RUN_PRECISION, { error: `expected a precision of at least ${MIN_RUN_PRECISION} (metrics are stored to 6 decimals)` }),
     scope,
   }),

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { MAX_PLAN_LEVELS, MAX_POOL_PER_LEVEL } from "../input-limits.ts";
 import { boundedInt } from "./bounded-number.ts";
 import { gameSchema } from "./shared.ts";
+import { thousands } from "../thousands.ts";
 
 /** One part (Carillon) or tier (Apsis) of a chapter: its level count, pool size per level and generator settings. */
 export const planPartSchema = z.strictObject({
   part: boundedInt().min(1),
   levels: boundedInt().min(1),
-  poolPerLevel: boundedInt().min(1).max(MAX_POOL_PER_LEVEL, { error: `expected at most ${MAX_POOL_PER_LEVEL.toLocaleString("en-US")} candidates per level` }).optional(),
+  poolPerLevel: boundedInt().min(1).max(MAX_POOL_PER_LEVEL, { error: `expected at most ${thousands(MAX_POOL_PER_LEVEL)} candidates per level` }).optional(),
   generator: z.record(z.string(), z.unknown()).optional().describe("settings checked by the game's own schema"),
 });
 
@@ -36,7 +37,7 @@ export const planSchema = z
       }
       ch.parts.forEach((p, j) => {
         if (levels <= MAX_PLAN_LEVELS && (levels += p.levels) > MAX_PLAN_LEVELS) {
-          ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "levels"], message: `expected at most ${MAX_PLAN_LEVELS.toLocaleString("en-US")} levels in the whole plan; this part brings it to ${levels.toLocaleString("en-US")}` });
+          ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "levels"], message: `expected at most ${thousands(MAX_PLAN_LEVELS)} levels in the whole plan; this part brings it to ${thousands(levels)}` });
         }
         if (j > 0 && p.part <= ch.parts[j - 1].part) {
           ctx.addIssue({ code: "custom", path: ["chapters", i, "parts", j, "part"], message: "expected parts in increasing order" });

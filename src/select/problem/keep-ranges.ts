@@ -1,5 +1,6 @@
 import { InputError } from "../../io/errors.ts";
 import { MAX_PLAN_LEVELS } from "../../io/input-limits.ts";
+import { thousands } from "../../io/thousands.ts";
 
 /**
  * Parses level ranges like `1-40,81-85` or `7` (SPEC 2 `--keep`, `--chapters`).
@@ -19,8 +20,8 @@ export function parseRanges(text: string, option: string): number[] {
     const hi = m[2] === undefined ? lo : Number(m[2]);
     if (lo < 1 || hi < lo) throw new InputError("cli", `${option} expects ascending ranges of numbers ≥ 1; got "${part.trim()}"`);
     // a level number past the most levels a plan holds names no level (and 1e20 + 1 is 1e20: the loop below would never end)
-    if (hi > most) throw new InputError("cli", `${option} expects level numbers from 1 to ${most.toLocaleString("en-US")} (the most levels a plan holds); got "${part.trim()}"`);
-    if (hi - lo + 1 + out.size > most) throw new InputError("cli", `${option} expects at most ${most.toLocaleString("en-US")} level numbers; got "${text}"`);
+    if (hi > most) throw new InputError("cli", `${option} expects level numbers from 1 to ${thousands(most)} (the most levels a plan holds); got "${part.trim()}"`);
+    if (hi - lo + 1 + out.size > most) throw new InputError("cli", `${option} expects at most ${thousands(most)} level numbers; got "${text}"`);
     for (let k = lo; k <= hi; k++) out.add(k);
   }
   return [...out].sort((a, b) => a - b);
