@@ -2,6 +2,8 @@
 // the package ships besides models/ —
 //   dist/     src/ compiled by tsc (JavaScript + .d.ts; relative `.ts` imports
 //             rewritten to `.js`), the worker threads' entries included,
+//             dist/cli-bundle/: the command as bin/levelramp.js runs it, dist/cli/bin.js
+//             bundled by esbuild in a few files for a quick start (scripts/bundle-cli.js),
 //             source-hash.txt (the hash of src/ that the generator's fingerprint names),
 //             and dist/editor/levelramp-editor.js: the ramp editor's page script
 //             (the select core compiled for the browser by esbuild, which
@@ -16,6 +18,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleCli } from "./bundle-cli.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -23,6 +26,8 @@ const require = createRequire(import.meta.url);
 for (const dir of ["dist", "fonts", "schemas"]) rmSync(join(root, dir), { recursive: true, force: true });
 
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck"], { cwd: root, stdio: "inherit" });
+
+await bundleCli(root);
 
 const { buildEditorBundle } = await import("../dist/report/editor/editor-bundle.js");
 const editor = await buildEditorBundle();

@@ -57,6 +57,7 @@ for (const f of [
   "dist/index.js",
   "dist/index.d.ts",
   "dist/cli/bin.js",
+  "dist/cli-bundle/levelramp.js",
   "dist/pipeline/workers/pipeline-worker.js",
   "dist/select/milp/lp-solver-worker.js",
   "dist/program/program-host.js",
