@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describeFsError, InputError } from "./errors.ts";
 
@@ -37,6 +37,13 @@ const statOrNull = (path: string): Stats | null => {
 
 /** Longest file name (bytes) most file systems take (NAME_MAX on Linux and macOS). */
 const NAME_MAX = 255;
+/**
+ * node:crypto, loaded the first time a long name is hashed ({@link tempStem}):
+ * every command that writes imports this module, and loading crypto would
+ * cost each cold start about 3 ms for names that are almost never that long.
+ */
+const builtin = createRequire(import.meta.url);
+
 /** Longest stem a temp name keeps of the output's name: room for `.levelramp-<kind>-<pid>-<n>.tmp` within {@link NAME_MAX}. */
 const STEM_MAX = 200;
 
@@ -52,7 +59,7 @@ function tempStem(base: string): string {
   let head = base.slice(0, STEM_MAX - 12);
   while (Buffer.byteLength(head) > STEM_MAX - 12) head = head.slice(0, -1);
   if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-  return `${head}~${createHash("sha256").update(base).digest("hex").slice(0, 8)}`;
+  return `${head}~${(builtin("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(base).digest("hex").slice(0, 8)}`;
 }
 
 /** The temp names levelramp writes beside an output `base`: `.<stem>.levelramp-<kind>-<pid>-<n>[.tmp]`. */
