@@ -66,7 +66,7 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     const full = solveDp(problem, { bound: "never" });
     if (!("selection" in full)) throw new Error("expected a selection");
     expect(r.selection.stats.states).toBeLessThan(full.selection.stats.states);
-    // By default a dp this small (up to 100,000 dense states) runs whole at once: rounds would not pay.
+    // By default a dp this small (up to 20,000 dense states) runs whole at once: rounds would not pay.
     const auto = solveDp(problem);
     if (!("selection" in auto)) throw new Error("expected a selection");
     expect(auto.selection.stats).toMatchObject({ rounds: 1, states: full.selection.stats.states });

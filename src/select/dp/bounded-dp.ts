@@ -15,7 +15,7 @@ export interface BoundedDp {
 /** How much wider each round's bound is than the one before. */
 const WIDEN = 4;
 /** Dense states (class per slot × run lengths) up to which the full dp runs at once: rounds would not pay. */
-const SMALL = 100_000;
+const SMALL = 20_000;
 /** The share of the full dp's classes per slot past which a round runs the full dp instead. */
 const KEEP_AT_MOST = 0.5;
 
@@ -35,7 +35,7 @@ const KEEP_AT_MOST = 0.5;
  *
  * @returns no answer — the caller runs the full dp, which also finds the
  *   first infeasible slot — when the bound cannot pay: the full dp is small
- *   (up to 100,000 dense states), a round would keep more than half the
+ *   (up to 20,000 dense states), a round would keep more than half the
  *   states (both checks skipped when `always`: tests), or some slot offers nothing.
  * @throws SolverLimitError `select/dp` when a round passes the dp's bounds.
  */
