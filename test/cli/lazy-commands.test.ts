@@ -73,6 +73,14 @@ describe("each command loads only what it needs (SPEC 2: the CLI starts at once)
     expect(r.loaded.filter((f) => heavy.some((h) => f.includes(h)))).toEqual([]);
   }, 60_000);
 
+  it("a usage error of select loads none of the selection: its run, the schemas, zod, the problem and the solvers load once the options pass", () => {
+    const r = importsOf(["select", "--pools", fixture("pools/generic-3x4x20.json"), "--stats"]);
+    expect(r.code).toBe(2);
+    expect(r.loaded).toContain("src/cli/commands/select.ts");
+    expect(r.loaded.filter((f) => f === "src/cli/select-run.ts" || /^src\/(select|calibrate|io\/schemas)\//.test(f) || f.includes("node_modules/zod/"))).toEqual([]);
+    expect(importsOf(["select", "--pools", fixture("pools/generic-3x4x20.json"), "--json"]).loaded).toContain("src/cli/select-run.ts");
+  }, 60_000);
+
   it("a file of one game loads that game only (the registry's loaders run on first use)", () => {
     const r = importsOf(["measure", fixture("apsis/key-and-lock.json"), "--json"]);
     expect(r.code).toBe(0);
