@@ -5,9 +5,9 @@ import { defineConfig } from "vitest/config";
 // registry (an outside game's file run through the CLI registers it; some register test games
 // themselves), replace a module (vi.mock) or set the environment. Each runs in a fresh worker, as
 // every file did before. test/cli/stdout-stderr's `start` builds every game of the registry, so it
-// runs alone too. A new file that does any of these belongs here (a stray registration shows as
-// a wrong game list in test/tiny-game/contract or a start that builds a test game).
-const ISOLATED = [
+// runs alone too. A new file that does any of these belongs here: test/architecture/shared-workers
+// reads every shared file for those calls.
+export const ISOLATED = [
   "test/program/**/*.test.ts",
   "test/examples/**/*.test.ts",
   "test/tiny-game/**/*.test.ts",
