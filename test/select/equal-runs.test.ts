@@ -37,7 +37,8 @@ describe("equalRuns: items numbered by equal tuples", () => {
       // Few distinct values (ties), −0 beside +0, decimals and negatives.
       const columns = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => Array.from({ length: size }, () => pick([0, -0, 1.5, -2, 3, 0.1, 0.2, 7])));
       const items = Int32Array.from({ length: size }, (_, k) => k).filter(() => rng() < 0.9);
-      const groups = t % 2 === 0 ? Int32Array.from({ length: size }, () => Math.floor(rng() * 3)) : undefined;
+      // Groups: three at random, or one for every item (eligibility any: one signature).
+      const groups = t % 2 === 0 ? Int32Array.from({ length: size }, () => (t % 4 === 0 ? 5 : Math.floor(rng() * 3))) : undefined;
       const alone = t % 3 === 0 ? Uint8Array.from({ length: size }, () => (rng() < 0.05 ? 1 : 0)) : undefined;
       // The rank keys exist here (the fast path runs: more than 256 items, groups of more than 24).
       expect(rankKeys(items, size, columns)).toBeDefined();

@@ -46,7 +46,9 @@ export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<nu
     else sortRange(sorted, from, to, tie);
     for (let k = from; k < to; k++) {
       const a = sorted[k];
-      const same = k > from && !alone?.[a] && !alone?.[sorted[k - 1]] && compare(sorted[k - 1], a) === 0;
+      const b = sorted[k - 1];
+      // Equal rank keys are equal columns.
+      const same = k > from && !alone?.[a] && !alone?.[b] && (key ? key[b] === key[a] : compare(b, a) === 0);
       id[a] = same ? count - 1 : count++;
     }
   }
@@ -61,15 +63,19 @@ export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<nu
  */
 export function rankKeys(items: Int32Array, size: number, columns: ArrayLike<number>[]): Float64Array | undefined {
   const key = new Float64Array(size);
+  const n = items.length;
   let radix = 1;
   for (const col of columns) {
     const distinct = new Map<number, number>();
-    for (const a of items) if (!distinct.has(col[a])) distinct.set(col[a], 0);
+    for (let k = 0; k < n; k++) distinct.set(col[items[k]], 0);
     const values = Float64Array.from(distinct.keys()).sort();
-    values.forEach((v, r) => distinct.set(v, r));
+    for (let r = 0; r < values.length; r++) distinct.set(values[r], r);
     radix *= values.length;
     if (radix * size >= 2 ** 53) return undefined;
-    for (const a of items) key[a] = key[a] * values.length + distinct.get(col[a])!;
+    for (let k = 0; k < n; k++) {
+      const a = items[k];
+      key[a] = key[a] * values.length + distinct.get(col[a])!;
+    }
   }
   return key;
 }
@@ -82,17 +88,24 @@ function sortByKey(a: Int32Array, from: number, to: number, key: Float64Array, s
   for (let k = from; k < to; k++) a[k] = packed[k - from] % size;
 }
 
-/** Items stably ordered by group, with where each group starts (and the end). */
+/** Items stably ordered by group, with where each group starts (and the end). One group: the items as they are. */
 function byGroup(items: Int32Array, groups: Int32Array): { items: Int32Array; starts: number[] } {
+  const n = items.length;
   let max = -1;
-  for (const k of items) if (groups[k] > max) max = groups[k];
+  let min = Infinity;
+  for (let k = 0; k < n; k++) {
+    const g = groups[items[k]];
+    if (g > max) max = g;
+    if (g < min) min = g;
+  }
+  if (max === min) return { items: Int32Array.from(items), starts: [0, n] };
   const counts = new Int32Array(max + 2);
-  for (const k of items) counts[groups[k] + 1]++;
+  for (let k = 0; k < n; k++) counts[groups[items[k]] + 1]++;
   for (let g = 1; g < counts.length; g++) counts[g] += counts[g - 1];
   const starts = Array.from(counts);
-  const out = new Int32Array(items.length);
+  const out = new Int32Array(n);
   const at = counts.slice(0, max + 1);
-  for (const k of items) out[at[groups[k]]++] = k;
+  for (let k = 0; k < n; k++) out[at[groups[items[k]]]++] = items[k];
   return { items: out, starts };
 }
 
