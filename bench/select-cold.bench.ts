@@ -163,7 +163,9 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
       if (r.status !== 0) throw new Error(`select-cold: levelramp select exited ${r.status}: ${r.stderr}`);
       const file = JSON.parse(readFileSync(out, "utf8")) as { objective: number; levels: Array<{ id: string }> };
       answer(inst.key, "cold CLI", { objective: file.objective, ids: file.levels.map((l) => l.id) });
-      return { objective: file.objective, maxRssMB: r.maxRssMB, line: r.stderr.split("\n")[0] };
+      // The summary line without this run's temporary folder; whether Node read extra CA certificates at start (50-90 ms of every process here).
+      const line = r.stderr.split("\n")[0].split(tmp).join("<tmp>");
+      return { objective: file.objective, maxRssMB: r.maxRssMB, line, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset" };
     },
   });
   // 2. The same work inside this (warm) process: read, build, solve, levels file.
