@@ -35,7 +35,9 @@ describe("equalRuns: items numbered by equal tuples", () => {
       const size = 300 + Math.floor(rng() * 700);
       const pick = (xs: number[]) => xs[Math.floor(rng() * xs.length)];
       // Few distinct values (ties), −0 beside +0, decimals and negatives.
-      const columns = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => Array.from({ length: size }, () => pick([0, -0, 1.5, -2, 3, 0.1, 0.2, 7])));
+      // Whole numbers in a short range (ranked by a table) or not (by a map).
+      const values = t % 5 < 2 ? [0, -0, 3, -2, 7, 100, -40] : [0, -0, 1.5, -2, 3, 0.1, 0.2, 7];
+      const columns = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => Array.from({ length: size }, () => pick(values)));
       const items = Int32Array.from({ length: size }, (_, k) => k).filter(() => rng() < 0.9);
       // Groups: three at random, or one for every item (eligibility any: one signature).
       const groups = t % 2 === 0 ? Int32Array.from({ length: size }, () => (t % 4 === 0 ? 5 : Math.floor(rng() * 3))) : undefined;
@@ -56,6 +58,8 @@ describe("equalRuns: items numbered by equal tuples", () => {
     // Column a: 5, −0, 0, 5 → ranks 1, 0, 0, 1 (two values); column b: 2, 9, 1, 1 → ranks 1, 2, 0, 0 (three).
     const key = rankKeys(items, 4, [[5, -0, 0, 5], [2, 9, 1, 1]])!;
     expect([...key]).toEqual([1 * 3 + 1, 0 * 3 + 2, 0, 1 * 3 + 0]);
+    // The same with a decimal (ranked by a map rather than a table).
+    expect([...rankKeys(items, 4, [[5, -0, 0, 5], [2, 9, 1, 1.5]])!]).toEqual([1 * 4 + 2, 0 * 4 + 3, 0, 1 * 4 + 1]);
     const many = Int32Array.from({ length: 1000 }, (_, k) => k);
     const distinct = Array.from({ length: 1000 }, (_, k) => k);
     expect(rankKeys(many, 1000, [distinct, distinct, distinct, distinct, distinct])).toBeUndefined();

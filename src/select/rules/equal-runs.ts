@@ -58,7 +58,7 @@ export function equalRuns(items: Int32Array, size: number, columns: ArrayLike<nu
 /**
  * One number per item that orders items as their columns do: the rank of each
  * column's value among that column's distinct values (ascending; +0 and −0
- * one value), mixed radix. Undefined when the ranks times the item count
+ * one value; by a table for whole numbers in a short range, else a map), mixed radix. Undefined when the ranks times the item count
  * would pass 2^53 (then the comparator sort does).
  */
 export function rankKeys(items: Int32Array, size: number, columns: ArrayLike<number>[]): Float64Array | undefined {
@@ -66,18 +66,54 @@ export function rankKeys(items: Int32Array, size: number, columns: ArrayLike<num
   const n = items.length;
   let radix = 1;
   for (const col of columns) {
-    const distinct = new Map<number, number>();
-    for (let k = 0; k < n; k++) distinct.set(col[items[k]], 0);
-    const values = Float64Array.from(distinct.keys()).sort();
-    for (let r = 0; r < values.length; r++) distinct.set(values[r], r);
-    radix *= values.length;
+    const count = wholeRanks(items, col, key) ?? mappedRanks(items, col, key);
+    radix *= count;
     if (radix * size >= 2 ** 53) return undefined;
-    for (let k = 0; k < n; k++) {
-      const a = items[k];
-      key[a] = key[a] * values.length + distinct.get(col[a])!;
-    }
   }
   return key;
+}
+
+/**
+ * Appends a column's ranks to the keys (key = key · count + rank) when its
+ * values are whole numbers in a range of at most 4n + 1024: ranks by a table
+ * over the range, no map. Returns the number of distinct values, or undefined
+ * (keys untouched) when the column is not like that.
+ */
+function wholeRanks(items: Int32Array, col: ArrayLike<number>, key: Float64Array): number | undefined {
+  const n = items.length;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const v = col[items[k]];
+    if (!Number.isInteger(v)) return undefined;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (n === 0 || hi - lo > 4 * n + 1024) return undefined;
+  // rank[v − lo]: 1 + the value's rank where the value occurs (−0 lands on 0's place).
+  const rank = new Int32Array(hi - lo + 1);
+  for (let k = 0; k < n; k++) rank[col[items[k]] - lo] = 1;
+  let count = 0;
+  for (let x = 0; x < rank.length; x++) if (rank[x] !== 0) rank[x] = ++count;
+  for (let k = 0; k < n; k++) {
+    const a = items[k];
+    key[a] = key[a] * count + rank[col[a] - lo] - 1;
+  }
+  return count;
+}
+
+/** Appends a column's ranks to the keys through a map of its distinct values (sorted once); returns their number. */
+function mappedRanks(items: Int32Array, col: ArrayLike<number>, key: Float64Array): number {
+  const n = items.length;
+  const distinct = new Map<number, number>();
+  for (let k = 0; k < n; k++) distinct.set(col[items[k]], 0);
+  const values = Float64Array.from(distinct.keys()).sort();
+  for (let r = 0; r < values.length; r++) distinct.set(values[r], r);
+  for (let k = 0; k < n; k++) {
+    const a = items[k];
+    key[a] = key[a] * values.length + distinct.get(col[a])!;
+  }
+  return values.length;
 }
 
 /** Sorts `a[from .. to)` by `key`, then by item: one native sort of key·size + item. */
