@@ -143,7 +143,9 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
 /**
  * The same context with other classes eligible per slot — a subset of each
  * slot's classes, e.g. those a bound keeps ({@link keptLists}): `lists` are
- * the distinct lists (as the classes they hold), `listOfSlot` each slot's.
+ * the distinct lists (as the classes they hold), `listOfSlot` each slot's
+ * (one entry per slot). The dp over it is the dp of SPEC 6 restricted to those
+ * classes; throws nothing.
  */
 export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): DpContext {
   return { ...ctx, sets: slotSets(lists, listOfSlot, ctx.group, ctx.pv, ctx.pb, ctx.ranges), bucketMemo: [] };

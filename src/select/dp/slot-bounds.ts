@@ -30,9 +30,11 @@ export interface SlotBounds {
 
 /**
  * Each slot's least, next and largest slot cost over its usable classes, and
- * the floor. Work: one sort per distinct eligible list, then per slot a binary
- * search for the target and a few steps out from it (the cost only grows with
- * the distance of the value from the target).
+ * the floor (SPEC 6 `dp`, "Scale"; costs in the objective's units: metric
+ * units for L1 and Linf, their square for L2). Work: one sort per distinct
+ * eligible list, then per slot a binary search for the target and a few steps
+ * out from it (the cost only grows with the distance of the value from the
+ * target). Throws nothing; a slot with no usable class has least Infinity.
  */
 export function slotBounds(ctx: DpContext): SlotBounds {
   const { obj, classes } = ctx;
@@ -104,7 +106,8 @@ export interface KeptLists {
  * The usable classes of each slot whose lower bound is at most `limit`
  * (see {@link SlotBounds}): a range of its list's value order around the
  * target. Consecutive slots left with the same classes share one list. A slot
- * may be left with none (then no sequence costs ≤ limit).
+ * may be left with none (then no sequence costs ≤ limit). `limit` is in the
+ * objective's units (SPEC 6); throws nothing.
  */
 export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): KeptLists {
   const { obj, classes } = ctx;
