@@ -3,7 +3,8 @@
 //   dist/     src/ compiled by tsc (JavaScript + .d.ts; relative `.ts` imports
 //             rewritten to `.js`), the worker threads' entries included,
 //             dist/cli-bundle/: the command as bin/levelramp.js runs it, dist/cli/bin.js
-//             bundled by esbuild in a few files for a quick start (scripts/bundle-cli.js),
+//             bundled by esbuild in one CommonJS file, and V8's code cache of it,
+//             written last by running the command on the fixtures (scripts/bundle-cli.js),
 //             source-hash.txt (the hash of src/ that the generator's fingerprint names),
 //             and dist/editor/levelramp-editor.js: the ramp editor's page script
 //             (the select core compiled for the browser by esbuild, which
@@ -18,7 +19,7 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleCli } from "./bundle-cli.js";
+import { bundleCli, writeCodeCache } from "./bundle-cli.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -56,3 +57,6 @@ mkdirSync(join(root, "schemas"));
 for (const name of formatNames()) {
   writeFileSync(join(root, "schemas", `${name}.schema.json`), JSON.stringify(formatJsonSchema(name, await formatSchema(name)), null, 2) + "\n");
 }
+
+// Last, when everything the command reads is in place: V8's code cache of the command's bundle.
+writeCodeCache(root);

@@ -1,24 +1,38 @@
 // The command's own bundle (a step of `npm run build`, after tsc wrote dist/):
-// dist/cli-bundle/levelramp.js, which bin/levelramp.js loads, is dist/cli/bin.js
-// and everything it imports as a few ESM files (esbuild, code splitting), so a
-// cold `levelramp select` reads a handful of files instead of a hundred-odd
-// modules of dist/ and node_modules/ (each resolved, read and compiled apart).
-// A command's modules stay in their own chunks, loaded when that command runs.
+// dist/cli-bundle/levelramp.cjs, which bin/levelramp.js runs, is dist/cli/bin.js
+// and everything it imports in one CommonJS file, with V8's code cache of a
+// few commands' runs beside it. A cold `levelramp select` then reads two files
+// and compiles almost nothing, instead of resolving, reading and compiling a
+// hundred-odd modules of dist/ and node_modules/.
 //
+// - One script, not ESM chunks: Node 20 can hand V8 a code cache only for a
+//   script (vm.Script's cachedData), not for an ES module. Each module of the
+//   bundle still runs its top level only when it is first imported (esbuild's
+//   lazy module wrappers), so a command pays for its own modules only.
 // - Each module keeps its own location: `import.meta.url` in a dist/ file becomes
 //   that file's URL, so what a module finds beside it (package.json, models/,
 //   fonts/, the worker threads' entries in dist/, dist/editor/) is found as from
 //   dist/, and the worker threads (piscina's pipeline worker, the LP solver, an
 //   outside game's host) still run the tsc output in dist/.
-// - Only the packages the start-up of every command runs are taken in (BUNDLED);
-//   the others (native addons, WebAssembly, worker files, vega, ...) are imported
-//   from node_modules/ as before, when a command needs them.
+// - Only the packages the start-up of every command runs are taken in (BUNDLED),
+//   and chalk, which is ESM only (a CommonJS bundle requires its imports); the
+//   others (native addons, WebAssembly, worker files, vega, ...) are loaded from
+//   node_modules/ as before, when a command needs them.
+// - The code cache (writeCodeCache) is what V8 compiled while the bundled
+//   command ran some real commands on the repository's fixtures. V8 checks it
+//   against its own version and flags and the script's length, and compiles
+//   afresh when it does not match; the file is named by a hash of the bundle
+//   (the bundle's first line), so a cache never outlives its bundle.
 // dist/ itself stays as tsc wrote it: the library's exports and the workers.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 
-/** Packages compiled into the bundle: what `levelramp --version`, `--help` and `select` import. */
-const BUNDLED = new Set(["commander", "zod", "jsonc-parser"]);
+/** Packages compiled into the bundle: what `levelramp --version`, `--help` and `select` import, and chalk (ESM only). */
+const BUNDLED = new Set(["commander", "zod", "jsonc-parser", "chalk"]);
 
 /**
  * zod's `z` imported by name is a namespace object used as a value, which keeps
@@ -28,14 +42,37 @@ const BUNDLED = new Set(["commander", "zod", "jsonc-parser"]);
  */
 const ZOD_BY_NAME = /^import \{ z \} from "zod";$/gm;
 
-/** The bundle's folder and its entry, relative to the package root. */
+/**
+ * An `import(` that is not of a relative path (a package, or a URL computed at run time).
+ * The bundle's own modules are bundled; what stays an import() is done by bin/levelramp.js,
+ * which hands the script its `__levelrampImport`: V8 loses a script's dynamic-import host
+ * (vm.Script's importModuleDynamically) in functions it takes from a code cache, and
+ * Node 20 gives one only from 20.12 on, as an experimental feature with a warning.
+ */
+const OUTSIDE_IMPORT = /(?<![\w$.])import\((?!\s*["'`]\.)/g;
+
+/** The bundle's folder and its file, relative to the package root. */
 export const CLI_BUNDLE_DIR = "dist/cli-bundle";
-export const CLI_BUNDLE_ENTRY = `${CLI_BUNDLE_DIR}/levelramp.js`;
+export const CLI_BUNDLE_FILE = `${CLI_BUNDLE_DIR}/levelramp.cjs`;
+
+/** The bundle's first line: `// levelramp-bundle <16 hex digits of its SHA-256>` (what bin/levelramp.js reads). */
+const TAG_LINE = "// levelramp-bundle ";
 
 /**
- * Bundles `dist/cli/bin.js` into {@link CLI_BUNDLE_DIR} (esbuild, a dev dependency).
+ * The code cache's file for a bundle's source (the name bin/levelramp.js looks for).
+ * @param {string} source the bundle's text
+ * @returns {string | undefined} `levelramp.<hash>.v8-cache`, or undefined for a source without its tag line
+ */
+export function codeCacheName(source) {
+  const tag = source.startsWith(TAG_LINE) ? source.slice(TAG_LINE.length, TAG_LINE.length + 16) : "";
+  return /^[0-9a-f]{16}$/.test(tag) ? `levelramp.${tag}.v8-cache` : undefined;
+}
+
+/**
+ * Bundles `dist/cli/bin.js` into {@link CLI_BUNDLE_FILE} (esbuild, a dev dependency),
+ * its first line tagged with its hash.
  * @param {string} root the package root (dist/ already compiled)
- * @returns {Promise<{ files: number, bytes: number }>} what it wrote
+ * @returns {Promise<{ file: string, bytes: number }>} what it wrote
  */
 export async function bundleCli(root) {
   const { build } = await import("esbuild");
@@ -44,37 +81,82 @@ export async function bundleCli(root) {
     absWorkingDir: root,
     entryPoints: { levelramp: "dist/cli/bin.js" },
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
     // jsonc-parser's "main" is a UMD build that requires its parts at run time; its "module" is plain ESM.
     mainFields: ["module", "main"],
     outdir,
-    chunkNames: "chunk-[hash]",
-    metafile: true,
+    outExtension: { ".js": ".cjs" },
+    write: false,
     logLevel: "warning",
-    // A CommonJS package inside an ESM bundle (commander) requires Node's built-ins: give each chunk a require().
-    banner: { js: 'import { createRequire as __levelrampRequire } from "node:module";\nconst require = __levelrampRequire(import.meta.url);' },
     plugins: [
       {
         name: "levelramp-cli",
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
+          b.onResolve({ filter: /^[^./#]/ }, (args) => {
             if (args.kind === "entry-point" || args.path.startsWith("node:")) return undefined;
             const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
             return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
           });
-          // A module's import.meta.url: its own file in dist/, whichever chunk it lands in.
+          // A module's import.meta.url: its own file in dist/ (found from the bundle's __dirname).
+          // Its import() of a package or a computed URL: the launcher's (see OUTSIDE_IMPORT).
           b.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
             const text = (await readFile(args.path, "utf8")).replace(ZOD_BY_NAME, 'import * as z from "zod";');
-            const own = `new URL(${JSON.stringify(relative(outdir, args.path).split("\\").join("/"))}, import.meta.url).href`;
-            return { contents: text.replaceAll("import.meta.url", own), loader: "js", resolveDir: dirname(args.path) };
+            const rel = JSON.stringify(relative(outdir, args.path).split("\\").join("/"));
+            const own = `require("node:url").pathToFileURL(require("node:path").join(__dirname, ${rel})).href`;
+            const contents = text.replaceAll("import.meta.url", own).replace(OUTSIDE_IMPORT, "__levelrampImport(");
+            return { contents, loader: "js", resolveDir: dirname(args.path) };
           });
         },
       },
     ],
   });
-  const outputs = Object.values(result.metafile.outputs);
-  return { files: outputs.length, bytes: outputs.reduce((s, o) => s + o.bytes, 0) };
+  const [out] = result.outputFiles;
+  const left = out.text.match(/(?<![\w$.])import\(/g);
+  if (left) throw new Error(`bundle-cli: ${left.length} import() left in the bundle; a CommonJS script run from a code cache cannot import (see OUTSIDE_IMPORT)`);
+  const hash = createHash("sha256").update(out.contents).digest("hex").slice(0, 16);
+  const text = `${TAG_LINE}${hash}\n${out.text}`;
+  const file = join(root, CLI_BUNDLE_FILE);
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(file, text);
+  return { file, bytes: Buffer.byteLength(text) };
+}
+
+/** The runs whose compiled functions go into the code cache: `select` of the sudoku walkthrough (CSV), of a JSON pool, `--help`. */
+const WARM_RUNS = (out) => [
+  ["select", "--pools", "fixtures/sudoku/sudoku-1000.csv", "--model", "fixtures/sudoku/model.json", "--plan", "fixtures/sudoku/plan-100.json", "--ramp", "fixtures/sudoku/ramp-100.json", "--out", join(out, "a.json"), "--stats", "--json"],
+  ["select", "--pools", "fixtures/pools/generic-3x4x20.json", "--out", join(out, "b.json")],
+  ["--help"],
+];
+
+/**
+ * Writes the bundle's V8 code cache beside it: runs bin/levelramp.js on {@link WARM_RUNS}
+ * in turn with `LEVELRAMP_WRITE_CODE_CACHE=1`, each run starting from the cache the last
+ * one wrote (so the cache holds what all of them compiled). Runs where the repository's
+ * fixtures are (a build from a clone or for a pack); elsewhere it writes nothing and says so.
+ * @param {string} root the package root (the bundle already written)
+ * @returns {{ file: string, bytes: number } | undefined} the cache written, or undefined (no fixtures)
+ */
+export function writeCodeCache(root) {
+  const dir = join(root, CLI_BUNDLE_DIR);
+  for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache")) rmSync(join(dir, f));
+  if (!existsSync(join(root, "fixtures/sudoku/sudoku-1000.csv"))) {
+    process.stdout.write("build: no fixtures here, so no code cache for the command (it compiles as it runs)\n");
+    return undefined;
+  }
+  const out = mkdtempSync(join(tmpdir(), "levelramp-warm-"));
+  try {
+    for (const args of WARM_RUNS(out)) {
+      execFileSync(process.execPath, [join(root, "bin/levelramp.js"), ...args], {
+        cwd: root,
+        stdio: "ignore",
+        env: { ...process.env, LEVELRAMP_WRITE_CODE_CACHE: "1" },
+      });
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const file = join(dir, codeCacheName(readFileSync(join(root, CLI_BUNDLE_FILE), "utf8")));
+  return { file, bytes: readFileSync(file).length };
 }

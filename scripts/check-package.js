@@ -8,7 +8,7 @@
 // Node as ESM and with require() from CommonJS,
 // runs the README's library example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
-// (--version, --help, schema, select, show --out x.png, report --format html,
+// (--version, its code cache used, --help, schema, select, show --out x.png, report --format html,
 // the ramp editor page, a two-worker build, an outside game's program: game
 // check, a two-worker build, verify). Exits 1 naming the first check that fails.
 import { spawnSync } from "node:child_process";
@@ -57,7 +57,7 @@ for (const f of [
   "dist/index.js",
   "dist/index.d.ts",
   "dist/cli/bin.js",
-  "dist/cli-bundle/levelramp.js",
+  "dist/cli-bundle/levelramp.cjs",
   "dist/pipeline/workers/pipeline-worker.js",
   "dist/select/milp/lp-solver-worker.js",
   "dist/program/program-host.js",
@@ -72,6 +72,7 @@ for (const f of [
 ]) {
   expect(`the tarball holds ${f}`, files.includes(f));
 }
+expect("the tarball holds the command's V8 code cache (dist/cli-bundle/levelramp.<hash>.v8-cache)", files.some((f) => /^dist\/cli-bundle\/levelramp\.[0-9a-f]{16}\.v8-cache$/.test(f)));
 const stray = files.filter((f) => /^(src|test|bench|fixtures|docs|scripts|\.ci)\//.test(f) || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.endsWith(".dev.js"));
 expect("the tarball holds only what a user needs", stray.length === 0, stray.slice(0, 5).join(", "));
 const shipped = JSON.parse(run("read the tarball's package.json", "tar", ["-xzOf", tarball, "package/package.json"], { cwd: tmp }));
@@ -157,6 +158,8 @@ run("type-check a consumer against the .d.ts", process.execPath, [require.resolv
 // 5. The installed bin.
 const bin = join(project, "node_modules/.bin/levelramp");
 expect("levelramp --version", run("levelramp --version", bin, ["--version"]).trim() === version);
+const cacheSays = spawnSync(bin, ["--version"], { cwd: project, encoding: "utf8", env: { ...process.env, LEVELRAMP_DEBUG: "1" } }).stderr;
+expect("the installed command runs from its code cache (Node and flags as when it was packed)", /code cache \S+: used/.test(cacheSays), cacheSays);
 expect("levelramp --help lists select", run("levelramp --help", bin, ["--help"]).includes("select [options]"));
 const schema = run("levelramp schema pool", bin, ["schema", "pool"]);
 expect("levelramp schema pool is the shipped schemas/pool.schema.json", schema === readFileSync(join(project, "node_modules/levelramp/schemas/pool.schema.json"), "utf8"));

@@ -15,6 +15,10 @@ const last = (err: unknown) => {
 process.on("uncaughtException", last);
 process.on("unhandledRejection", last);
 
-process.exitCode = await main(argv);
-// A Ctrl-C that landed in the last synchronous step (the outputs swapped in) ends in 130, not 0.
-await settleInterrupts();
+// No top-level await: the command's bundle is one CommonJS script (scripts/bundle-cli.js).
+const run = async () => {
+  process.exitCode = await main(argv);
+  // A Ctrl-C that landed in the last synchronous step (the outputs swapped in) ends in 130, not 0.
+  await settleInterrupts();
+};
+run().catch(last);
