@@ -1,4 +1,5 @@
 import { objectiveTolerance } from "../problem/objective.ts";
+import { chainRelaxation } from "./chain-relaxation.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
 import { keptLists, slotBounds, type SlotBounds } from "./slot-bounds.ts";
@@ -50,7 +51,8 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   for (let i = 0; i < S; i++) full += bounds.orders[ctx.classes.listOfSlot[i]].cls.length;
   if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
   const run = (limit: number) => {
-    const kept = keptLists(ctx, bounds, limit);
+    const range = keptLists(ctx, bounds, limit);
+    const kept = range.lists.some((l) => l.length === 0) ? range : chainRelaxation(ctx, range, limit);
     // Keeping most states saves little and costs a round: the full dp instead.
     if (kept.all || (!always && kept.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
