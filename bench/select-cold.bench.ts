@@ -5,7 +5,8 @@
 //
 // Cold rows: `node bin/levelramp.js select ... --out FILE --force` (the compiled package, as npx
 // runs it), whole wall from spawn to exit, median of runs after one untimed run (files in the page
-// cache); peak memory (maxRSS) from GNU time (`/usr/bin/time`, Debian `time`) when it is there.
+// cache); peak memory (maxRSS) from GNU time (`/usr/bin/time`, Debian `time`) when it is there;
+// whether the command ran from the code cache the build wrote (`codeCache`: used, or why not).
 // In-process rows: read, build, solve and levels file in this process, warmed up, median.
 // Instances: the sudoku banks of fixtures/sudoku (100 of 1,000 and 400 of 3,000, the walkthrough's
 // model), 400 of a 20,000-sudoku QQwing bank (made on first use by fixtures/sudoku/make-sudoku-bank.sh
@@ -118,6 +119,14 @@ function ensureBuilt(): void {
   if (r.status !== 0) throw new Error("select-cold: npm run build failed");
 }
 
+/** Whether the command runs from the V8 code cache the build wrote (`used`), or compiles as it runs (LEVELRAMP_DEBUG=1 says). */
+function codeCacheState(): string {
+  const r = spawnSync(process.execPath, ["bin/levelramp.js", "--version"], { cwd: root, encoding: "utf8", env: { ...process.env, LEVELRAMP_DEBUG: "1" } });
+  return /code cache \S+: (.*)/.exec(r.stderr)?.[1]?.trim() ?? "none";
+}
+
+let codeCache = "not checked";
+
 /** Runs a command as its own process from the repository root; returns its stdout and, with GNU time, its peak memory. */
 function run(cmd: string, args: string[], timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string; maxRssMB?: number } {
   const rss = join(tmp, "rss.txt");
@@ -152,6 +161,7 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
     name: `cold CLI: ${label}`,
     setup: () => {
       ensureBuilt();
+      codeCache = codeCacheState();
       return filesOf(inst);
     },
     warmup: 1,
@@ -165,7 +175,7 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
       answer(inst.key, "cold CLI", { objective: file.objective, ids: file.levels.map((l) => l.id) });
       // The summary line without this run's temporary folder; whether Node read extra CA certificates at start (50-90 ms of every process here).
       const line = r.stderr.split("\n")[0].split(tmp).join("<tmp>");
-      return { objective: file.objective, maxRssMB: r.maxRssMB, line, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset" };
+      return { objective: file.objective, maxRssMB: r.maxRssMB, line, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset", codeCache };
     },
   });
   // 2. The same work inside this (warm) process: read, build, solve, levels file.

@@ -134,9 +134,10 @@ const WARM_RUNS = (out) => [
  * Writes the bundle's V8 code cache beside it: runs bin/levelramp.js on {@link WARM_RUNS}
  * in turn with `LEVELRAMP_WRITE_CODE_CACHE=1`, each run starting from the cache the last
  * one wrote (so the cache holds what all of them compiled). Runs where the repository's
- * fixtures are (a build from a clone or for a pack); elsewhere it writes nothing and says so.
+ * fixtures are (a build from a clone or for a pack); elsewhere, or when a run fails, it writes
+ * nothing and says so on stderr (the build goes on: the cache is only a speed-up).
  * @param {string} root the package root (the bundle already written)
- * @returns {{ file: string, bytes: number } | undefined} the cache written, or undefined (no fixtures)
+ * @returns {{ file: string, bytes: number } | undefined} the cache written, or undefined (none)
  */
 export function writeCodeCache(root) {
   const dir = join(root, CLI_BUNDLE_DIR);
@@ -146,17 +147,22 @@ export function writeCodeCache(root) {
     return undefined;
   }
   const out = mkdtempSync(join(tmpdir(), "levelramp-warm-"));
+  const file = join(dir, codeCacheName(readFileSync(join(root, CLI_BUNDLE_FILE), "utf8")));
   try {
     for (const args of WARM_RUNS(out)) {
       execFileSync(process.execPath, [join(root, "bin/levelramp.js"), ...args], {
         cwd: root,
-        stdio: "ignore",
+        stdio: ["ignore", "ignore", "pipe"],
         env: { ...process.env, LEVELRAMP_WRITE_CODE_CACHE: "1" },
       });
     }
+    return { file, bytes: readFileSync(file).length };
+  } catch (err) {
+    // Only a speed-up: the command works without it (and check-package says when it is missing).
+    for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache") || f.endsWith(".v8-cache.tmp")) rmSync(join(dir, f));
+    process.stderr.write(`build: no code cache for the command, which compiles as it runs: ${String(err.stderr || err.message).trim()}\n`);
+    return undefined;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-  const file = join(dir, codeCacheName(readFileSync(join(root, CLI_BUNDLE_FILE), "utf8")));
-  return { file, bytes: readFileSync(file).length };
 }
