@@ -42,14 +42,15 @@ const KEEP_AT_MOST = 0.5;
  */
 export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false): BoundedDp {
   const S = ctx.problem.slots.length;
-  const bounds = slotBounds(ctx);
   let work = 0;
   let rounds = 0;
-  if (!Number.isFinite(bounds.floor)) return { rounds, work };
-  // Every state's class, slot by slot: what the full dp would hold.
+  // Every state's class, slot by slot: what the full dp would hold (checked before any bound is computed).
+  const usable = ctx.classes.lists.map((list) => list.reduce((n, c) => n + (ctx.mult[c] > 0 ? 1 : 0), 0));
   let full = 0;
-  for (let i = 0; i < S; i++) full += bounds.orders[ctx.classes.listOfSlot[i]].cls.length;
+  for (let i = 0; i < S; i++) full += usable[ctx.classes.listOfSlot[i]];
   if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
+  const bounds = slotBounds(ctx);
+  if (!Number.isFinite(bounds.floor)) return { rounds, work };
   const run = (limit: number) => {
     const range = keptLists(ctx, bounds, limit);
     const kept = range.lists.some((l) => l.length === 0) ? range : chainRelaxation(ctx, range, limit);
