@@ -9,8 +9,7 @@ import type { SelectionProblem } from "../../src/select/problem/selection-proble
 import { chainModel } from "../helpers/chain-model.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 import { expectValidSelection } from "./check-selection.ts";
-import { randomProblem } from "./random-problem.ts";
-import { randomTiedProblem } from "./random-tied-problem.ts";
+import { mixedChainProblem } from "./mixed-chain-problem.ts";
 
 // The bounded dp (src/select/dp/bounded-dp.ts) against the full one: the same
 // answer — ids, objective, infeasible slot — on every instance, while the
@@ -78,11 +77,7 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     let widened = 0;
     let infeasible = 0;
     for (let i = 0; i < 400; i++) {
-      const rng = createRng(`bounded-${i}`);
-      const problem =
-        i % 2 === 0
-          ? randomTiedProblem(rng, { any: i % 4 === 0, steps: i % 3 === 0, pins: i % 5 === 0, keeps: i % 7 === 0, chapters: i % 6 === 0 })
-          : randomProblem(rng, { chainShaped: true, any: i % 3 === 1, pins: i % 5 === 1, keepPrefix: i % 7 === 1, chapters: i % 6 === 1 });
+      const problem = mixedChainProblem("bounded", i);
       if (!dpApplies(problem)) continue;
       const bounded = solveDp(problem, { bound: "always" });
       const full = solveDp(problem, { bound: "never" });
