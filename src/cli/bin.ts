@@ -14,6 +14,9 @@ const last = (err: unknown) => {
 };
 process.on("uncaughtException", last);
 process.on("unhandledRejection", last);
+// A reader that stops early (`levelramp select --json | head -1`) closes the pipe: what is left of
+// the output goes nowhere, and the command still ends as it would (its files written, its exit code).
+for (const stream of [process.stdout, process.stderr]) stream.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" ? undefined : last(err)));
 
 /** Resolves once what was written to `stream` before has been handed to the system (or the stream is gone). */
 const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write("", () => resolve()));

@@ -115,15 +115,15 @@ function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): 
   const size = `${table.slots} levels, ${ctx.classes.candidates} candidates in ${ctx.classes.count} classes, maxRun ${ctx.L}`;
   const where = ctx.problem.slots[slot] ? `, at level ${ctx.problem.slots[slot].number}` : "";
   if (table.states > limits.maxStates) {
-    throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxStates in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), or a larger dp.maxStates in models/select/solver.json`);
   }
   // Dense states: one number. Sparse ones: last, run, kv, the multiset, the cost, the hash slot — with the arrays' doubling slack.
   const mb = (8 * (table.states - table.sparseStates) + (8 * ctx.L + 50) * table.sparseStates) / 2 ** 20;
   if (mb > limits.maxMemoryMB) {
-    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), a shorter maxRun, or a larger dp.maxMemoryMB in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), a shorter maxRun, or a larger dp.maxMemoryMB in models/select/solver.json`);
   }
   if (table.work > limits.maxWork) {
-    throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); try --solver highs with --time-limit, fewer levels at once (--chapters), or a larger dp.maxWork in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), or a larger dp.maxWork in models/select/solver.json`);
   }
 }
 

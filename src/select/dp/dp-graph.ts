@@ -211,5 +211,5 @@ function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: 
 
 function tooLarge(problem: SelectionProblem, slot: number, what: string): never {
   const size = `${problem.slots.length} levels, ${problem.candidates.length} candidates`;
-  throw new SolverLimitError("select/min-moves", "min-moves graph", `more than ${what} by level ${problem.slots[slot].number} (${size}); select fewer levels at once (--chapters) or drop --min-moves`);
+  throw new SolverLimitError("select/min-moves", "min-moves graph", `more than ${what} by level ${problem.slots[slot].number} (${size}); select fewer levels at once (select --incremental, build --chapters) or drop --min-moves`);
 }

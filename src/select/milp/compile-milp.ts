@@ -193,7 +193,7 @@ function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: n
   const nonzeros = numY * (2 + 2 * pairKeys + runs.reduce((a, r) => a + r.length + 1, 0) + (even ? 4 : 0) + (problem.objective.norm === "Linf" ? 1 : 0));
   const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${numY} variables, about ${nonzeros} coefficients`;
   if (numY > limits.maxVariables || nonzeros > limits.maxNonzeros) {
-    throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (--chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
+    throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (select --incremental, build --chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
   }
 }
 

@@ -41,7 +41,7 @@ export function highsBackend(timeLimitSeconds = 60): MilpBackend {
         if (!(err instanceof WebAssembly.RuntimeError)) throw err;
         instance = undefined; // an aborted module answers nothing more
         const after = ((performance.now() - started) / 1000).toFixed(1);
-        throw new SolverLimitError("select/highs", "highs abort", `HiGHS (WebAssembly) aborted after ${after} s (${err.message.split(".")[0]}), usually its memory on a model this size; try --solver dp (exact for chain-shaped models) or fewer levels at once (--chapters)`);
+        throw new SolverLimitError("select/highs", "highs abort", `HiGHS (WebAssembly) aborted after ${after} s (${err.message.split(".")[0]}), usually its memory on a model this size; try --solver dp (exact for chain-shaped models) or fewer levels at once (select --incremental, build --chapters)`);
       }
     },
     async close() {},

@@ -123,7 +123,7 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
   throw new SelectionNoAnswer(
     "select/highs",
     "unknown",
-    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (--chapters), or ${dp}`,
+    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (select --incremental, build --chapters), or ${dp}`,
     undefined,
     "time limit",
   );
