@@ -1,6 +1,7 @@
 import { NoAnswerError } from "../../io/errors.ts";
 import type { Diagnosis } from "../diagnose/diagnose-infeasible.ts";
 import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
+import { dpRefusal } from "../dp/dp-context.ts";
 import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
@@ -119,7 +120,7 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
     ? "larger dp bounds (--limits, models/select/solver.json)"
     : dpApplies(problem)
       ? "--solver dp (this model is chain-shaped: the dp answers it exactly)"
-      : "a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers";
+      : `a model the dp answers (${dpRefusal(problem)})`;
   throw new SelectionNoAnswer(
     "select/highs",
     "unknown",
