@@ -31,15 +31,21 @@ export interface Diagnosis {
  * applied one by one in model order and the one that empties the set of
  * candidates is named; at an earlier exact one, "each candidate at most once"
  * is to blame. (When a pass stops at its work bound, the diagnosis says only
- * what is left: uniqueness or conflicts.)
+ * what it knows: the exact level without a constraint's name — constraint
+ * `unknown` — or, without a level, uniqueness or conflicts.)
+ *
+ * @param options.relaxedWork the relaxed pass's work bound (transitions; default relaxedReach's, 30,000,000).
  */
-export function diagnoseInfeasible(problem: SelectionProblem): Diagnosis {
+export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxedWork?: number } = {}): Diagnosis {
   const rules = chainRulesOf(problem);
-  const { infeasibleAt: relaxedAt, before: prev, complete } = relaxedReach(problem);
+  const { infeasibleAt: relaxedAt, before: prev, complete } = relaxedReach(problem, options.relaxedWork);
   // The exact first failing level: before the relaxed one when uniqueness bites first
   // (a part with 20 candidates fails at the same level for 21 planned levels as for 50).
   const exactAt = relaxedAt === 0 ? -1 : exactInfeasibleAt(problem);
-  if (exactAt >= 0 && (relaxedAt < 0 || exactAt < relaxedAt)) return describe(problem, exactAt, "unique", problem.eligible[exactAt].length);
+  if (exactAt >= 0 && (relaxedAt < 0 || exactAt < relaxedAt)) {
+    // Without the relaxed pass (stopped at its work bound) nothing says whether the chain alone breaks there too.
+    return describe(problem, exactAt, complete ? "unique" : "unknown", problem.eligible[exactAt].length);
+  }
   const k = relaxedAt;
   if (k >= 0) {
     const elig = problem.eligible[k];
@@ -111,7 +117,9 @@ function describe(problem: SelectionProblem, k: number, constraint: string, remo
       ? `no candidate is eligible for ${where}: the pool has none left for it`
       : constraint === "unique"
         ? `no candidate can continue the chain at ${where} without using a candidate twice`
-        : `no candidate can continue the chain at ${where}: ${constraint} removed the last ${removed}`;
+        : constraint === "unknown"
+          ? `no sequence reaches ${where}: the chain constraints, with each candidate used at most once, leave no candidate there (the pass that names the constraint stopped at its work bound; select fewer levels at once to see which)`
+          : `no candidate can continue the chain at ${where}: ${constraint} removed the last ${removed}`;
   if (fixedLevel) {
     message +=
       fixedLevel.level === slot.number
