@@ -1,5 +1,5 @@
 import { objectiveTolerance } from "../problem/objective.ts";
-import { chainRelaxation } from "./chain-relaxation.ts";
+import { chainRelaxation, relaxedOptimum } from "./chain-relaxation.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
 import { keptLists, slotBounds, type SlotBounds } from "./slot-bounds.ts";
@@ -17,6 +17,8 @@ export interface BoundedDp {
 const WIDEN = 4;
 /** Dense states (class per slot × run lengths) up to which the full dp runs at once: rounds would not pay. */
 const SMALL = 20_000;
+/** Class-slot pairs × run length up to which the relaxed optimum (one forward sweep over them all) raises the floor. */
+const RELAXED_FLOOR_AT_MOST = 500_000;
 /** The share of the full dp's classes per slot past which a round runs the full dp instead. */
 const KEEP_AT_MOST = 0.5;
 
@@ -51,6 +53,13 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
   const bounds = slotBounds(ctx);
   if (!Number.isFinite(bounds.floor)) return { rounds, work };
+  // A floor nearer the optimum where affordable: the relaxed optimum with the primary run's rules
+  // (on the real banks it is the optimum or within 1% of it), so the first round starts there.
+  let floor = bounds.floor;
+  if (full * ctx.L <= RELAXED_FLOOR_AT_MOST) {
+    floor = Math.max(floor, relaxedOptimum(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full }));
+    if (!Number.isFinite(floor)) return { rounds, work };
+  }
   const run = (limit: number) => {
     const range = keptLists(ctx, bounds, limit);
     const kept = range.lists.some((l) => l.length === 0) ? range : chainRelaxation(ctx, range, limit);
@@ -62,8 +71,8 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     work += table.work;
     return { table, opt: bestStart(table) };
   };
-  for (let width = firstWidth(bounds); ; width *= WIDEN) {
-    const limit = bounds.floor + width;
+  for (let width = firstWidth(bounds, floor); ; width *= WIDEN) {
+    const limit = floor + width;
     const round = run(limit);
     if (!round) return { rounds, work };
     if (!Number.isFinite(round.opt)) continue;
@@ -80,10 +89,10 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
  * median over slots of the step from a slot's least cost to its next one (so
  * a floor of 0, a ramp every slot hits, still lets each slot take a second class).
  */
-function firstWidth(bounds: SlotBounds): number {
+function firstWidth(bounds: SlotBounds, floor: number): number {
   const steps: number[] = [];
   for (let i = 0; i < bounds.least.length; i++) if (bounds.next[i] < Infinity) steps.push(bounds.next[i] - bounds.least[i]);
   steps.sort((a, b) => a - b);
-  const width = Math.max(0.01 * bounds.floor, steps.length > 0 ? steps[steps.length >> 1] : 0);
+  const width = Math.max(0.01 * floor, steps.length > 0 ? steps[steps.length >> 1] : 0);
   return width > 0 ? width : 1;
 }

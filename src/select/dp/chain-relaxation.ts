@@ -4,28 +4,35 @@ import type { KeptLists } from "./slot-bounds.ts";
 
 /**
  * The classes a bound keeps ({@link keptLists}), less those on no sequence of
- * cost ≤ `limit` even when only the primary key's `nonDecreasing` is kept
- * (SPEC 6 `dp`, "Scale"). Dropping the other rules — `maxRun`, the other
- * keys' pairwise rules, `maxRise`, evenness, each candidate used once — only
- * lowers a sequence's cost, so the relaxed problem's best sequence through
- * (slot i, class c) costs at most what any real sequence through it costs:
+ * cost ≤ `limit` even when only the primary run's own rules are kept (SPEC 6
+ * `dp`, "Scale"): values never fall, and a run of one bucket of the primary
+ * `maxRun` holds at most `cap(b)` levels — its length, or the usable
+ * candidates of the bucket if fewer. Since values never fall, a bucket's run
+ * is the only time it is used. Dropping the other rules — the other keys,
+ * `maxRise`, the other runs, evenness, a class used more often than it has
+ * candidates — only lowers a sequence's cost, so the relaxed problem's best
+ * sequence through (slot i, class c as the r-th level of its run) costs at
+ * most what any real one does. With ⊕ the objective's sum (max for Linf), b(c)
+ * the class's bucket and v(c) its primary value:
  *
- *   F(i, c) = cost(i, c) ⊕ min { F(i−1, d) : pv(d) ≤ pv(c) }   (forward)
- *   B(i, c) = cost(i, c) ⊕ min { B(i+1, d) : pv(d) ≥ pv(c) }   (backward)
- *   LB(i, c) = F(i, c) + B(i, c) − cost(i, c)    (L1, L2;  max(F, B) for Linf)
+ *   F(i, c, 1) = cost(i, c) ⊕ min { F(i−1, d, ·) : b(d) < b(c) }
+ *   F(i, c, r) = cost(i, c) ⊕ min { F(i−1, d, r−1) : b(d) = b(c), v(d) ≤ v(c) }   (2 ≤ r ≤ cap)
+ *   B(i, c, r) = cost(i, c) ⊕ min( B(i+1, d, 1) : b(d) > b(c);  B(i+1, d, r+1) : b(d) = b(c), v(d) ≥ v(c), r < cap )
+ *   LB(i, c)   = min over r of F(i, c, r) + B(i, c, r) − cost(i, c)   (max(F, B) for Linf)
  *
- * with ⊕ the objective's sum (max for Linf) and d over the next or previous
- * slot's kept classes (a class the bound dropped lies on no sequence of cost
- * ≤ limit, so leaving it out keeps every such sequence). Where a chapter
- * starts and some rule is chapter-scoped, the step is left free. A class whose
- * LB is above `limit` (less a tolerance that keeps every sequence the
- * objective's sums could put at the limit) is dropped: every sequence of cost
- * ≤ limit keeps all its classes, so the pruned dp's answer and tie-break are
- * the full dp's whenever that answer is ≤ limit.
+ * with d over the previous or next slot's kept classes (a class the bound
+ * dropped lies on no sequence of cost ≤ limit, so leaving it out keeps every
+ * such sequence). Where a chapter starts and some rule is chapter-scoped, the
+ * step into that slot may start a run from any class and continue one from
+ * any class of the bucket. A class whose LB is above `limit` (less a tolerance
+ * that keeps every sequence the objective's sums could put at the limit) is
+ * dropped: every sequence of cost ≤ limit keeps all its classes, so the pruned
+ * dp's answer and tie-break are the full dp's whenever that answer is ≤ limit.
  *
  * Work: two sweeps with a pointer over consecutive slots' classes in primary
- * value order, O(kept classes) (a list not already in that order is sorted
- * once). Each slot gets its own list, consecutive equal lists shared.
+ * value order (buckets then come in order too), O(kept classes × run length)
+ * (a list not already in that order is sorted once). Each slot gets its own
+ * list, consecutive equal lists shared.
  *
  * @param kept each slot's classes (from {@link keptLists}), in any order
  * @param limit in the objective's units (SPEC 6)
@@ -34,42 +41,36 @@ import type { KeptLists } from "./slot-bounds.ts";
  */
 export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number): KeptLists & { relaxed: number } {
   const S = ctx.problem.slots.length;
-  const { obj, pv, rep } = ctx;
-  const linf = obj.norm === "Linf";
-  // Each slot's classes flat, in ascending primary value: positions off[i] .. off[i+1].
-  const byPrimary = kept.lists.map((list) => primaryOrder(list, pv));
-  const off = new Int32Array(S + 1);
-  for (let i = 0; i < S; i++) off[i + 1] = off[i] + kept.lists[kept.listOfSlot[i]].length;
+  const { pv, pb, L } = ctx;
+  const { off, cls, cost, cap, join, linf, forward } = forwardSweep(ctx, kept);
   const total = off[S];
-  const cls = new Int32Array(total);
-  const cost = new Float64Array(total);
-  for (let i = 0; i < S; i++) {
-    const list = byPrimary[kept.listOfSlot[i]];
-    cls.set(list, off[i]);
-    for (let k = off[i]; k < off[i + 1]; k++) cost[k] = obj.slotCost(i, rep[cls[k]]);
-  }
-  const free = ctx.restart;
-  const forward = new Float64Array(total);
-  const backward = new Float64Array(total);
-  // Forward: the best relaxed prefix ending in each class.
-  for (let i = 0; i < S; i++) {
-    let p = i > 0 ? off[i - 1] : 0;
-    let best = i > 0 ? Infinity : 0;
-    if (i > 0 && free[i]) for (; p < off[i]; p++) best = Math.min(best, forward[p]);
-    for (let k = off[i]; k < off[i + 1]; k++) {
-      for (; i > 0 && p < off[i] && pv[cls[p]] <= pv[cls[k]]; p++) best = Math.min(best, forward[p]);
-      forward[k] = linf ? Math.max(best, cost[k]) : best + cost[k];
-    }
-  }
-  // Backward: the best relaxed suffix starting in each class.
+  const backward = new Float64Array(total * L).fill(Infinity);
+  const same = new Float64Array(L);
+  // Backward: the best relaxed suffix starting in each (class, run position).
   for (let i = S - 1; i >= 0; i--) {
-    const last = i < S - 1;
-    let p = last ? off[i + 2] - 1 : 0;
-    let best = last ? Infinity : 0;
-    if (last && free[i + 1]) for (; p >= off[i + 1]; p--) best = Math.min(best, backward[p]);
+    const from = off[i + 1];
+    const to = i < S - 1 ? off[i + 2] : from;
+    if (i < S - 1 && ctx.restart[i + 1]) {
+      freeStep(backward, cls, pb, cap, cost, L, join, from, to, off[i], off[i + 1], -1);
+      continue;
+    }
+    let q = to - 1;
+    let higher = i < S - 1 ? Infinity : 0;
+    let bucket = NaN;
+    same.fill(i < S - 1 ? Infinity : 0);
     for (let k = off[i + 1] - 1; k >= off[i]; k--) {
-      for (; last && p >= off[i + 1] && pv[cls[p]] >= pv[cls[k]]; p--) best = Math.min(best, backward[p]);
-      backward[k] = linf ? Math.max(best, cost[k]) : best + cost[k];
+      const c = cls[k];
+      if (i < S - 1 && pb[c] !== bucket) {
+        // A lower bucket: the classes gathered for the last one now follow as new runs.
+        if (same[0] < higher) higher = same[0];
+        same.fill(Infinity);
+        bucket = pb[c];
+      }
+      for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= pv[c])); q--) {
+        if (pb[cls[q]] > bucket) higher = Math.min(higher, backward[q * L]);
+        else for (let r = 0; r < L; r++) same[r] = Math.min(same[r], backward[q * L + r]);
+      }
+      for (let r = 0; r < cap[c]; r++) backward[k * L + r] = join(Math.min(higher, r + 1 < cap[c] ? same[r + 1] : Infinity), cost[k]);
     }
   }
   // Keep the classes whose relaxed bound is within the limit.
@@ -79,11 +80,12 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
   const buffer = new Int32Array(total);
   let size = 0;
   let relaxed = Infinity;
-  for (let k = off[S - 1]; k < off[S]; k++) relaxed = Math.min(relaxed, forward[k]);
+  for (let k = off[S - 1] * L; k < off[S] * L; k++) relaxed = Math.min(relaxed, forward[k]);
   for (let i = 0; i < S; i++) {
     let n = 0;
     for (let k = off[i]; k < off[i + 1]; k++) {
-      const lb = linf ? Math.max(forward[k], backward[k]) : forward[k] + backward[k] - cost[k];
+      let lb = Infinity;
+      for (let r = 0; r < L; r++) lb = Math.min(lb, linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k]);
       if (lb <= room) buffer[n++] = cls[k];
     }
     size += n;
@@ -95,6 +97,108 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
     }
   }
   return { lists, listOfSlot, all: kept.all && size === kept.size, size, relaxed };
+}
+
+/**
+ * The least cost of the relaxed problem of {@link chainRelaxation} over the given
+ * classes (Infinity when it has no sequence): a lower bound of the objective, for
+ * the classes of every slot (`kept` = every usable class) a lower bound of the
+ * optimum. Only the forward sweep: O(classes × run length).
+ */
+export function relaxedOptimum(ctx: DpContext, kept: KeptLists): number {
+  const S = ctx.problem.slots.length;
+  if (S === 0) return 0;
+  const { off, forward } = forwardSweep(ctx, kept);
+  let best = Infinity;
+  for (let k = off[S - 1] * ctx.L; k < off[S] * ctx.L; k++) if (forward[k] < best) best = forward[k];
+  return best;
+}
+
+/** Each slot's classes laid out flat in ascending primary value, their slot costs and run caps, and the forward sweep F. */
+function forwardSweep(ctx: DpContext, kept: KeptLists) {
+  const S = ctx.problem.slots.length;
+  const { obj, pv, pb, rep, L } = ctx;
+  const linf = obj.norm === "Linf";
+  const join = (a: number, b: number) => (linf ? (a > b ? a : b) : a + b);
+  const cap = runCaps(ctx);
+  // Positions off[i] .. off[i+1] for slot i; run position r (0-based) of position k at k·L + r.
+  const byPrimary = kept.lists.map((list) => primaryOrder(list, pv));
+  const off = new Int32Array(S + 1);
+  for (let i = 0; i < S; i++) off[i + 1] = off[i] + kept.lists[kept.listOfSlot[i]].length;
+  const total = off[S];
+  const cls = new Int32Array(total);
+  const cost = new Float64Array(total);
+  for (let i = 0; i < S; i++) {
+    cls.set(byPrimary[kept.listOfSlot[i]], off[i]);
+    for (let k = off[i]; k < off[i + 1]; k++) cost[k] = obj.slotCost(i, rep[cls[k]]);
+  }
+  const forward = new Float64Array(total * L).fill(Infinity);
+  const same = new Float64Array(L);
+  // The best relaxed prefix ending in each (class, run position).
+  for (let i = 0; i < S; i++) {
+    const from = i > 0 ? off[i - 1] : 0;
+    const to = off[i];
+    if (i > 0 && ctx.restart[i]) {
+      freeStep(forward, cls, pb, cap, cost, L, join, from, to, off[i], off[i + 1], 1);
+      continue;
+    }
+    let p = from;
+    let lower = i > 0 ? Infinity : 0;
+    let bucket = NaN;
+    same.fill(Infinity);
+    for (let k = off[i]; k < off[i + 1]; k++) {
+      const c = cls[k];
+      if (pb[c] !== bucket) {
+        // A higher bucket: the classes gathered for the last one now start runs.
+        for (let r = 0; r < L; r++) if (same[r] < lower) lower = same[r];
+        same.fill(Infinity);
+        bucket = pb[c];
+      }
+      for (; p < to && (pb[cls[p]] < bucket || (pb[cls[p]] === bucket && pv[cls[p]] <= pv[c])); p++) {
+        if (pb[cls[p]] < bucket) for (let r = 0; r < L; r++) lower = Math.min(lower, forward[p * L + r]);
+        else for (let r = 0; r < L; r++) same[r] = Math.min(same[r], forward[p * L + r]);
+      }
+      forward[k * L] = join(lower, cost[k]);
+      for (let r = 1; r < cap[c]; r++) forward[k * L + r] = join(same[r - 1], cost[k]);
+    }
+  }
+  return { off, cls, cost, cap, join, linf, forward };
+}
+
+/**
+ * A step left free (a chapter start with a chapter-scoped rule): into position k, a run
+ * starts after any class of the other slot, or goes on after any class of its bucket.
+ * Forward (dir 1) fills `table` at slot positions [at, end) from the previous slot's
+ * [from, to); backward (dir −1) from the next slot's.
+ */
+function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: Int32Array, cost: Float64Array, L: number, join: (a: number, b: number) => number, from: number, to: number, at: number, end: number, dir: 1 | -1): void {
+  let any = Infinity;
+  const byBucket = new Map<number, Float64Array>();
+  for (let p = from; p < to; p++) {
+    const row = byBucket.get(pb[cls[p]]) ?? new Float64Array(L).fill(Infinity);
+    byBucket.set(pb[cls[p]], row);
+    for (let r = 0; r < L; r++) row[r] = Math.min(row[r], table[p * L + r]);
+    any = Math.min(any, dir === 1 ? Math.min(...table.subarray(p * L, p * L + L)) : table[p * L]);
+  }
+  for (let k = at; k < end; k++) {
+    const c = cls[k];
+    const row = byBucket.get(pb[c]);
+    for (let r = 0; r < cap[c]; r++) {
+      // Forward: run position r follows position r − 1 of the bucket; backward: it is followed by r + 1.
+      const other = dir === 1 ? (r > 0 && row ? row[r - 1] : Infinity) : r + 1 < cap[c] && row ? row[r + 1] : Infinity;
+      table[k * L + r] = join(Math.min(dir === 1 && r === 0 ? any : dir === 1 ? Infinity : any, other), cost[k]);
+    }
+  }
+}
+
+/** Per class, the longest run its bucket can make: the primary run's length, or the bucket's usable candidates if fewer. */
+function runCaps(ctx: DpContext): Int32Array {
+  const C = ctx.classes.count;
+  const members = new Map<number, number>();
+  for (let c = 0; c < C; c++) members.set(ctx.pb[c], (members.get(ctx.pb[c]) ?? 0) + ctx.mult[c]);
+  const cap = new Int32Array(C);
+  for (let c = 0; c < C; c++) cap[c] = Math.min(ctx.L, members.get(ctx.pb[c])!);
+  return cap;
 }
 
 /** A list's classes in ascending primary value (the list itself when it already is). */
