@@ -9,6 +9,7 @@ import type { SelectionProblem } from "../../src/select/problem/selection-proble
 import { chainModel } from "../helpers/chain-model.ts";
 import { syntheticPool } from "../helpers/synthetic-pool.ts";
 import { expectValidSelection } from "./check-selection.ts";
+import { handChainProblem } from "./hand-chain-problem.ts";
 import { mixedChainProblem } from "./mixed-chain-problem.ts";
 
 // The bounded dp (src/select/dp/bounded-dp.ts) against the full one: the same
@@ -17,21 +18,7 @@ import { mixedChainProblem } from "./mixed-chain-problem.ts";
 
 /** Six candidates v = 0, 1, 1.5, 2, 3, 6 for four levels aiming at 0, 1, 2, 3; no value twice in a row. */
 function handProblem(): SelectionProblem {
-  const values = [0, 1, 1.5, 2, 3, 6];
-  const candidates = values.map((v, i) => ({ id: "abcdef"[i], chapter: 1, part: 1, metrics: { v } }));
-  return {
-    metric: "v",
-    slots: [0, 1, 2, 3].map((t) => ({ number: t + 1, chapter: 1, part: 1, target: t })),
-    candidates,
-    eligible: [0, 1, 2, 3].map(() => [0, 1, 2, 3, 4, 5]),
-    chain: [
-      { type: "nonDecreasing", key: "v" },
-      { type: "maxRun", key: "v", length: 1, precision: 0.01 },
-    ],
-    conflicts: [],
-    objective: { norm: "L1", evenness: 0 },
-    fixed: [undefined, undefined, undefined, undefined],
-  };
+  return handChainProblem({ values: [0, 1, 1.5, 2, 3, 6], targets: [0, 1, 2, 3], maxRun: 1, precision: 0.01, ids: ["a", "b", "c", "d", "e", "f"] });
 }
 
 /** The ids, objective and status of a dp answer, or its first infeasible slot (stats aside). */

@@ -5,6 +5,7 @@ import { keptLists, slotBounds, type KeptLists } from "../../src/select/dp/slot-
 import { dpApplies, solveDp } from "../../src/select/dp/solve-dp.ts";
 import { objectiveTolerance } from "../../src/select/problem/objective.ts";
 import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { handChainProblem } from "./hand-chain-problem.ts";
 import { mixedChainProblem } from "./mixed-chain-problem.ts";
 
 // The chain relaxation (src/select/dp/chain-relaxation.ts): a hand-computed
@@ -13,20 +14,7 @@ import { mixedChainProblem } from "./mixed-chain-problem.ts";
 
 /** Three levels aiming at 5, 1, 5; three candidates of value 1 and three of value 5; v never falls, maxRun 3. */
 function valleyProblem(): SelectionProblem {
-  const values = [1, 1, 1, 5, 5, 5];
-  return {
-    metric: "v",
-    slots: [5, 1, 5].map((target, i) => ({ number: i + 1, chapter: 1, part: 1, target })),
-    candidates: values.map((v, i) => ({ id: `c${i}`, chapter: 1, part: 1, metrics: { v } })),
-    eligible: [0, 1, 2].map(() => [0, 1, 2, 3, 4, 5]),
-    chain: [
-      { type: "nonDecreasing", key: "v" },
-      { type: "maxRun", key: "v", length: 3, precision: 0.01 },
-    ],
-    conflicts: [],
-    objective: { norm: "L1", evenness: 0 },
-    fixed: [undefined, undefined, undefined],
-  };
+  return handChainProblem({ values: [1, 1, 1, 5, 5, 5], targets: [5, 1, 5], maxRun: 3, precision: 0.01 });
 }
 
 /** Each slot's kept classes as their primary values, sorted. */
@@ -87,20 +75,7 @@ function reference(ctx: DpContext, kept: KeptLists, limit: number): { values: nu
 
 /** Three levels aiming at 1; two candidates of value 1 and one of value 2; v never falls, maxRun 2 (and bucket 1 has two candidates). */
 function runBound(): SelectionProblem {
-  const values = [1, 1, 2];
-  return {
-    metric: "v",
-    slots: [1, 1, 1].map((target, i) => ({ number: i + 1, chapter: 1, part: 1, target })),
-    candidates: values.map((v, i) => ({ id: `r${i}`, chapter: 1, part: 1, metrics: { v } })),
-    eligible: [0, 1, 2].map(() => [0, 1, 2]),
-    chain: [
-      { type: "nonDecreasing", key: "v" },
-      { type: "maxRun", key: "v", length: 2, precision: 0.5 },
-    ],
-    conflicts: [],
-    objective: { norm: "L1", evenness: 0 },
-    fixed: [undefined, undefined, undefined],
-  };
+  return handChainProblem({ values: [1, 1, 2], targets: [1, 1, 1], maxRun: 2, precision: 0.5, ids: ["r0", "r1", "r2"] });
 }
 
 describe("the chain relaxation: classes on no sequence within the limit even with only the primary run's rules", () => {

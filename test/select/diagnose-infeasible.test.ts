@@ -1,26 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { diagnoseInfeasible } from "../../src/select/diagnose/diagnose-infeasible.ts";
 import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { handChainProblem } from "./hand-chain-problem.ts";
 
 // Which constraint the diagnosis blames (SPEC 6): "each candidate at most once" only when the chain
 // alone, with candidates free to repeat, is shown to go further; not when that pass stopped early.
 
 /** Four levels; values 1, 1, 2 (bucket 1 holds two candidates, bucket 2 one); v never falls, maxRun 2. */
 function fewPerBucket(): SelectionProblem {
-  const values = [1, 1, 2];
-  return {
-    metric: "v",
-    slots: [1, 1, 2, 2].map((target, i) => ({ number: i + 1, chapter: 1, part: 1, target })),
-    candidates: values.map((v, i) => ({ id: `c${i}`, chapter: 1, part: 1, metrics: { v } })),
-    eligible: [0, 1, 2, 3].map(() => [0, 1, 2]),
-    chain: [
-      { type: "nonDecreasing", key: "v" },
-      { type: "maxRun", key: "v", length: 2, precision: 1 },
-    ],
-    conflicts: [],
-    objective: { norm: "L1", evenness: 0 },
-    fixed: [undefined, undefined, undefined, undefined],
-  };
+  return handChainProblem({ values: [1, 1, 2], targets: [1, 1, 2, 2], maxRun: 2, precision: 1 });
 }
 
 describe("the infeasibility diagnosis names what it has shown", () => {
