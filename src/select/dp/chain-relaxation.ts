@@ -101,9 +101,10 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
 
 /**
  * The least cost of the relaxed problem of {@link chainRelaxation} over the given
- * classes (Infinity when it has no sequence): a lower bound of the objective, for
- * the classes of every slot (`kept` = every usable class) a lower bound of the
- * optimum. Only the forward sweep: O(classes × run length).
+ * classes (Infinity when it has no sequence), in the objective's units (SPEC 6):
+ * over every usable class of every slot, a lower bound of the optimum (the floor
+ * the bounded rounds start from). Only the forward sweep: O(classes × run length);
+ * 0 for a problem without slots; throws nothing.
  */
 export function relaxedOptimum(ctx: DpContext, kept: KeptLists): number {
   const S = ctx.problem.slots.length;
