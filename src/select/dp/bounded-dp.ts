@@ -34,7 +34,11 @@ const KEEP_AT_MOST = 0.5;
  *
  * The first width g is 1% of the floor, or the median step from a slot's
  * least cost to its next where that is more: on pools whose classes sit close
- * to the ramp the dp then sees a small share of its states.
+ * to the ramp the dp then sees a small share of its states. When the first
+ * round finds no sequence, the pool is small enough (class-slot pairs ×
+ * run length ≤ 500,000) and no chapter restarts a rule, the floor becomes the relaxed optimum
+ * ({@link relaxedOptimum}: values never fall, the primary run's buckets and
+ * caps kept), a lower bound of the optimum, and the rounds start again there.
  *
  * @returns no answer — the caller runs the full dp, which also finds the
  *   first infeasible slot — when the bound cannot pay: the full dp is small
@@ -53,13 +57,12 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
   const bounds = slotBounds(ctx);
   if (!Number.isFinite(bounds.floor)) return { rounds, work };
-  // A floor nearer the optimum where affordable: the relaxed optimum with the primary run's rules
-  // (on the real banks it is the optimum or within 1% of it), so the first round starts there.
   let floor = bounds.floor;
-  if (full * ctx.L <= RELAXED_FLOOR_AT_MOST) {
-    floor = Math.max(floor, relaxedOptimum(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full }));
-    if (!Number.isFinite(floor)) return { rounds, work };
-  }
+  // Once the first round finds no sequence, where affordable: the relaxed optimum with the primary
+  // run's rules, a floor nearer the optimum (on the real banks the optimum itself or within 1%).
+  // Not where chapters restart the rules: each chapter then starts afresh in the relaxation, whose
+  // optimum falls far below (a new user's 266 levels in chapters: 57,709 against 97,228).
+  let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.restart.includes(1);
   const run = (limit: number) => {
     const range = keptLists(ctx, bounds, limit);
     const kept = range.lists.some((l) => l.length === 0) ? range : chainRelaxation(ctx, range, limit);
@@ -75,6 +78,16 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     const limit = floor + width;
     const round = run(limit);
     if (!round) return { rounds, work };
+    if (!Number.isFinite(round.opt) && raise) {
+      raise = false;
+      const relaxed = relaxedOptimum(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
+      // No relaxed sequence: none at all (the full dp says where it breaks).
+      if (!Number.isFinite(relaxed)) return { rounds, work };
+      if (relaxed > limit) {
+        floor = relaxed;
+        width = firstWidth(bounds, floor) / WIDEN;
+      }
+    }
     if (!Number.isFinite(round.opt)) continue;
     if (round.opt + objectiveTolerance(round.opt) <= limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work };
     // A feasible cost: one more round at it proves the optimum.

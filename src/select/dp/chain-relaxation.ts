@@ -67,10 +67,15 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
         bucket = pb[c];
       }
       for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= pv[c])); q--) {
-        if (pb[cls[q]] > bucket) higher = Math.min(higher, backward[q * L]);
-        else for (let r = 0; r < L; r++) same[r] = Math.min(same[r], backward[q * L + r]);
+        if (pb[cls[q]] > bucket) {
+          if (backward[q * L] < higher) higher = backward[q * L];
+        } else for (let r = 0; r < L; r++) if (backward[q * L + r] < same[r]) same[r] = backward[q * L + r];
       }
-      for (let r = 0; r < cap[c]; r++) backward[k * L + r] = join(Math.min(higher, r + 1 < cap[c] ? same[r + 1] : Infinity), cost[k]);
+      const own = cost[k];
+      for (let r = 0; r < cap[c]; r++) {
+        const next = r + 1 < cap[c] && same[r + 1] < higher ? same[r + 1] : higher;
+        backward[k * L + r] = linf ? (next > own ? next : own) : next + own;
+      }
     }
   }
   // Keep the classes whose relaxed bound is within the limit.
@@ -156,11 +161,13 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
         bucket = pb[c];
       }
       for (; p < to && (pb[cls[p]] < bucket || (pb[cls[p]] === bucket && pv[cls[p]] <= pv[c])); p++) {
-        if (pb[cls[p]] < bucket) for (let r = 0; r < L; r++) lower = Math.min(lower, forward[p * L + r]);
-        else for (let r = 0; r < L; r++) same[r] = Math.min(same[r], forward[p * L + r]);
+        if (pb[cls[p]] < bucket) {
+          for (let r = 0; r < L; r++) if (forward[p * L + r] < lower) lower = forward[p * L + r];
+        } else for (let r = 0; r < L; r++) if (forward[p * L + r] < same[r]) same[r] = forward[p * L + r];
       }
-      forward[k * L] = join(lower, cost[k]);
-      for (let r = 1; r < cap[c]; r++) forward[k * L + r] = join(same[r - 1], cost[k]);
+      const own = cost[k];
+      forward[k * L] = linf ? (lower > own ? lower : own) : lower + own;
+      for (let r = 1; r < cap[c]; r++) forward[k * L + r] = linf ? (same[r - 1] > own ? same[r - 1] : own) : same[r - 1] + own;
     }
   }
   return { off, cls, cost, cap, join, linf, forward };
