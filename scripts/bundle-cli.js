@@ -59,7 +59,9 @@ export const CLI_BUNDLE_FILE = `${CLI_BUNDLE_DIR}/levelramp.cjs`;
 const TAG_LINE = "// levelramp-bundle ";
 
 /**
- * The code cache's file for a bundle's source (the name bin/levelramp.js looks for).
+ * The code cache's file for a bundle's source. bin/levelramp.js, which ships without scripts/,
+ * reads the same tag and name itself; check-package checks that the installed command finds
+ * and uses the cache, so the two cannot drift apart unnoticed.
  * @param {string} source the bundle's text
  * @returns {string | undefined} `levelramp.<hash>.v8-cache`, or undefined for a source without its tag line
  */

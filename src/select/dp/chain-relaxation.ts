@@ -42,7 +42,7 @@ import type { KeptLists } from "./slot-bounds.ts";
 export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number): KeptLists & { relaxed: number } {
   const S = ctx.problem.slots.length;
   const { pv, pb, L } = ctx;
-  const { off, cls, cost, cap, join, linf, forward } = forwardSweep(ctx, kept);
+  const { off, cls, cost, cap, linf, forward } = forwardSweep(ctx, kept);
   const total = off[S];
   const backward = new Float64Array(total * L).fill(Infinity);
   const same = new Float64Array(L);
@@ -51,7 +51,7 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
     const from = off[i + 1];
     const to = i < S - 1 ? off[i + 2] : from;
     if (i < S - 1 && ctx.restart[i + 1]) {
-      freeStep(backward, cls, pb, cap, cost, L, join, from, to, off[i], off[i + 1], -1);
+      freeStep(backward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], -1);
       continue;
     }
     let q = to - 1;
@@ -125,7 +125,6 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
   const S = ctx.problem.slots.length;
   const { obj, pv, pb, rep, L } = ctx;
   const linf = obj.norm === "Linf";
-  const join = (a: number, b: number) => (linf ? (a > b ? a : b) : a + b);
   const cap = runCaps(ctx);
   // Positions off[i] .. off[i+1] for slot i; run position r (0-based) of position k at k·L + r.
   const byPrimary = kept.lists.map((list) => primaryOrder(list, pv));
@@ -145,7 +144,7 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
     const from = i > 0 ? off[i - 1] : 0;
     const to = off[i];
     if (i > 0 && ctx.restart[i]) {
-      freeStep(forward, cls, pb, cap, cost, L, join, from, to, off[i], off[i + 1], 1);
+      freeStep(forward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], 1);
       continue;
     }
     let p = from;
@@ -170,7 +169,7 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
       for (let r = 1; r < cap[c]; r++) forward[k * L + r] = linf ? (same[r - 1] > own ? same[r - 1] : own) : same[r - 1] + own;
     }
   }
-  return { off, cls, cost, cap, join, linf, forward };
+  return { off, cls, cost, cap, linf, forward };
 }
 
 /**
@@ -179,22 +178,29 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
  * Forward (dir 1) fills `table` at slot positions [at, end) from the previous slot's
  * [from, to); backward (dir −1) from the next slot's.
  */
-function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: Int32Array, cost: Float64Array, L: number, join: (a: number, b: number) => number, from: number, to: number, at: number, end: number, dir: 1 | -1): void {
+function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: Int32Array, cost: Float64Array, L: number, linf: boolean, from: number, to: number, at: number, end: number, dir: 1 | -1): void {
+  // The other slot: the least value of any class that may start the run (forward: at any run
+  // position; backward: as the first of a new run), and per bucket the least value at each position.
   let any = Infinity;
   const byBucket = new Map<number, Float64Array>();
   for (let p = from; p < to; p++) {
-    const row = byBucket.get(pb[cls[p]]) ?? new Float64Array(L).fill(Infinity);
-    byBucket.set(pb[cls[p]], row);
-    for (let r = 0; r < L; r++) row[r] = Math.min(row[r], table[p * L + r]);
-    any = Math.min(any, dir === 1 ? Math.min(...table.subarray(p * L, p * L + L)) : table[p * L]);
+    let row = byBucket.get(pb[cls[p]]);
+    if (!row) byBucket.set(pb[cls[p]], (row = new Float64Array(L).fill(Infinity)));
+    for (let r = 0; r < L; r++) {
+      const v = table[p * L + r];
+      if (v < row[r]) row[r] = v;
+      if ((dir === 1 || r === 0) && v < any) any = v;
+    }
   }
   for (let k = at; k < end; k++) {
     const c = cls[k];
     const row = byBucket.get(pb[c]);
     for (let r = 0; r < cap[c]; r++) {
-      // Forward: run position r follows position r − 1 of the bucket; backward: it is followed by r + 1.
-      const other = dir === 1 ? (r > 0 && row ? row[r - 1] : Infinity) : r + 1 < cap[c] && row ? row[r + 1] : Infinity;
-      table[k * L + r] = join(Math.min(dir === 1 && r === 0 ? any : dir === 1 ? Infinity : any, other), cost[k]);
+      // Forward: position r starts a run (r = 0) or follows position r − 1 of the bucket; backward: it is followed by a new run or by r + 1.
+      const start = dir === -1 || r === 0 ? any : Infinity;
+      const goOn = !row ? Infinity : dir === 1 ? (r > 0 ? row[r - 1] : Infinity) : r + 1 < cap[c] ? row[r + 1] : Infinity;
+      const best = start < goOn ? start : goOn;
+      table[k * L + r] = linf ? (best > cost[k] ? best : cost[k]) : best + cost[k];
     }
   }
 }
