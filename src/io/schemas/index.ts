@@ -6,5 +6,5 @@ export { planPartSchema, planSchema, type Plan, type PlanPart } from "./plan.ts"
 export { candidateSchema, poolSchema, provenanceSchema, type Candidate, type Pool } from "./pool.ts";
 export { rampSchema, type Ramp } from "./ramp.ts";
 export { shardSchema, type ShardFile } from "./shard.ts";
-export { checkBody, declareGame, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
+export { checkBody, conceptNameSchema, conceptsSchema, declareGame, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
 export { formatJsonSchema, formatSchemas } from "./format-schemas.ts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
 import { modelSchema } from "./model.ts";
 import { rampSchema } from "./ramp.ts";
-import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
 
 /** One shipped level of a levels file (SPEC 3); `deviation` = value − target. */
 export const shippedLevelSchema = z.looseObject({
@@ -15,6 +15,7 @@ export const shippedLevelSchema = z.looseObject({
   deviation: derivedNumber(),
   bestDeviation: derivedNumber().optional().describe("smallest deviation any eligible candidate could have had (pool coverage)"),
   rules: z.array(z.string()).optional(),
+  concepts: conceptsSchema.optional().describe("the ideas a player must use to solve it (SPEC 12); absent: none"),
   level: z.unknown().optional(),
   solution: z.unknown().optional(),
 });

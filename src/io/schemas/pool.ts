@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
-import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
 
 /** Where a generated candidate came from (SPEC 2): seed, batch and index within the batch. */
 export const provenanceSchema = z.strictObject({
@@ -16,6 +16,7 @@ export const candidateSchema = z.looseObject({
   part: boundedInt().min(1),
   metrics: metricsSchema,
   rules: z.array(z.string()).default([]),
+  concepts: conceptsSchema.optional().describe("the ideas a player must use to solve it (SPEC 12); absent: none"),
   level: z.unknown().optional().describe("the level body; in a generic pool, the candidate's level number in a shipped order (SPEC 3 \"An order\")"),
   solution: z.unknown().optional(),
   provenance: provenanceSchema.optional(),

@@ -52,6 +52,30 @@ export type Game = string;
 export const metricsSchema = z.record(z.string().min(1), boundedNumber()).overwrite(ownRecord);
 
 /**
+ * A concept's name (SPEC 12): an idea a level asks of the player (`bell`,
+ * `key`, a designer's `splitter3`), under the metric-name rules of SPEC 2 —
+ * not empty, not the key JavaScript reserves — and without `;` (the CSV
+ * `concepts` column's separator) or surrounding spaces.
+ */
+export const conceptNameSchema = z
+  .string()
+  .min(1, { error: "expected a concept name (not empty)" })
+  .refine((c) => c !== "__proto__", { error: 'expected a concept name other than "__proto__" (a name JavaScript reserves)' })
+  .refine((c) => !c.includes(";"), { error: "expected a concept name without ';' (it separates names in a CSV concepts column)" })
+  .refine((c) => c.trim() === c, { error: "expected a concept name without spaces around it" });
+
+/**
+ * The concepts a level carries (SPEC 12): distinct names; an absent list and
+ * an empty one both mean "no concept". Kept in the order given.
+ */
+export const conceptsSchema = z.array(conceptNameSchema).superRefine((names, ctx) => {
+  names.forEach((c, j) => {
+    const first = names.indexOf(c);
+    if (first < j) ctx.addIssue({ code: "custom", path: [j], message: `expected distinct concept names; "${c}" is also [${first}]` });
+  });
+});
+
+/**
  * Checks `body` against the body schema of `game`, adding issues under `path`.
  * Generic levels carry no body, so any body there is an error.
  *
