@@ -19,6 +19,12 @@ export interface CandidateTable {
   columns: Float64Array[];
   /** The 1-based CSV line each row starts on. */
   lines: Int32Array;
+  /**
+   * Each row's concepts (SPEC 12), from the file's `concepts` column: its
+   * names in the order written, `[]` for an empty cell. Absent when the file
+   * has no `concepts` column. Rows with the same cell share one frozen array.
+   */
+  concepts?: ReadonlyArray<readonly string[]>;
 }
 
 const tables = new WeakMap<object, CandidateTable>();
@@ -64,6 +70,8 @@ function candidatesOf(table: CandidateTable): Pool["candidates"] {
     const metrics = Object.create(null) as Record<string, number>; // no prototype: only the file's metric names are keys
     table.metricNames.forEach((m, j) => Object.defineProperty(metrics, m, { value: table.columns[j][k], enumerable: true, writable: true, configurable: true }));
     out[k] = { id: table.ids[k], chapter: table.chapter[k], part: table.part[k], metrics, rules: [] };
+    const concepts = table.concepts?.[k];
+    if (concepts && concepts.length > 0) out[k].concepts = [...concepts];
     recordCsvLine(out[k], table.lines[k]);
   }
   return out;

@@ -1,4 +1,5 @@
 import { poolOfTable, type CandidateTable } from "./candidate-table.ts";
+import { splitConcepts } from "../concept-names.ts";
 import { InputError } from "../errors.ts";
 import { NUMBER_LIMIT } from "../input-limits.ts";
 import { plainDecimal } from "./plain-decimal.ts";
@@ -7,12 +8,17 @@ import { readTextFile } from "../read-text-file.ts";
 import type { Pool } from "../schemas/pool.ts";
 
 const MODULE = "io/csv-pool";
+/** The header of the column that holds each row's concepts (SPEC 12), not a metric. */
+const CONCEPTS = "concepts";
 
 /**
  * Reads a generic pool from CSV, the spreadsheet path (SPEC 3): a header row
  * `id,chapter,part,<metric>...`, then one candidate per row. Fields may be
  * quoted (RFC 4180: commas, quotes doubled, line breaks inside quotes); empty
- * lines are skipped; cells are trimmed.
+ * lines are skipped; cells are trimmed. A column headed `concepts`, wherever
+ * it stands after `part`, holds each row's concepts (SPEC 12): names
+ * separated by `;` (`bell;echo`, spaces around a name ignored), empty for
+ * none; it is not a metric.
  *
  * Numbers are decimal only (`12`, `-0.5`, `3e2`): `0x10`, `1_000`, `Infinity`
  * or `1e999` are refused, as is any value beyond ±1e9 (SPEC 2).
@@ -23,7 +29,8 @@ const MODULE = "io/csv-pool";
  *   column: a bad header, no candidate row, a row with another number of
  *   fields, a quote that is never closed or not at a cell's start, a
  *   chapter/part that is not an integer ≥ 1, a missing or non-decimal metric,
- *   a duplicate id; a file above the input limit.
+ *   a duplicate id, a concepts cell with an empty, refused or repeated name
+ *   (SPEC 12); a file above the input limit.
  */
 export function readCsvPool(file: string): Pool {
   return poolOfTable(readCsvTable(file));
@@ -57,12 +64,17 @@ export function parseCsvTable(text: string, file: string): CandidateTable {
   if (header[0] !== "id" || header[1] !== "chapter" || header[2] !== "part" || header.length < 4) {
     throw new InputError(MODULE, `line ${headerLine}: expected a header row id,chapter,part,<metric>...; got ${header.join(",")}`, { file });
   }
-  const metricNames = header.slice(3);
-  metricNames.forEach((m, i) => {
+  const named = header.slice(3);
+  named.forEach((m, i) => {
     if (!m) throw new InputError(MODULE, `line ${headerLine}: expected a metric name in column ${i + 4}`, { file });
     if (m === RESERVED_KEY) throw new InputError(MODULE, `line ${headerLine}, column ${i + 4}: expected a metric name other than "${RESERVED_KEY}" (a name JavaScript reserves); rename the column`, { file });
-    if (metricNames.indexOf(m) !== i) throw new InputError(MODULE, `line ${headerLine}: expected unique metric names; "${m}" repeats`, { file });
+    if (named.indexOf(m) !== i) throw new InputError(MODULE, `line ${headerLine}: expected unique ${m === CONCEPTS ? "column" : "metric"} names; "${m}" repeats`, { file });
   });
+  // The concepts column (SPEC 12), wherever it stands among the metrics, is not a metric.
+  const conceptsAt = header.indexOf(CONCEPTS, 3);
+  const metricAt = Int32Array.from(named.flatMap((m, i) => (m === CONCEPTS ? [] : [i + 3])));
+  const metricNames = named.filter((m) => m !== CONCEPTS);
+  if (metricNames.length === 0) throw new InputError(MODULE, `line ${headerLine}: expected at least one metric column besides ${CONCEPTS} (a header row id,chapter,part,<metric>...)`, { file });
   // 2. Room for every row the text can hold (one per line break, at most).
   const ncol = header.length;
   const most = csv.lineBreaks() + 1;
@@ -71,8 +83,10 @@ export function parseCsvTable(text: string, file: string): CandidateTable {
   const part = new Int32Array(most);
   const lines = new Int32Array(most);
   const columns = metricNames.map(() => new Float64Array(most));
+  const concepts: Array<readonly string[]> | undefined = conceptsAt >= 0 ? [] : undefined;
+  const conceptCells = new Map<string, readonly string[]>();
   const seen = new Map<string, number>();
-  // 3. Rows: the cells' places first (the field count is checked before any cell), then id, metrics, chapter, part.
+  // 3. Rows: the cells' places first (the field count is checked before any cell), then id, metrics, chapter, part, concepts.
   let size = 0;
   for (csv.skipEmptyLines(); !csv.atEnd(); csv.skipEmptyLines()) {
     const line = csv.line;
@@ -88,9 +102,10 @@ export function parseCsvTable(text: string, file: string): CandidateTable {
     const first = seen.get(id);
     if (first !== undefined) throw new InputError(MODULE, `line ${line}, column 1: expected a unique id; "${id}" is also on line ${first}`, { file });
     seen.set(id, line);
-    for (let j = 3; j < ncol; j++) columns[j - 3][size] = csv.keptMetric(j, line, metricNames[j - 3]);
+    for (let m = 0; m < metricAt.length; m++) columns[m][size] = csv.keptMetric(metricAt[m], line, metricNames[m]);
     chapter[size] = csv.keptInt(1, line, "chapter");
     part[size] = csv.keptInt(2, line, "part");
+    if (concepts) concepts.push(csv.keptConcepts(conceptsAt, line, conceptCells));
     ids.push(id);
     lines[size] = line;
     size++;
@@ -98,7 +113,9 @@ export function parseCsvTable(text: string, file: string): CandidateTable {
   if (size === 0) {
     throw new InputError(MODULE, `line ${headerLine}: expected at least one candidate row after the header; the file has only its header (an empty pool)`, { file });
   }
-  return { size, ids, chapter: chapter.subarray(0, size), part: part.subarray(0, size), metricNames, columns: columns.map((c) => c.subarray(0, size)), lines: lines.subarray(0, size) };
+  const table: CandidateTable = { size, ids, chapter: chapter.subarray(0, size), part: part.subarray(0, size), metricNames, columns: columns.map((c) => c.subarray(0, size)), lines: lines.subarray(0, size) };
+  if (concepts) table.concepts = concepts;
+  return table;
 }
 
 const COMMA = 44;
@@ -255,6 +272,21 @@ class CsvCells {
     }
     if (!(Math.abs(v) <= NUMBER_LIMIT)) throw new InputError(MODULE, `${cellName(line, j, name)}: expected a finite number within ±1e9; got "${this.kept(j)}"`, { file: this.file });
     return v;
+  }
+
+  /**
+   * Kept cell `j` as a row's concepts (SPEC 12): names separated by `;`, empty
+   * for none. Rows with the same cell share one frozen array (`cells`).
+   */
+  keptConcepts(j: number, line: number, cells: Map<string, readonly string[]>): readonly string[] {
+    const cell = this.kept(j);
+    const known = cells.get(cell);
+    if (known) return known;
+    const split = splitConcepts(cell);
+    if ("problem" in split) throw new InputError(MODULE, `line ${line}, column ${j + 1} (${CONCEPTS}): ${split.problem}`, { file: this.file });
+    const names = Object.freeze(split.names);
+    cells.set(cell, names);
+    return names;
   }
 
   /** Kept cell `j` as a chapter or part: an integer from 1 to 1e9. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conceptNameProblem } from "../concept-names.ts";
 import { ownRecord } from "../hostile/own-key.ts";
 import { boundedNumber } from "./bounded-number.ts";
 
@@ -60,9 +61,11 @@ export const metricsSchema = z.record(z.string().min(1), boundedNumber()).overwr
 export const conceptNameSchema = z
   .string()
   .min(1, { error: "expected a concept name (not empty)" })
-  .refine((c) => c !== "__proto__", { error: 'expected a concept name other than "__proto__" (a name JavaScript reserves)' })
-  .refine((c) => !c.includes(";"), { error: "expected a concept name without ';' (it separates names in a CSV concepts column)" })
-  .refine((c) => c.trim() === c, { error: "expected a concept name without spaces around it" });
+  .superRefine((c, ctx) => {
+    // The same rules as the CSV column's (io/concept-names.ts); the empty name is min(1)'s.
+    const problem = c.length > 0 ? conceptNameProblem(c) : undefined;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /**
  * The concepts a level carries (SPEC 12): distinct names; an absent list and

@@ -58,7 +58,7 @@ function sortedValues(built: BuiltProblem, list: readonly number[], metric: stri
  * The levels file of a selection (SPEC 3 `levelramp/levels@1`): model and ramp
  * embedded in full; per level its number, chapter and part (of the slot), id,
  * metrics, target, deviation = value − target (6 decimals), pool coverage
- * (`bestDeviation`, {@link bestDeviation}), rules, and for
+ * (`bestDeviation`, {@link bestDeviation}), rules, concepts (SPEC 12), and for
  * game levels the body and stored solution; `plan`: the plan's parts the
  * file fills (first..last level of each), which verify checks numbers,
  * chapters and parts against.
@@ -77,7 +77,10 @@ export function toLevelsFile(args: {
     const cand = built.candidateOf(c);
     const src = built.sourceOf(c);
     // A CSV pool (a table) carries no rules, bodies or solutions: its candidates are not made for this.
-    const from = src.kind === "kept" ? src.level : tableOf(pool) ? undefined : pool.candidates[src.index];
+    const table = tableOf(pool);
+    const from = src.kind === "kept" ? src.level : table ? undefined : pool.candidates[src.index];
+    // Concepts (SPEC 12) come from a kept level, the table's column or a candidate.
+    const concepts = src.kind === "pool" && table ? table.concepts?.[src.index] : from?.concepts;
     const value = cand.metrics[model.metric];
     const out: ShippedLevel = {
       number: slot.number,
@@ -90,6 +93,7 @@ export function toLevelsFile(args: {
       bestDeviation: bestDeviation(built, s, model.metric),
     };
     if (from?.rules && from.rules.length) out.rules = from.rules;
+    if (concepts && concepts.length) out.concepts = [...concepts];
     if (from?.level !== undefined) out.level = from.level;
     if (from?.solution !== undefined) out.solution = from.solution;
     return out;

@@ -63,7 +63,7 @@ export interface OrderLevelsOptions {
  * An order as a levels file (SPEC 3 "An order"), so that `report`, `verify`,
  * `diff`, `select --from` and the report's ramp editor take it wherever they
  * take one: per level its number, chapter, part, id, metrics, the ramp's
- * target at its number (6 decimals) and the deviation; the model and ramp
+ * target at its number (6 decimals), the deviation and its concepts (SPEC 12); the model and ramp
  * embedded; the objective of these levels under the model; status
  * `feasible` (a shipped order is not a selection, so nothing is proven); the
  * plan's parts it fills.
@@ -93,7 +93,9 @@ export function orderLevels(order: Order, options: OrderLevelsOptions = {}): Lev
       if (!Object.hasOwn(c.metrics, key)) throw orderError(order, i, `expected a value of "${key}" (${key === metric ? "the ramp's metric" : "the model reads it"}); the level has ${Object.keys(c.metrics).join(", ") || "no metric"}`);
     }
     const value = c.metrics[metric];
-    return { number: slot.number, chapter: c.chapter, part: c.part, id: c.id, metrics: c.metrics, target: slot.target, deviation: roundMetric(value - slot.target) };
+    const level: ShippedLevel = { number: slot.number, chapter: c.chapter, part: c.part, id: c.id, metrics: c.metrics, target: slot.target, deviation: roundMetric(value - slot.target) };
+    if (c.concepts && c.concepts.length > 0) level.concepts = c.concepts;
+    return level;
   });
   const objective = new Objective({ metric: model.metric, slots, candidates: levels, objective: model.objective }).total(levels.map((_, s) => s));
   const parts: Array<{ chapter: number; part: number; first: number; last: number }> = [];
