@@ -18,6 +18,8 @@ export interface SimulationTruth {
   tau?: number;
   /** Levels (0-based) made harder (+shift) or easier (−shift) in logits. */
   outliers?: Array<{ level: number; shift: number }>;
+  /** Per level (0-based), a fixed logit offset the metric does not explain (+ harder): e.g. a trend in level number beside a random metric. */
+  offsets?: number[];
 }
 
 /** What to simulate: metrics of the levels, and how much play. */
@@ -29,8 +31,8 @@ export interface SimulationDesign {
   attempts?: (level: number) => number;
   /** Rasch: number of players (default 300). */
   players?: number;
-  /** Rasch: failures in a row after which a player quits (default 4). */
-  patience?: number;
+  /** Rasch: failures in a row after which a player quits (default 4), or a draw per player. */
+  patience?: number | ((rng: Rng) => number);
   /** Rasch: chance a player stops after passing a level (default 0.03). */
   churn?: number;
 }
@@ -63,6 +65,7 @@ export function simulatePlays(truth: SimulationTruth, design: SimulationDesign):
   const levels = design.metrics.map((metric, i) => ({ number: i + 1, id: `lvl-${String(i + 1).padStart(3, "0")}`, metric }));
   const shift = new Float64Array(L);
   for (const o of truth.outliers ?? []) shift[o.level] += o.shift;
+  truth.offsets?.forEach((o, l) => (shift[l] += o));
   const u = Float64Array.from(levels, () => (truth.tau ? truth.tau * normal(rng) : 0));
   if (truth.model === "levels") {
     const rows = levels.map((l, i) => {
@@ -74,10 +77,10 @@ export function simulatePlays(truth: SimulationTruth, design: SimulationDesign):
   }
   const players: string[] = [];
   const rows: Plays["rows"] = [];
-  const patience = design.patience ?? 4;
   const churn = design.churn ?? 0.03;
   for (let j = 0; j < (design.players ?? 300); j++) {
     const theta = (truth.sigma ?? 1) * normal(rng);
+    const patience = typeof design.patience === "function" ? design.patience(rng) : (design.patience ?? 4);
     players.push(`p${j}`);
     for (let i = 0; i < L; i++) {
       const p = sigmoid(theta - (truth.a + truth.b * levels[i].metric) + u[i] - shift[i]);

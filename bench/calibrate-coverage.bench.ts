@@ -1,0 +1,241 @@
+// `npm run bench -- calibrate-coverage`: are calibrate's numbers honest (SPEC 11 "Honest numbers")?
+// Many simulated play files from known parameters — level spread τ, survivorship (players who quit),
+// planted outliers — on designs of 15 to 400 levels, one of them the shape of a real match-3 week
+// (6,814 players, 15 levels, per player and level attempts and wins). Per design: coverage of the 95%
+// intervals of a, b, σ, τ and their width against the sampling spread (mean reported width / (2·1.96·
+// the standard deviation of the estimates over the files)); on random metrics (true b = 0) how often b
+// is called significant and the metric "beats" the constant baseline; outliers found and false flags;
+// how many fits converge. In-process (the library's `calibrate`), seeded, deterministic.
+//
+// CALIBRATE_COVERAGE=name,name  runs only those designs; CALIBRATE_COVERAGE_SEEDS=n caps the seeds per design.
+// CALIBRATE_COVERAGE_SAVE=before  writes the rows to bench/results/calibrate-coverage-before.json instead
+// (the figures of an earlier build, shown beside the current ones in the summary table).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { calibrate } from "../src/calibrate/calibrate.ts";
+import type { Calibration } from "../src/io/schemas/calibration.ts";
+import { createRng, type Rng } from "../src/random/index.ts";
+import { simulatePlays, type SimulationDesign, type SimulationTruth } from "../test/helpers/simulate-plays.ts";
+import type { BenchRow, BenchSuite } from "./harness.ts";
+
+const results = join(fileURLToPath(new URL(".", import.meta.url)), "results");
+
+/** A simulated design: the truth, the metric (fixed, or drawn per file: a metric unrelated to difficulty), how much play. */
+interface Design {
+  name: string;
+  what: string;
+  truth: SimulationTruth;
+  /** The metric per level; with `random`, drawn anew for every file (then the truth's b is 0). */
+  metrics: number[];
+  random?: boolean;
+  play: Omit<SimulationDesign, "seed" | "metrics">;
+  seeds: number;
+}
+
+/** A player's patience: 1 + a geometric number of further tries (mean `mean`), so a few players try a level dozens of times. */
+const patience = (mean: number) => (rng: Rng) => 1 + Math.floor(Math.log(1 - rng()) / Math.log(1 - 1 / mean));
+
+/** A fixed, seeded metric of n levels that climbs with the level number (sd about n/4.5), with noise. */
+function climbing(n: number, seed: string): number[] {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, (_, i) => Math.round((1 + (14 * i) / (n - 1) + (rng() - 0.5) * 2) * 1e6) / 1e6);
+}
+
+/** Levels (0-based) of n, spread out, shifted ±shift alternately (+ harder). */
+function planted(n: number, count: number, shift: number) {
+  return Array.from({ length: count }, (_, k) => ({ level: Math.floor(((k + 0.5) * n) / count), shift: k % 2 ? -shift : shift }));
+}
+
+/** A trend in level number (difficulty + 0.15 logits per level, centred) beside a random metric. */
+const trend = (n: number) => Array.from({ length: n }, (_, i) => (0.15 * (i - (n - 1) / 2) * 15) / n);
+
+const DESIGNS: Design[] = [
+  {
+    name: "rasch-15",
+    what: "Rasch, the match-3 week: 6,814 players, 15 levels, τ = 1.0, patience mean 6, churn 4%",
+    truth: { model: "rasch", a: -1.5, b: 0.2, sigma: 1.2, tau: 1.0 },
+    metrics: climbing(15, "coverage-metric-15"),
+    play: { players: 6814, patience: patience(6), churn: 0.04 },
+    seeds: 100,
+  },
+  {
+    name: "rasch-15-random",
+    what: "the same with a random metric (true b = 0; difficulty climbs with the level number)",
+    truth: { model: "rasch", a: -0.5, b: 0, sigma: 1.2, tau: 1.0, offsets: trend(15) },
+    metrics: [],
+    random: true,
+    play: { players: 6814, patience: patience(6), churn: 0.04 },
+    seeds: 100,
+  },
+  {
+    name: "rasch-60",
+    what: "Rasch, 2,000 players, 60 levels, τ = 0.5, two outliers ±2.5",
+    truth: { model: "rasch", a: -2, b: 0.15, sigma: 1, tau: 0.5, outliers: planted(60, 2, 2.5) },
+    metrics: climbing(60, "coverage-metric-60"),
+    play: { players: 2000, patience: patience(5), churn: 0.02 },
+    seeds: 60,
+  },
+  {
+    name: "rasch-400",
+    what: "Rasch, 1,070 players, 400 levels, τ = 0.3, eight outliers ±2",
+    truth: { model: "rasch", a: -4, b: 0.12, sigma: 1, tau: 0.3, outliers: planted(400, 8, 2) },
+    metrics: Array.from({ length: 400 }, (_, i) => Math.round((1 + (39 * i) / 399) * 1e6) / 1e6),
+    play: { players: 1070, patience: 5, churn: 0.01 },
+    seeds: 20,
+  },
+  {
+    name: "levels-15",
+    what: "per level, 15 levels of 200–5,000 attempts, τ = 0.6",
+    truth: { model: "levels", a: 1.5, b: 0.2, tau: 0.6 },
+    metrics: climbing(15, "coverage-metric-15"),
+    play: { attempts: (l) => 200 + ((l * 1733) % 4800) },
+    seeds: 300,
+  },
+  {
+    name: "levels-15-random",
+    what: "the same with a random metric (true b = 0)",
+    truth: { model: "levels", a: 0, b: 0, tau: 0.6, offsets: trend(15) },
+    metrics: [],
+    random: true,
+    play: { attempts: (l) => 200 + ((l * 1733) % 4800) },
+    seeds: 300,
+  },
+  {
+    name: "levels-400",
+    what: "per level, 400 levels of 50–2,000 attempts, τ = 0.3, eight outliers ±2",
+    truth: { model: "levels", a: 2, b: 0.1, tau: 0.3, outliers: planted(400, 8, 2) },
+    metrics: Array.from({ length: 400 }, (_, i) => Math.round((1 + (39 * i) / 399) * 1e6) / 1e6),
+    play: { attempts: (l) => 50 + ((l * 397) % 1950) },
+    seeds: 100,
+  },
+];
+
+type Estimate = { value: number; low: number; high: number };
+
+/** What one file gave. */
+interface FileResult {
+  converged: boolean;
+  a?: Estimate;
+  b?: Estimate;
+  sigma?: Estimate;
+  tau?: Estimate | number;
+  flagged: number[];
+  better?: boolean;
+  ms: number;
+}
+
+/** Calibrates one simulated file. */
+function runFile(d: Design, s: number): FileResult {
+  const seed = `coverage/${d.name}/${s}`;
+  const rng = createRng(`${seed}/metric`);
+  const metrics = d.random ? Array.from({ length: d.truth.offsets!.length }, () => Math.round(rng() * 20 * 1e6) / 1e6) : d.metrics;
+  const plays = simulatePlays(d.truth, { seed, metrics, ...d.play });
+  const t0 = performance.now();
+  let cal: Calibration;
+  try {
+    cal = calibrate(plays);
+  } catch {
+    return { converged: false, flagged: [], ms: performance.now() - t0 };
+  }
+  const ms = performance.now() - t0;
+  const params = cal.params as Calibration["params"] & { tau?: Estimate };
+  const fit = cal.fit as (Calibration["fit"] & { gain?: Estimate }) | null;
+  const better = fit ? (fit.gain ? fit.gain.low > 0 : fit.logLoss < fit.baselineLogLoss) : undefined;
+  return { converged: true, a: params.a, b: params.b, sigma: params.sigma, tau: params.tau ?? cal.levelSpread, flagged: cal.outliers.map((o) => o.level - 1), better, ms };
+}
+
+/** Coverage, width ratio, mean and sd of one parameter over the converged files. */
+function summarise(files: FileResult[], pick: (f: FileResult) => Estimate | number | undefined, truth: number) {
+  const values: number[] = [];
+  const widths: number[] = [];
+  let covered = 0;
+  let intervals = 0;
+  for (const f of files) {
+    const e = pick(f);
+    if (e === undefined) continue;
+    const v = typeof e === "number" ? e : e.value;
+    values.push(v);
+    if (typeof e !== "number") {
+      intervals++;
+      widths.push(e.high - e.low);
+      if (e.low <= truth && truth <= e.high) covered++;
+    }
+  }
+  if (values.length === 0) return undefined;
+  const mean = values.reduce((x, y) => x + y, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, values.length - 1));
+  const meanWidth = widths.length ? widths.reduce((x, y) => x + y, 0) / widths.length : NaN;
+  const r = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
+  return { truth, mean: r(mean), sd: r(sd), coverage: intervals ? r(covered / intervals, 3) : null, widthRatio: intervals && sd > 0 ? r(meanWidth / (2 * 1.959964 * sd), 3) : null };
+}
+
+/** Runs a design's files and sums them up. */
+function runDesign(d: Design) {
+  const cap = Number(process.env.CALIBRATE_COVERAGE_SEEDS ?? Infinity);
+  const seeds = Math.min(d.seeds, cap);
+  const files: FileResult[] = [];
+  for (let s = 0; s < seeds; s++) files.push(runFile(d, s));
+  const ok = files.filter((f) => f.converged);
+  const plantedLevels = new Set((d.truth.outliers ?? []).map((o) => o.level));
+  const found = ok.reduce((n, f) => n + f.flagged.filter((l) => plantedLevels.has(l)).length, 0);
+  const falseFlags = ok.reduce((n, f) => n + f.flagged.filter((l) => !plantedLevels.has(l)).length, 0);
+  const withFalse = ok.filter((f) => f.flagged.some((l) => !plantedLevels.has(l))).length;
+  const significant = ok.filter((f) => f.b && (f.b.low > 0 || f.b.high < 0)).length;
+  const better = ok.filter((f) => f.better).length;
+  const ms = ok.map((f) => f.ms).sort((x, y) => x - y);
+  const rate = (k: number) => (ok.length ? Math.round((1000 * k) / ok.length) / 1000 : null);
+  return {
+    design: d.name,
+    files: seeds,
+    converged: Math.round((1000 * ok.length) / seeds) / 1000,
+    a: d.random ? undefined : summarise(ok, (f) => f.a, d.truth.a),
+    b: summarise(ok, (f) => f.b, d.truth.b),
+    sigma: d.truth.model === "rasch" ? summarise(ok, (f) => f.sigma, d.truth.sigma ?? 1) : undefined,
+    tau: summarise(ok, (f) => f.tau, d.truth.tau ?? 0),
+    bSignificant: rate(significant),
+    beatsBaseline: rate(better),
+    plantedFound: plantedLevels.size ? rate(found / plantedLevels.size) : undefined,
+    falseFlagsPerFile: rate(falseFlags),
+    filesWithFalseFlags: rate(withFalse),
+    medianFitMs: ms.length ? Math.round(ms[Math.floor(ms.length / 2)]) : null,
+  };
+}
+
+type Summary = ReturnType<typeof runDesign>;
+
+/** The summary table: each design's figures, the earlier build's beside them when saved. */
+function table(rows: BenchRow[]): string {
+  const before = existsSync(join(results, "calibrate-coverage-before.json")) ? (JSON.parse(readFileSync(join(results, "calibrate-coverage-before.json"), "utf8")) as { rows: BenchRow[] }).rows : [];
+  const old = new Map(before.map((r) => [(r.counters as Summary).design, r.counters as Summary]));
+  const cell = (x: unknown) => (x === null || x === undefined ? "—" : String(x));
+  const pair = (b: unknown, a: unknown) => `${cell(b)} → ${cell(a)}`;
+  const lines = [
+    "| design | files | converged | a cover / width | b cover / width | σ cover / width | τ cover / width | b significant | beats baseline | planted found | false flags / file |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const r of rows) {
+    const c = r.counters as Summary;
+    const o = old.get(c.design);
+    const cw = (s?: { coverage: number | null; widthRatio: number | null }) => (s ? `${cell(s.coverage)} / ${cell(s.widthRatio)}` : "—");
+    const both = (f: (x: Summary) => string) => (o ? pair(f(o), f(c)) : f(c));
+    lines.push(
+      `| ${c.design} | ${c.files} | ${both((x) => cell(x.converged))} | ${both((x) => cw(x.a))} | ${both((x) => cw(x.b))} | ${both((x) => cw(x.sigma))} | ${both((x) => cw(x.tau))} | ${both((x) => cell(x.bSignificant))} | ${both((x) => cell(x.beatsBaseline))} | ${both((x) => cell(x.plantedFound))} | ${both((x) => cell(x.falseFlagsPerFile))} |`,
+    );
+  }
+  return (old.size ? "before → after; " : "") + "coverage of the 95% interval / width ratio (mean width ÷ 2·1.96·sd of the estimates)\n\n" + lines.join("\n") + "\n";
+}
+
+const wanted = process.env.CALIBRATE_COVERAGE?.split(",");
+const chosen = DESIGNS.filter((d) => !wanted || wanted.includes(d.name));
+
+export const suite: BenchSuite = {
+  name: process.env.CALIBRATE_COVERAGE_SAVE === "before" ? "calibrate-coverage-before" : "calibrate-coverage",
+  cases: chosen.map((d) => ({ name: `${d.name}: ${d.what}`, run: () => runDesign(d), repeat: 0 })),
+  summary: process.env.CALIBRATE_COVERAGE_SAVE === "before" ? undefined : table,
+};
+
+// A design's figures as JSON on stdout when run directly: `npx tsx bench/calibrate-coverage.bench.ts rasch-15`.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const d of DESIGNS.filter((x) => process.argv.slice(2).includes(x.name))) writeFileSync(1, JSON.stringify(runDesign(d)) + "\n");
+}
