@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { benjaminiHochberg } from "../../src/calibrate/numeric/benjamini-hochberg.ts";
+import { bracketedMode } from "../../src/calibrate/numeric/bracketed-mode.ts";
+import { groupRowsByPlayer, playerMode } from "../../src/calibrate/fit/player-quadrature.ts";
 import { gaussHermite, normalExpectation } from "../../src/calibrate/numeric/gauss-hermite.ts";
 import { logistic } from "../../src/calibrate/numeric/logistic.ts";
 import { invertPositiveDefinite, newtonMaximise } from "../../src/calibrate/numeric/newton-maximise.ts";
@@ -30,6 +32,29 @@ describe("Gauss–Hermite rules (SPEC 11 quadrature)", () => {
     const h = 1e-3;
     for (let z = -12; z <= 12; z += h) trapezoid += h * logistic(2 * z - 1) * Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
     expect(normalExpectation((z) => logistic(2 * z - 1), 48)).toBeCloseTo(trapezoid, 7);
+  });
+});
+
+describe("the bracketed mode search (SPEC 11: every one-dimensional optimum)", () => {
+  it("finds the mode where capped Newton cycled: 7,000 wins in 8,000 attempts, spread 3, start 6 logits off", () => {
+    // g(z) = 7000·η − 8000·log(1 + e^η) − z²/2 with η = 3z − 6. From z = 0, Newton capped at 4 went 0 → 4 → 0 → ...
+    // (the logistic saturates on both sides). The mode solves z = 3·(7000 − 8000·σ(3z − 6)): z ≈ 2.6483.
+    const rows = groupRowsByPlayer([{ player: 0, attempts: 8000, wins: 7000 }], () => 0, 1);
+    const { mode, curvature } = playerMode(rows, 0, 6, 0, 3, 0);
+    const p = logistic(3 * mode - 6);
+    expect(Math.abs(-mode + 3 * (7000 - 8000 * p))).toBeLessThan(1e-6);
+    expect(mode).toBeCloseTo(2.6483, 4);
+    expect(curvature).toBeCloseTo(1 + 9 * 8000 * p * (1 - p), 6);
+  });
+
+  it("maximises a concave function from far away, and stops at a bound where it still rises", () => {
+    // f(x) = −cosh(x − 40): f' = −sinh(x − 40), f'' = −cosh(x − 40); the mode is 40.
+    const far = bracketedMode((x) => ({ d1: -Math.sinh(x - 40), d2: -Math.cosh(x - 40) }), 0);
+    expect(far.x).toBeCloseTo(40, 9);
+    expect(far.interior).toBe(true);
+    // f(x) = x − e^(x − 100) on [−30, 30]: still rising at 30.
+    const edge = bracketedMode((x) => ({ d1: 1 - Math.exp(x - 100), d2: -Math.exp(x - 100) }), 0, { lower: -30, upper: 30 });
+    expect(edge).toMatchObject({ x: 30, interior: false });
   });
 });
 

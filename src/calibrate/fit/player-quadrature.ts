@@ -1,5 +1,6 @@
 import { gaussHermite } from "../numeric/gauss-hermite.ts";
 import { binomialLogKernel, logistic } from "../numeric/logistic.ts";
+import { bracketedMode } from "../numeric/bracketed-mode.ts";
 
 /** Rows of plays grouped by player, as flat typed arrays (SPEC 11's Rasch model). */
 export interface PlayerRows {
@@ -72,29 +73,26 @@ export function playerNodes(rows: PlayerRows, j: number, a: number, b: number, s
 
 /**
  * The mode ẑ of one player's log posterior g(z) = Σ_r log Bin(w_r; n_r,
- * σ(σz − a − b·m_r)) − z²/2 and the curvature −g''(ẑ) (≥ 1), by Newton's
- * method from `start` (steps capped at 4; g is concave, so it converges).
+ * σ(σz − a − b·m_r)) − z²/2 and the curvature −g''(ẑ) (≥ 1). g is concave,
+ * but its curvature nearly vanishes where a row of thousands of attempts
+ * saturates, so the search keeps a bracket around the mode
+ * (`bracketedMode`, from `start`): plain or capped Newton cycles there.
  */
 export function playerMode(rows: PlayerRows, j: number, a: number, b: number, sigma: number, start = 0, use?: Uint8Array): { mode: number; curvature: number } {
-  let mode = Number.isFinite(start) ? start : 0;
-  let curvature = 1;
-  for (let iter = 0; iter < 50; iter++) {
-    let d1 = -mode;
+  const slope = (z: number) => {
+    let d1 = -z;
     let d2 = -1;
     for (let i = rows.start[j]; i < rows.start[j + 1]; i++) {
       const r = rows.order[i];
       if (use && !use[r]) continue;
-      const p = logistic(sigma * mode - a - b * rows.metric[r]);
+      const p = logistic(sigma * z - a - b * rows.metric[r]);
       d1 += sigma * (rows.wins[r] - rows.attempts[r] * p);
       d2 -= sigma * sigma * rows.attempts[r] * p * (1 - p);
     }
-    curvature = -d2;
-    let step = -d1 / d2;
-    if (Math.abs(step) > 4) step = 4 * Math.sign(step);
-    mode += step;
-    if (Math.abs(step) < 1e-9) break;
-  }
-  return { mode, curvature };
+    return { d1, d2 };
+  };
+  const found = bracketedMode(slope, start, { tolerance: 1e-10 });
+  return { mode: found.x, curvature: -found.at.d2 };
 }
 
 /** Groups the rows of plays by player (flat arrays for the quadrature). */
