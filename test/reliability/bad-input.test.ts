@@ -52,6 +52,13 @@ describe("bad pools, models, ramps and CSV", () => {
   it("pool conflicts naming unknown ids", async () => {
     await refused("pool conflict with an unknown id", ["select", "--pools", bad("conflict-unknown-id-pool.json"), ...generic, "--json"], [bad("conflict-unknown-id-pool.json"), "$.conflicts[0].ids[1]", '"generic-c9-p9-999" is not one']);
   });
+  it("a pool conflict naming one id twice is refused at read, as the model's conflict is", async () => {
+    const file = bad("conflict-one-id-twice-pool.json");
+    const parts = [file, "$.conflicts[0].ids[1]", "expected two distinct ids", '"generic-c1-p1-002" is also ids[0]'];
+    await refused("pool conflict naming one id twice", ["select", "--pools", file, ...generic, "--json"], parts);
+    // HiGHS was where it ended before ("the solver's answer breaks the model", exit 1): now it is never reached
+    await expectRefused(["select", "--pools", file, ...generic, "--solver", "highs", "--json"], parts);
+  });
   it("a ramp point of 1.7e308 (numbers within ±1e9)", async () => {
     await refused("number beyond 1e9", ["select", "--pools", pool, "--model", modelFile("generic", "selection.json"), "--ramp", bad("ramp-point-1e308.json"), "--plan", modelFile("generic", "plan.json"), "--json"], [bad("ramp-point-1e308.json"), "$.points[1][1]", "expected a finite number within ±1e9"]);
   });

@@ -58,6 +58,8 @@ export const poolSchema = z
       pair.ids.forEach((id, j) => {
         if (!seen.has(id)) ctx.addIssue({ code: "custom", path: ["conflicts", i, "ids", j], message: `expected the id of a candidate of this pool; "${id}" is not one` });
       });
+      // The model's conflict constraint refuses the same (model.ts): a pair of one id says nothing a solver can keep.
+      if (pair.ids[0] === pair.ids[1]) ctx.addIssue({ code: "custom", path: ["conflicts", i, "ids", 1], message: `expected two distinct ids (a conflict says "never both ship"); "${pair.ids[1]}" is also ids[0]` });
     });
   });
 
