@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Help } from "commander";
 import { describeFsError, isFsError, LevelrampError } from "../io/errors.ts";
-import { terminalText } from "../io/hostile/terminal-text.ts";
+import { oneLine, terminalText } from "../io/hostile/terminal-text.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
 import { bodyFormatsInWords, gamesInWords } from "./games-in-words.ts";
 
@@ -187,7 +187,7 @@ export function reportError(err: unknown, argv: readonly string[], given: CliIo)
     return err.exitCode;
   }
   if (isFsError(err)) {
-    const path = err.path ? `${err.path}: ` : "";
+    const path = err.path ? `${oneLine(err.path)}: ` : "";
     io.stderr(`levelramp: ${path}cannot ${err.syscall}: ${describeFsError(err)}\n${trace}`);
     return 2;
   }

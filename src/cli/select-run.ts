@@ -66,7 +66,7 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
   const times = { startMs, readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
   const { inputs, from } = await readInputs(o, outside, checked);
   times.readMs = performance.now() - times.startMs;
-  for (const note of notes) io.stderr(`levelramp: ${note}\n`);
+  for (const note of notes) io.stderr(`levelramp: ${oneLine(note)}\n`);
   if (inputs.pool.game !== "generic") {
     // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
     const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../game/registry/load-game.ts"), import("../game/check-level-body.ts")]);

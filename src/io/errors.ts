@@ -1,3 +1,5 @@
+import { oneLine } from "./hostile/terminal-text.ts";
+
 /**
  * Errors that carry an exit code (SPEC 2): 2 for bad input or usage, 1 for work
  * that ran but whose answer is "no" (infeasible model, failed verification,
@@ -10,8 +12,14 @@ export class LevelrampError extends Error {
   /** Module that raised it, e.g. `select/dp`. */
   readonly module: string;
 
-  constructor(module: string, message: string, exitCode: 1 | 2) {
-    super(`${module}: ${message}`);
+  /**
+   * @param message one line, or the lines of a longer message (the first, then
+   *   its indented details). A line break inside a line — from an id, a CSV
+   *   cell, a program's words — is shown as `\u000A` ({@link oneLine}), so
+   *   outside text can never print a line of its own.
+   */
+  constructor(module: string, message: MessageLines, exitCode: 1 | 2) {
+    super(`${module}: ${messageText(message)}`);
     this.name = "LevelrampError";
     this.module = module;
     this.exitCode = exitCode;
@@ -27,13 +35,14 @@ export class InputError extends LevelrampError {
   readonly jsonPath: string | undefined;
   readonly expected: string;
 
-  constructor(module: string, expected: string, where: { file?: string; jsonPath?: string } = {}) {
+  constructor(module: string, expected: MessageLines, where: { file?: string; jsonPath?: string } = {}) {
     const place = [where.file, where.jsonPath].filter(Boolean).join(" at ");
-    super(module, place ? `${place}: ${expected}` : expected, 2);
+    const [first, ...more] = typeof expected === "string" ? [expected] : expected;
+    super(module, [place ? `${place}: ${first}` : first, ...more], 2);
     this.name = "InputError";
     this.file = where.file;
     this.jsonPath = where.jsonPath;
-    this.expected = expected;
+    this.expected = messageText(expected);
   }
 }
 
@@ -42,7 +51,7 @@ export class NoAnswerError extends LevelrampError {
   /** Structured detail for `--json` output (diagnosis, failing levels...). */
   readonly detail: unknown;
 
-  constructor(module: string, message: string, detail?: unknown) {
+  constructor(module: string, message: MessageLines, detail?: unknown) {
     super(module, message, 1);
     this.name = "NoAnswerError";
     this.detail = detail;
@@ -57,10 +66,23 @@ export class NoAnswerError extends LevelrampError {
  * reports other LevelrampErrors as a failing level (verify) passes it on.
  */
 export class ProgramFault extends LevelrampError {
-  constructor(module: string, message: string) {
-    super(module, message, 2);
+  /**
+   * @param message its lines; a string is split where a line break starts an
+   *   indented line (`\n  request: ...`, the layout the program client gives
+   *   it), and any other line break in it is escaped.
+   */
+  constructor(module: string, message: MessageLines) {
+    super(module, typeof message === "string" ? message.split(/\n(?= {2})/) : message, 2);
     this.name = "ProgramFault";
   }
+}
+
+/** A message: one line, or its lines (the first, then indented details). */
+export type MessageLines = string | readonly string[];
+
+/** A message's text: each line kept to one line ({@link oneLine}), the lines joined by line breaks. */
+function messageText(message: MessageLines): string {
+  return typeof message === "string" ? oneLine(message) : message.map(oneLine).join("\n");
 }
 
 /** Formats a JSON path from its segments: `["a", 3, "b"]` → `$.a[3].b`. */

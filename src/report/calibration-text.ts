@@ -1,4 +1,5 @@
 import type { Calibration } from "../io/schemas/calibration.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 
 /**
  * A calibration in words for the terminal (SPEC 11; `calibrate` prints it on
@@ -29,9 +30,10 @@ export function calibrationText(cal: Calibration, maxOutliers = 20): string {
     lines.push("    level  id                          attempts  observed  predicted       z");
     const shown = [...cal.outliers].sort((x, y) => Math.abs(y.z) - Math.abs(x.z) || x.level - y.level).slice(0, maxOutliers);
     for (const o of shown) {
-      lines.push(`    ${String(o.level).padStart(5)}  ${o.id.padEnd(26).slice(0, 26)}  ${String(o.attempts).padStart(8)}  ${f(o.observed).padStart(8)}  ${f(o.predicted).padStart(9)}  ${(o.z >= 0 ? "+" : "") + f(o.z, 2)}`.replace(/\s+$/, ""));
+      lines.push(`    ${String(o.level).padStart(5)}  ${oneLine(o.id).padEnd(26).slice(0, 26)}  ${String(o.attempts).padStart(8)}  ${f(o.observed).padStart(8)}  ${f(o.predicted).padStart(9)}  ${(o.z >= 0 ? "+" : "") + f(o.z, 2)}`.replace(/\s+$/, ""));
     }
     if (cal.outliers.length > shown.length) lines.push(`    ... and ${cal.outliers.length - shown.length} more (see the calibration file)`);
   }
-  return lines.join("\n") + "\n";
+  // Each line is one line: a metric name or an id from a file cannot start another (oneLine).
+  return lines.map(oneLine).join("\n") + "\n";
 }

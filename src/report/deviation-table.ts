@@ -1,5 +1,5 @@
 import { Chalk } from "chalk";
-import { terminalText } from "../io/hostile/terminal-text.ts";
+import { oneLine, terminalText } from "../io/hostile/terminal-text.ts";
 import { breakLine, type ConstraintBreak } from "../select/rules/find-breaks.ts";
 import { deviationBand } from "./deviation-band.ts";
 import type { DeviationStats, RampDeviation } from "./deviation-report.ts";
@@ -28,7 +28,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   };
   // Two heading lines: each ramp's name over its five columns, then the column names.
   // Names and messages come from files: shown escaped before the table adds its own colours.
-  const label = (r: RampDeviation) => `ramp: ${terminalText(r.name)}`;
+  const label = (r: RampDeviation) => `ramp: ${terminalText(oneLine(r.name))}`;
   const sub = ["chapter", "levels"];
   for (const _ of reports) sub.push(`mean|dev|`, "RMS", "max|dev| @level", "bias", "pool-limited");
   sub.push("breaks");
@@ -76,7 +76,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
         .trimEnd(),
     ),
   ];
-  const metric = terminalText(reports[0]?.metric ?? "");
+  const metric = terminalText(oneLine(reports[0]?.metric ?? ""));
   const title = `Ramp deviation per chapter (${metric}; deviation = value − target)`;
   const lines = [title, ...out];
   const known = reports.some((r) => r.all.poolLimited !== null);
@@ -89,7 +89,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   }
   if (breaks.length) {
     lines.push("", chalk.red(`${breaks.length} constraint break(s):`));
-    for (const b of breaks) lines.push(`  ${terminalText(breakLine(b))}`);
+    for (const b of breaks) lines.push(`  ${terminalText(oneLine(breakLine(b)))}`);
   }
   return lines.join("\n") + "\n";
 }

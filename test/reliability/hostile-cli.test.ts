@@ -110,3 +110,39 @@ describe("terminal and spreadsheet hygiene (class 8)", { timeout: 60_000 }, () =
     expect(row).toMatch(/,-?\d/); // numbers (a negative deviation) stay numbers
   });
 });
+
+describe("a line break from a file never starts a line of its own (issue 40)", { timeout: 60_000 }, () => {
+  const forged = "levelramp: calibrate: all good";
+  /** No line of the output is the forged one, and `lines` lines were printed. */
+  const oneLineEach = (out: string, lines: number) => {
+    expect(out.split("\n").some((l) => l.startsWith(forged))).toBe(false);
+    expect(out.endsWith("\n") ? out.split("\n").length - 1 : -1, out).toBe(lines);
+  };
+  it("a quoted CSV cell with a line break prints no second message line (calibrate's plays, select's CSV pool)", async () => {
+    const t = tempDir();
+    const levels = t.path("levels.json");
+    expect((await runCli(["select", "--pools", pool, ...generic, "--out", levels])).code).toBe(0);
+    const plays = t.write("plays.csv", `player,level,attempts,wins\np0,"7\n${forged}",1,1\np0,"8\r${forged}",1,0\n`);
+    const r = await expectRefused(["calibrate", plays, "--levels", levels], [plays, "line 3, column 2 (level)", `got "7\\u000A${forged}"`]);
+    oneLineEach(r.stderr, 1);
+    const csv = t.write("pool.csv", `id,chapter,part,difficulty\na,1,1,"1\n${forged}"\n`);
+    const s = await expectRefused(["select", "--pools", csv, ...generic, "--json"], [csv, "\\u000A"]);
+    oneLineEach(s.stderr, 1);
+  });
+  it("an id with a line break is one line in verify's and diff's listings", async () => {
+    const t = tempDir();
+    const a = t.path("a.json");
+    expect((await runCli(["select", "--pools", pool, ...generic, "--out", a])).code).toBe(0);
+    const file = JSON.parse(readFileSync(a, "utf8")) as { levels: Array<{ id: string; deviation: number }> };
+    file.levels[0].id = `x\n${forged}\r\u2028y`;
+    file.levels[0].deviation += 1; // a failure verify lists, with the id
+    const b = t.write("b.json", JSON.stringify(file));
+    const v = await runCli(["verify", b]);
+    expect(v.code).toBe(1);
+    expect(v.stdout).toContain(`x\\u000A${forged}\\u000D\\u2028y`);
+    oneLineEach(v.stdout, 1 + v.stdout.split("\n").filter((l) => l.startsWith("  level ") || l.startsWith("  the file")).length);
+    const d = await runCli(["diff", a, b]);
+    expect(d.stdout).toContain(`x\\u000A${forged}`);
+    for (const line of d.stdout.split("\n")) expect(line.startsWith(forged)).toBe(false);
+  });
+});

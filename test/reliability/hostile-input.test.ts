@@ -9,7 +9,8 @@ import { parseJsonText, readJson } from "../../src/io/read-json-file.ts";
 import { readInputBytes } from "../../src/io/read-text-file.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { parseWith } from "../../src/io/read-json-file.ts";
-import { terminalText } from "../../src/io/hostile/terminal-text.ts";
+import { oneLine, terminalText } from "../../src/io/hostile/terminal-text.ts";
+import { InputError, NoAnswerError, ProgramFault } from "../../src/io/errors.ts";
 import { writeFileAtomic } from "../../src/io/atomic-write.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { refusal } from "../helpers/expect-refused.ts";
@@ -143,6 +144,17 @@ describe("terminal and spreadsheet hygiene (class 8)", () => {
     expect(terminalText("plain é ü 日本")).toBe("plain é ü 日本");
     const json = JSON.stringify({ id: "x\u001b[2J\u009b\u2028" });
     expect(JSON.parse(terminalText(json))).toEqual({ id: "x\u001b[2J\u009b\u2028" }); // still JSON, same values
+  });
+
+  it("a line break from a file stays on its line: messages are their own lines only (issue 40)", () => {
+    expect(oneLine("7\nlevelramp: x\r\u2028\u2029\u0085y")).toBe("7\\u000Alevelramp: x\\u000D\\u2028\\u2029\\u0085y");
+    const same = "plain é 日本";
+    expect(oneLine(same)).toBe(same);
+    // an error's message: one line, whatever it quotes; a message of several lines keeps them
+    expect(new InputError("io/read", 'got "7\nlevelramp: all good"', { file: "p.csv" }).message).toBe('io/read: p.csv: got "7\\u000Alevelramp: all good"');
+    expect(new NoAnswerError("pipeline/build", ["the built levels fail:", "  level 1 (a\nb): why"]).message).toBe("pipeline/build: the built levels fail:\n  level 1 (a\\u000Ab): why");
+    // a program fault keeps the program client's layout (indented lines) and nothing else
+    expect(new ProgramFault("program/wire", "g.json: solve: says\nlevelramp: ok\n  request: {}").message).toBe("program/wire: g.json: solve: says\\u000Alevelramp: ok\n  request: {}");
   });
 
   it("a CSV cell that a spreadsheet would run as a formula gets a leading quote; numbers stay numbers", () => {

@@ -12,6 +12,7 @@ import { deviationTable } from "../../report/deviation-table.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { chaptersOption, forceOption, jsonOption, modelFiles, modelOption, parseWorkers, planOption, quietOption, rampOption, seedOption, statsOption, wholeNumber, workersOption } from "../options.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /** Options shared by `build` and `generate`. */
 export interface PipelineCliOptions {
@@ -51,7 +52,7 @@ export function pipelineOptions(cmd: Command): Command {
  */
 export async function runPipelineCommand<R extends PipelineResult>(gameName: string, o: PipelineCliOptions, ctx: CommandContext, job: "build" | "generate", run: (options: PipelineOptions) => Promise<R>, checkOutputs: () => string[]): Promise<R> {
   const { io } = ctx;
-  const options = await readPipelineOptions(gameName, o, `cli/${job}`, checkOutputs, (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, `cli/${job}`, checkOutputs, (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
   const { game, chapters, seed, workers } = options;
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
@@ -71,7 +72,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
 
 /** The `--stats` figures as printed on stdout (two-space indented lines; see {@link statsLines}). */
 export function statsText(...args: Parameters<typeof statsLines>): string {
-  return statsLines(...args).map((l) => (l ? `  ${l}\n` : "\n")).join("");
+  return statsLines(...args).map((l) => (l ? `  ${oneLine(l)}\n` : "\n")).join("");
 }
 
 /** `chapter 3` or `chapters 1–4`. */
@@ -128,7 +129,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const selectLine = (game: string) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...(gameModelFiles(game) ? { gameFile: relative(dir, gameName) } : {}) });
       const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), () => checkLevelSetFolder(dir, how));
       const { paths, notes } = writeLevelSet(dir, set, how);
-      for (const note of notes) ctx.io.stderr(`levelramp: ${note}\n`);
+      for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);
       // The result on stdout (README "Commands"): the JSON, or the deviation table and the --stats figures.
       const { levels } = set;

@@ -20,7 +20,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
     .option("--json", "print the calibration file on stdout (without --json or --out: the fit in words)")
     .option("--force", "overwrite --out if it exists")
     .action(async (playsFile: string, o: { levels: string; metric?: string; out?: string; json?: boolean; force?: boolean }) => {
-      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/calibrate", option: "--out", inputs: [{ what: "the plays", path: playsFile }, { what: "--levels", path: o.levels }] })) ctx.io.stderr(`levelramp: ${note}\n`);
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/calibrate", option: "--out", inputs: [{ what: "the plays", path: playsFile }, { what: "--levels", path: o.levels }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const levels = await readGameFile(o.levels, levelsSchema);
       const plays = readPlays(playsFile, levels, o.levels, o.metric);
       const cal = calibrate(plays);

@@ -4,6 +4,7 @@ import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, jsonOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp diff old.json new.json [--json]`: levels added, removed, moved
@@ -31,7 +32,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
           for (const m of d.moved) lines.push(`~ ${m.from} → ${m.to}  ${m.id}`);
           for (const c of d.changed) lines.push(`* ${c.id}  ${c.metric}: ${c.from ?? "-"} → ${c.to ?? "-"}`);
         }
-        ctx.io.stdout(lines.join("\n") + "\n");
+        ctx.io.stdout(lines.map(oneLine).join("\n") + "\n");
       }
       if (!d.identical) ctx.setExitCode(1);
     });

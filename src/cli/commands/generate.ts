@@ -8,6 +8,7 @@ import { parseShard } from "../../pipeline/shards/parse-shard.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, pipelineInputs, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /** The text of a pool file as `generate` and `merge` write it (byte for byte the same for the same pool). */
 export function poolFileText(pool: Pool): string {
@@ -33,7 +34,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 async function generateShardCommand(gameName: string, o: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
   const shard = parseShard(o.shard);
-  const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }), (note) => io.stderr(`levelramp: ${note}\n`));
+  const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }), (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: Awaited<ReturnType<typeof generateShard>>;
@@ -49,7 +50,7 @@ async function generateShardCommand(gameName: string, o: PipelineCliOptions & { 
   }
   if (o.stats && !o.json) {
     const counts = Object.entries(result.stats).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
-    io.stdout(`  generator counters of this shard, most frequent first: ${counts.map(([k, v]) => `${k} ${v}`).join(", ") || "none"} (merge --stats gives the run's figures)\n`);
+    io.stdout(`  generator counters of this shard, most frequent first: ${oneLine(counts.map(([k, v]) => `${k} ${v}`).join(", ")) || "none"} (merge --stats gives the run's figures)\n`);
   }
   if (o.json) {
     io.stdout(JSON.stringify({ game: options.game, seed: options.seed, shard: result.shard.shard, settingsHash: result.shard.settingsHash, tasks: result.tasks, candidates: result.candidates, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");

@@ -5,6 +5,7 @@ import { jsonOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry/load-game.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
@@ -27,7 +28,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {
         const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);
-        ctx.io.stdout(`${input.game} level${input.number ? ` ${input.number}` : ""}${input.id ? ` (${input.id})` : ""}\n${lines.join("\n")}\n`);
+        ctx.io.stdout(`${input.game} level${input.number ? ` ${input.number}` : ""}${input.id ? ` (${oneLine(input.id)})` : ""}\n${lines.map(oneLine).join("\n")}\n`);
       }
     });
 }

@@ -37,7 +37,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       const workers = parseWorkers("cli/merge", o.workers);
       await useGameFile(o.game);
-      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${note}\n`);
+      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
       const shards: Array<{ file: string; shard: ShardFile }> = [];
       for (const file of files) shards.push({ file, shard: await readGameFile(file, parseShardFile) });
       const bars = commandProgressBars(io, o.quiet);

@@ -57,7 +57,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       const inputs = [{ what: "the levels file", path: levelsFile }, { what: "--pools", path: o.pools }, { what: "--plan", path: o.plan }, { what: "--calibration", path: o.calibration }, { what: "--game", path: o.game }, ...(o.ramp ?? []).map((path) => ({ what: "--ramp", path }))];
-      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out", inputs })) ctx.io.stderr(`levelramp: ${note}\n`);
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out", inputs })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const game = await useGameFile(o.game);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));

@@ -39,7 +39,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const width = pixels(o.width, "--width");
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
-      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${note}\n`);
+      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       await useGameFile(o.game);
       const input = await readGameLevelInput(file, level);
       const backend = requireGame(input.game, "cli/show");

@@ -11,6 +11,7 @@ import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, quietOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { modelsPath } from "../../game/models-path.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp verify` (SPEC 1 job 5, SPEC 2): every level's checks, the
@@ -54,18 +55,18 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       }
       const against = modelFile ? `checked against ${modelFile}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
       if (result.ok) {
-        io.stdout(`verify: ${file}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
+        io.stdout(`verify: ${oneLine(file)}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
         return;
       }
       const failing = new Set(result.failures.filter((f) => f.level > 0).map((f) => f.level));
       const whole = result.failures.some((f) => f.level === 0);
       const rules = result.failures.filter((f) => f.rule).length;
       const breaks = rules ? `; ${rules} break${rules === 1 ? "" : "s"} of the model's rules, one a line` : "";
-      io.stdout(`verify: ${file}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})${breaks}\n`);
+      io.stdout(`verify: ${oneLine(file)}: ${failing.size} of ${result.levels} levels fail${whole ? ", and the file as a whole" : ""} (${against})${breaks}\n`);
       for (const f of result.failures) {
         const where = f.level === 0 ? "the file" : `level ${f.level}${f.id ? ` (${f.id})` : ""}`;
         // A break of the model's rules: its values, then the rule; any other failure: the check, then why.
-        io.stdout(f.rule ? `  ${where}: ${f.message} — ${f.reason}\n` : `  ${where}: ${f.reason}: ${f.message}\n`);
+        io.stdout(`${oneLine(f.rule ? `  ${where}: ${f.message} — ${f.reason}` : `  ${where}: ${f.reason}: ${f.message}`)}\n`);
       }
     });
 }

@@ -32,3 +32,21 @@ const WITH_SGR = new RegExp(`\\x1B\\[[0-9;]*m|${CONTROL.source}`, "g");
 function escapeChar(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
+
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/g;
+
+/**
+ * Text from a file made one line (SPEC 2 hostile input): a line break in an
+ * id, a CSV cell or a program's words is shown as its escape (`\u000A`,
+ * `\u000D`, also U+0085, U+2028, U+2029) instead of starting a line, so a
+ * value can never print a line of its own (`levelramp: calibrate: all good`
+ * cannot be forged). Use it on every piece of outside text a message, a note
+ * or a listing embeds; {@link terminalText} (applied once to all output)
+ * then escapes the other control characters. Text with no line break comes
+ * back as it is.
+ *
+ * @param text a piece of text that must stay on its line.
+ */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAK, escapeChar);
+}

@@ -59,7 +59,7 @@ export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet>
   // 2. Verify the levels again, as `levelramp verify` would: a set that fails is not returned.
   const verify = verifyLevels(levels, { events: options.events });
   if (!verify.ok) {
-    throw new NoAnswerError("pipeline/build", `the built levels fail verification:\n${verify.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`).join("\n")}`, verify);
+    throw new NoAnswerError("pipeline/build", ["the built levels fail verification:", ...verify.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`)], verify);
   }
   // 3. The deviation from the ramp, once; the reports from it.
   const deviation = buildDeviation(levels, result.pool);

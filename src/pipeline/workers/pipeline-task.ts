@@ -199,5 +199,7 @@ function carryError(err: unknown): CarriedError {
 export function unwrapOutcome<T>(outcome: TaskOutcome<T>): T {
   if (outcome.ok) return outcome.value;
   const e = outcome.error;
-  throw e.exitCode === 2 ? new InputError(e.module, e.message) : new NoAnswerError(e.module, e.message, e.detail);
+  // A line break left in a message is one of its own lines (outside text in it is escaped: errors.ts), so the lines come back as they were.
+  const lines = e.message.split("\n");
+  throw e.exitCode === 2 ? new InputError(e.module, lines) : new NoAnswerError(e.module, lines, e.detail);
 }
