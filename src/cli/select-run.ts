@@ -22,6 +22,7 @@ import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../select/
 import { dpRefusal } from "../select/dp/dp-context.ts";
 import type { CommandContext } from "./cli-io.ts";
 import { modelFiles } from "./options.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 
 /** The options of `levelramp select`, as commander parses them. */
 export interface SelectOptions {

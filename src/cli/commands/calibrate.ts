@@ -7,6 +7,7 @@ import { calibrate } from "../../calibrate/calibrate.ts";
 import { readPlays } from "../../calibrate/read-plays.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
 import type { CommandContext } from "../cli-io.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /** `levelramp calibrate` (SPEC 11): fit a measure to play data. */
 export function registerCalibrate(program: Command, ctx: CommandContext): void {

@@ -11,6 +11,7 @@ import { describeChapters, statsText } from "./build.ts";
 import { forceOption, jsonOption, parseWorkers, quietOption, statsOption, workersOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { poolFileText } from "./generate.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 interface MergeCliOptions {
   out: string;

@@ -32,6 +32,7 @@ import { calibrationText } from "../../report/calibration-text.ts";
 import { forceOption, jsonOption } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { modelsPath } from "../../game/models-path.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

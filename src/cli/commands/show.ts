@@ -9,6 +9,7 @@ import { forceOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
 import { requireGame } from "../../game/registry/load-game.ts";
+import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp show <levels.json --level N | level.json> --out level.svg|png` (SPEC 2):
