@@ -39,16 +39,48 @@ export function problemOfLevels(file: LevelsFile): SelectionProblem {
   const byId = (a: number, b: number) => (levels[a].id < levels[b].id ? -1 : levels[a].id > levels[b].id ? 1 : a - b);
   const free = levels.map((_, k) => k).filter((k) => !fixed[k]).sort(byId);
   const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
-  const narrowedBy: Array<string[] | undefined> = levels.map(() => undefined);
-  const eligible = levels.map((l, s) => {
-    let list = fixed[s] ? [s] : model.eligibility === "any" ? free : free.filter((k) => levels[k].chapter === l.chapter && levels[k].part === l.part);
-    for (const b of bounds) {
-      if (l.number < (b.from ?? 1) || l.number > (b.to ?? Infinity)) continue;
+  // The free levels of each chapter and part, in one pass (a filter of the whole file per slot made verify quadratic).
+  const partOf = (l: { chapter: number; part: number }) => `${l.chapter}/${l.part}`;
+  const byPart = new Map<string, number[]>();
+  if (model.eligibility !== "any") {
+    for (const k of free) {
+      const key = partOf(levels[k]);
+      const list = byPart.get(key);
+      if (list) list.push(k);
+      else byPart.set(key, [k]);
+    }
+  }
+  // A slot's list: its part's (or every free level), narrowed by the bounds that hold at its number; one list
+  // per part and set of bounds, shared by the slots that see it (none of the problem's users changes a list).
+  const narrowed = new Map<string, { list: number[]; by: string[] | undefined }>();
+  const narrow = (start: number[], holding: number[]) => {
+    let list = start;
+    let by: string[] | undefined;
+    for (const i of holding) {
+      const b = bounds[i];
       const kept = list.filter((k) => withinBounds(levels[k].metrics[b.key], b));
-      if (kept.length < list.length) (narrowedBy[s] ??= []).push(describeBounds(b));
+      if (kept.length < list.length) (by ??= []).push(describeBounds(b));
       list = kept;
     }
-    return list;
+    return { list, by };
+  };
+  const narrowedBy: Array<string[] | undefined> = levels.map(() => undefined);
+  const eligible = levels.map((l, s) => {
+    const holding: number[] = [];
+    bounds.forEach((b, i) => {
+      if (l.number >= (b.from ?? 1) && l.number <= (b.to ?? Infinity)) holding.push(i);
+    });
+    const part = model.eligibility === "any" ? "" : partOf(l);
+    const start = fixed[s] ? [s] : model.eligibility === "any" ? free : (byPart.get(part) ?? []);
+    if (holding.length === 0) return start;
+    const key = `${part}|${holding.join(",")}`;
+    let cut = fixed[s] ? undefined : narrowed.get(key);
+    if (!cut) {
+      cut = narrow(start, holding);
+      if (!fixed[s]) narrowed.set(key, cut);
+    }
+    narrowedBy[s] = cut.by && [...cut.by];
+    return cut.list;
   });
   const index = new Map(levels.map((l, k) => [l.id, k]));
   const conflicts: Array<[number, number]> = [];
