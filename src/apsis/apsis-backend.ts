@@ -1,6 +1,7 @@
 import { apsisBodySchema, type ApsisBody } from "./level/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
+import { apsisConcepts } from "./check/apsis-concepts.ts";
 import { apsisWellFormed } from "./check/apsis-well-formed.ts";
 import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
@@ -20,8 +21,10 @@ import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
  * models in `models/apsis/`:
  * - `generate`: one proven candidate for a tier, aimed at its level's reads target;
  * - `solve`: the rounds solution (arrow indices per round) and `measure --json`
- *   `{arrows, depth, reads, freeAtStart, rounds}`;
+ *   `{arrows, depth, reads, freeAtStart, rounds, concepts}`;
  * - `grade`: pool metrics `{reads, depth, arrows, freeAtStart, rules}`;
+ * - `concepts`: the rules the sky needs (SPEC 12, {@link apsisConcepts}), also
+ *   given with every generated or composed level and in `solve`'s measure;
  * - `wellFormed`: a sky at all (rings, inside the rim and clear of the sun, no
  *   overlap, every lock with its key), before anything solves or draws it;
  * - `validate`: every check of a shipped level (solver, replay, geometry, rules), on a well-formed sky;
@@ -43,8 +46,9 @@ export const apsisBackend = {
   generate: (request) => generateLevel(request),
   solve(body) {
     const solved = solveSky(body);
-    return { solution: solved.solution, measure: { ...skyMeasure(solved) } };
+    return { solution: solved.solution, measure: { ...skyMeasure(solved), concepts: apsisConcepts(body, loadSkyModel(), solved.rounds) } };
   },
+  concepts: (body) => apsisConcepts(body),
   grade: (body) => skyMetrics(body, solveSky(body)),
   wellFormed: (body) => apsisWellFormed(body, loadSkyModel()),
   validate: (body, solution, rules) => checkLevel(body, solution, rules),

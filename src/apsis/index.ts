@@ -23,6 +23,7 @@ export { keepsRingSpread, largestRingShare, ringCap, type RingSpreadRule } from 
 export { apsisChapterFigures, chapterFiguresTable, type ChapterFigureLevel, type ChapterFigures } from "./measure/chapter-figures.ts";
 export { checkLevel } from "./check/check-level.ts";
 export { ruleNeeded, type RuleNeed } from "./check/rule-needed.ts";
+export { apsisConcepts } from "./check/apsis-concepts.ts";
 export { buildSky, type BuildFailure, type BuildOutcome, type BuildSkyOptions, type BuiltSky, type RuleTargets } from "./generate/build-sky.ts";
 export { composeFirstFive, type ComposeFirstFiveOptions } from "./compose/compose-first-five.ts";
 export { renderSkySvg, type SkySvgOptions } from "./picture/render-sky-svg.ts";

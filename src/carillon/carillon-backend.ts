@@ -10,6 +10,7 @@ import { loadCarillonModels } from "./model/load-models.ts";
 import { measureCarillon, type CarillonMeasure } from "./measure/measure-carillon.ts";
 import { renderCarillonSvg } from "./picture/render-carillon-svg.ts";
 import { checkLevel } from "./check/check-level.ts";
+import { carillonConcepts } from "./check/carillon-concepts.ts";
 import { carillonWellFormed } from "./check/carillon-well-formed.ts";
 import { carillonDedup } from "./dedup/carillon-dedup.ts";
 import type { CarillonTransform } from "./dedup/carillon-transforms.ts";
@@ -28,8 +29,9 @@ function finiteBits(m: CarillonMeasure): number {
 /**
  * The Carillon game back end (GameBackend contract), every rule of SPEC 4.4.
  * `generate` grows, dresses (chapters with rules), proves, checks and
- * measures one field for a part/level (settings as `generatorSchema` parsed them); `solve` gives the SPEC 3 `measure
- * --json` record; `grade` the metrics `{bits, goal, dots, starts}`;
+ * measures one field for a part/level (settings as `generatorSchema` parsed them), with the concepts it needs; `solve` gives the SPEC 3 `measure
+ * --json` record (and the field's concepts); `grade` the metrics `{bits, goal, dots, starts}`;
+ * `concepts` the mark kinds the field needs (SPEC 12, {@link carillonConcepts});
  * `wellFormed` whether a body is a field at all (the model's field, dots
  * inside it, no two overlapping); `validate` every shipped-level check of a well-formed field (rules included: every mark matters,
  * the level needs its rule, the replay through the rules); `renderSvg` the
@@ -66,17 +68,20 @@ export const carillonBackend = {
       request.stats["bits-infinite"] = (request.stats["bits-infinite"] ?? 0) + 1;
       return null;
     }
-    return { level: field.body, solution: field.solution, metrics: { ...field.metrics }, rules: [...request.rules] };
+    return { level: field.body, solution: field.solution, metrics: { ...field.metrics }, rules: [...request.rules], concepts: carillonConcepts(field.body, loadCarillonModels(), field.measure.solved) };
   },
 
   solve(body) {
     const m = measureCarillon(body);
     const bits = finiteBits(m);
+    const concepts = carillonConcepts(body, loadCarillonModels(), m.solved);
     return {
       solution: m.solution,
-      measure: { goal: m.goal, winningFirstTaps: m.winningFirstTaps, solution: m.solution, bits, dots: m.dots },
+      measure: { goal: m.goal, winningFirstTaps: m.winningFirstTaps, solution: m.solution, bits, dots: m.dots, concepts },
     };
   },
+
+  concepts: (body) => carillonConcepts(body),
 
   grade(body) {
     const m = measureCarillon(body);

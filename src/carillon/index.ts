@@ -26,6 +26,7 @@ export { checkFairToRead, type FairReport } from "./fair/fair-to-read.ts";
 export { type CarillonProblem } from "./fair/fair-problem.ts";
 export { stripUnneededMarks, type MarkMattersResult } from "./check/every-mark-matters.ts";
 export { needsItsRule, type NeedsItsRuleResult } from "./check/needs-its-rule.ts";
+export { carillonConcepts } from "./check/carillon-concepts.ts";
 export { growField, type GrowRequest, type GrownField } from "./generate/grow/grow-field.ts";
 export { DotSteer } from "./generate/grow/dot-steer.ts";
 export { proveGrown } from "./generate/prove-grown.ts";

@@ -54,6 +54,12 @@ export interface GeneratedLevel<Body, Solution> {
   metrics: Record<string, number>;
   /** Rules the level uses. */
   rules: string[];
+  /**
+   * The concepts the level needs (SPEC 12): what {@link GameBackend.concepts}
+   * gives for `level`, in the game's order; absent or empty: none. The
+   * pipeline carries them into pools and levels files.
+   */
+  concepts?: string[];
 }
 
 /** One problem a check found: which level thing failed and why. */
@@ -143,6 +149,15 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
   solve(body: Body): { solution: Solution; measure: Record<string, unknown> };
   /** Metrics of a level (rounded to 6 decimals). */
   grade(body: Body): Record<string, number>;
+  /**
+   * The concepts a level needs (SPEC 12): the ideas a player must use to
+   * solve it, as distinct names in the game's own order (Carillon: the mark
+   * kinds whose removal changes the goal or the winning first taps; Apsis:
+   * the rules whose removal changes some arrow's round). What `generate` and
+   * `composeFirst` give with a level, and what `verify` checks a shipped
+   * level's `concepts` against. Absent: the game names no concepts.
+   */
+  concepts?(body: Body): string[];
   /**
    * The rules a body must meet to be a level of this game at all, checked
    * before it is solved, measured, drawn or compared (cheap: no solving).

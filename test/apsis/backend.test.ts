@@ -93,6 +93,7 @@ describe("apsis backend generate (GameBackend)", () => {
     expect(a.metrics.reads).toBeLessThanOrEqual(32);
     expect(Object.keys(a.metrics).sort()).toEqual(["arrows", "depth", "freeAtStart", "reads", "rules"]);
     expect(a.metrics.rules).toBe(0);
+    expect(a.concepts).toEqual([]); // a plain sky needs no concept (SPEC 12)
     expect(apsisBodySchema.safeParse(a.level).success).toBe(true);
     expect(apsisBackend.validate(a.level, a.solution, a.rules)).toEqual([]);
     expect(apsisBackend.generate(request(1, 3, 30, "gen-a"))).toEqual(a);
@@ -110,6 +111,7 @@ describe("apsis backend generate (GameBackend)", () => {
     expect(g.rules).toEqual([rule]);
     expect(g.metrics.rules).toBe(1);
     expect(checkLevel(g.level, g.solution, g.rules)).toEqual([]);
+    expect(g.concepts).toEqual([rule]); // SPEC 12: the rule it needs is its concept
   });
 
   it("grows falling-ring skies (small settings keep the test quick)", () => {
@@ -118,6 +120,7 @@ describe("apsis backend generate (GameBackend)", () => {
     expect(g).not.toBeNull();
     expect(g.level.fallingRings?.length).toBe(1);
     expect(checkLevel(g.level, g.solution, ["falling"])).toEqual([]);
+    expect(g.concepts).toEqual(["falling"]);
   });
 
   it("with an arrowMargin a build never leaves the tier's arrow range, whatever its arrowSlack", () => {

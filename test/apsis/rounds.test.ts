@@ -23,7 +23,7 @@ describe("apsis rounds solver (SPEC 5.3)", () => {
   it("measure output has the SPEC 3 shape", () => {
     const { solution, measure } = apsisBackend.solve(loadFixture("spec-check-four-arrows"));
     expect(solution).toEqual([[2, 3], [1], [0]]);
-    expect(measure).toEqual({ arrows: 4, depth: 3, reads: 7, freeAtStart: 2, rounds: [3, 2, 1, 1] });
+    expect(measure).toEqual({ arrows: 4, depth: 3, reads: 7, freeAtStart: 2, rounds: [3, 2, 1, 1], concepts: [] });
     expect(apsisBackend.grade(loadFixture("spec-check-four-arrows"))).toEqual({ reads: 7, depth: 3, arrows: 4, freeAtStart: 2, rules: 0 });
   });
 

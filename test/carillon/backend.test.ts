@@ -47,7 +47,7 @@ describe("carillonBackend (GameBackend contract)", () => {
   it("solve prints the SPEC 3 measure record", () => {
     const out = carillonBackend.solve(loadFixture("three-dot-line"));
     expect(out.solution).toEqual([0]);
-    expect(out.measure).toEqual({ goal: 1, winningFirstTaps: [0], solution: [0], bits: 1.584963, dots: 3 });
+    expect(out.measure).toEqual({ goal: 1, winningFirstTaps: [0], solution: [0], bits: 1.584963, dots: 3, concepts: [] });
   });
 
   it("validate names a wrong goal, a bad replay and a non-canonical solution", () => {

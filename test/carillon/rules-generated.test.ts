@@ -8,6 +8,7 @@ import { stripUnneededMarks } from "../../src/carillon/check/every-mark-matters.
 import { loadCarillonModels } from "../../src/carillon/model/load-models.ts";
 import { needsItsRule } from "../../src/carillon/check/needs-its-rule.ts";
 import { solveBody } from "../../src/carillon/solver/solve-body.ts";
+import { MARK_KINDS } from "../../src/carillon/level/compile-field.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { createRng, deriveSeed } from "../../src/random/index.ts";
@@ -50,6 +51,9 @@ describe("generated chapter pools with rules", () => {
         expect(stripUnneededMarks(c.level, models, solved).removed).toEqual([]);
         expect(needsItsRule(c.level, models, solved).needed).toBe(true);
         expect(carillonBackend.validate(c.level, c.solution, rules)).toEqual([]);
+        // SPEC 12: the concepts it carries are its chapter's rules, each needed, in the marks' order
+        expect(c.concepts).toEqual(MARK_KINDS.filter((k) => rules.includes(k)));
+        expect(carillonBackend.concepts(c.level)).toEqual(c.concepts);
       }
     });
   }

@@ -74,7 +74,7 @@ const RUNS: Record<string, Run[]> = {
     { argv: ["calibrate", "{dir}/plays.csv", "--levels", "{dir}/a.json", "--json"], result: json((v) => expect(v).toEqual(JSON.parse(file("calibration.json")))) },
   ],
   measure: [
-    { argv: ["measure", fixture("carillon/three-dot-line.json"), "--json"], result: (stdout) => expect(stdout).toBe('{"goal":1,"winningFirstTaps":[0],"solution":[0],"bits":1.584963,"dots":3}\n') },
+    { argv: ["measure", fixture("carillon/three-dot-line.json"), "--json"], result: (stdout) => expect(stdout).toBe('{"goal":1,"winningFirstTaps":[0],"solution":[0],"bits":1.584963,"dots":3,"concepts":[]}\n') },
     { argv: ["measure", fixture("carillon/three-dot-line.json")], result: linesOf(/^carillon level$/, /^ {2}\w+ +\S/) },
   ],
   show: [{ argv: ["show", fixture("apsis/key-and-lock.json"), "--out", "{dir}/sky.svg", "--solution"], result: empty }],

@@ -6,6 +6,7 @@ import { shuffle } from "../../random/shuffle.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { ArrowPlacement } from "../level/arrow-shape.ts";
 import { checkLevel } from "../check/check-level.ts";
+import { apsisConcepts } from "../check/apsis-concepts.ts";
 import { drawSmallSky } from "./draw-small-sky.ts";
 import { loadApsisRamp, loadFirstFiveModel, type FirstFiveModel } from "../model/first-five-model.ts";
 import type { ApsisGenerated } from "../generate/generate-level.ts";
@@ -99,7 +100,7 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
     }
     floorReads = proof.reads;
     floorArrows = body.arrows.length;
-    out.push({ level: body, solution: proof.solution, metrics: skyMetrics(body, proof), rules: [] });
+    out.push({ level: body, solution: proof.solution, metrics: skyMetrics(body, proof), rules: [], concepts: apsisConcepts(body, sky, proof.rounds) });
   }
   return out;
 }

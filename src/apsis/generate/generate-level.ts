@@ -3,6 +3,7 @@ import { LevelrampError } from "../../io/errors.ts";
 import type { GeneratedLevel, GenerateRequest } from "../../game/game-backend.ts";
 import { shuffle } from "../../random/shuffle.ts";
 import { parseApsisRules, type ApsisRule } from "../level/apsis-rules.ts";
+import { apsisConcepts } from "../check/apsis-concepts.ts";
 import { buildSky, type RuleTargets } from "./build-sky.ts";
 import { loadBuilderModel, type BuilderModel } from "../model/builder-model.ts";
 import { checkLevel } from "../check/check-level.ts";
@@ -94,7 +95,7 @@ export function generateLevel(
       for (const reason of new Set(problems.map((p) => p.reason))) count(`proof-${reason}`);
       continue;
     }
-    return { level: body, solution: solved.solution, metrics: skyMetrics(body, solved), rules: [...rules] };
+    return { level: body, solution: solved.solution, metrics: skyMetrics(body, solved), rules: [...rules], concepts: apsisConcepts(body, sky, solved.rounds) };
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { stepValue } from "../model/generator-model.ts";
 import { loadCarillonModels, type CarillonModels } from "../model/load-models.ts";
 import { milestonesAt } from "../generate/grow/milestones.ts";
 import { checkLevel } from "../check/check-level.ts";
+import { carillonConcepts } from "../check/carillon-concepts.ts";
 import { compareCarillon } from "../dedup/compare-carillon.ts";
 import type { CarillonDedupLevel } from "../dedup/prepare-carillon-level.ts";
 import { fieldEngine } from "../solver/field-engine.ts";
@@ -111,7 +112,7 @@ export function composeFirstFive(count: number, rng: Rng, stats: Record<string, 
   const levels = picked.map((c) => {
     const problems = checkLevel(c.body, c.solution, [], models);
     if (problems.length > 0) throw new NoAnswerError("carillon/compose", `level ${c.level} fails its final check: ${problems.map((p) => p.message).join("; ")}`);
-    return { level: c.body, solution: c.solution, metrics: { ...c.metrics }, rules: [] };
+    return { level: c.body, solution: c.solution, metrics: { ...c.metrics }, rules: [], concepts: carillonConcepts(c.body, models) };
   });
   // 5. The breakdown of each chosen level, also into stats.
   const breakdown = picked.map((c, i) => breakdownOf(c, pools[i].length, compose.variationsPerLevel, target(c.level)));

@@ -10,7 +10,8 @@ import { oneLine } from "../../io/hostile/terminal-text.ts";
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
  * the level and prints its measure — Carillon `{goal, winningFirstTaps,
- * solution, bits, dots}`, Apsis `{arrows, depth, reads, freeAtStart, rounds}`.
+ * solution, bits, dots, concepts}`, Apsis `{arrows, depth, reads, freeAtStart,
+ * rounds, concepts}` (`concepts`: what the level needs, SPEC 12).
  */
 export function registerMeasure(program: Command, ctx: CommandContext): void {
   gameOption(program.command("measure"))

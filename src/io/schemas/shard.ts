@@ -4,7 +4,7 @@ import { modelSchema } from "./model.ts";
 import { planSchema } from "./plan.ts";
 import { candidateSchema } from "./pool.ts";
 import { rampSchema } from "./ramp.ts";
-import { checkBody, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
 
 const countsSchema = z.record(z.string(), boundedNumber()).describe("the generator's counters (rejections, no-candidate, composer figures)");
 
@@ -37,7 +37,7 @@ const composedSetSchema = z.strictObject({
     attempt: boundedInt().min(0),
   }),
   result: z.strictObject({
-    levels: z.array(z.looseObject({ level: z.unknown(), solution: z.unknown(), metrics: metricsSchema, rules: z.array(z.string()) })),
+    levels: z.array(z.looseObject({ level: z.unknown(), solution: z.unknown(), metrics: metricsSchema, rules: z.array(z.string()), concepts: conceptsSchema.optional() })),
     stats: countsSchema,
   }),
 });

@@ -16,7 +16,7 @@ import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-resul
 import { chainDrift } from "./chain-drift.ts";
 import { ChainSelection } from "./chain-selection.ts";
 import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
-import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate } from "../workers/pipeline-task.ts";
+import { conceptsOf, type ComposeTask, type ComposeTaskResult, type GrowBatchResult, type GrowBatchTask, type GrownCandidate } from "../workers/pipeline-task.ts";
 import { planParts, type PlanPartWork } from "../inputs/plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
@@ -188,6 +188,7 @@ export class PipelineRun {
         part: slot.part,
         metrics: g.metrics,
         rules: g.rules,
+        ...conceptsOf(g),
         level: g.level,
         solution: g.solution,
         fixedLevel: slot.number,

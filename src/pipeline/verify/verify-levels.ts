@@ -70,7 +70,8 @@ export interface VerifyOptions {
  * checked on a body that is not), the id against a fresh hash of the body
  * (SPEC 2 stable ids: an arrow turned, a note changed, hearts changed), the
  * game's checks (`validate`: solution replayed, fair to read, rules needed),
- * the stored metrics against a fresh measure, and no two levels the same
+ * the stored metrics against a fresh measure, the stored concepts against
+ * the ones the body needs (SPEC 12, the game's `concepts`), and no two levels the same
  * (SPEC 7); across the file, every number, chapter and part against the
  * plan's parts the file fills (`plan` in files from this version; older
  * files: numbers contiguous), the model's constraints (the order never gets
@@ -221,8 +222,24 @@ function verifyGameLevel(
       if (stored !== undefined && stored !== v) fail(l.number, l.id, "metrics", `the stored ${k} is ${stored}, the level measures ${v}`);
     }
   });
+  const needs = backend.concepts?.bind(backend);
+  if (needs) guard("naming its concepts", () => conceptsProblem(l.concepts ?? [], needs(body), (m) => fail(l.number, l.id, "concepts", m)));
   guard("the repeat check", () => {
     const verdict = index.addIfNew(`level ${l.number}`, body);
     if (verdict.same) fail(l.number, l.id, "duplicate", `the same level as ${verdict.id} (${verdict.comparison.reasons.join(", ")})`);
   });
+}
+
+/**
+ * A level's stored concepts against the ones its body needs (SPEC 12), as
+ * sets: `the level carries concepts [bell], but it needs [bell, home] (home
+ * not named)`. Silent when they agree.
+ */
+function conceptsProblem(stored: readonly string[], needed: readonly string[], fail: (message: string) => void): void {
+  const missing = needed.filter((c) => !stored.includes(c));
+  const extra = stored.filter((c) => !needed.includes(c));
+  if (missing.length === 0 && extra.length === 0) return;
+  const list = (cs: readonly string[]) => `[${cs.join(", ")}]`;
+  const why = [missing.length ? `${missing.join(", ")} not named` : "", extra.length ? `${extra.join(", ")} not needed` : ""].filter(Boolean).join("; ");
+  fail(`the level carries concepts ${list(stored)}, but it needs ${list(needed)} (${why})`);
 }

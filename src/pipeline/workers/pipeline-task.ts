@@ -19,6 +19,8 @@ export interface GrownCandidate {
   part: number;
   metrics: Record<string, number>;
   rules: string[];
+  /** The concepts the level needs (SPEC 12); absent when it needs none. */
+  concepts?: string[];
   level: unknown;
   solution: unknown;
   provenance: Provenance;
@@ -129,12 +131,22 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
       part: task.part,
       metrics: got.metrics,
       rules: got.rules,
+      ...conceptsOf(got),
       level: got.level,
       solution: got.solution,
       provenance: { seed: task.seed, batch: task.batch, index },
     });
   }
   return { candidates, stats };
+}
+
+/**
+ * A generated level's concepts as a pool candidate carries them (SPEC 12):
+ * `{ concepts }` when it needs any, else nothing (absent: none), so a plain
+ * level's candidate is what it was before concepts.
+ */
+export function conceptsOf(got: Pick<GeneratedLevel<unknown, unknown>, "concepts">): { concepts?: string[] } {
+  return got.concepts && got.concepts.length > 0 ? { concepts: [...got.concepts] } : {};
 }
 
 /**
