@@ -162,15 +162,51 @@ def solve_board(w, h, lit):
     return {"presses": fewest, "hidden": hidden, "solution": cells_of(best), "optimal": optimal}
 
 
+CONCEPTS = ("edge", "corner", "overlap", "hidden")  # in the order a player meets them
+
+
+def concepts_of(w, h, lit, optimal):
+    """The ideas a player must use on a board (SPEC 12): those every fewest-press
+    solution uses, so no shortest way around them exists. In CONCEPTS order:
+
+    edge     a press on a cell with three neighbours: it lights a T, not a cross
+    corner   a press on a cell with two neighbours or fewer: an L (or less)
+    overlap  two presses whose toggled cells meet: the crosses cancel where they
+             overlap, so the board no longer shows them one by one
+    hidden   a press on a cell dark at the start (a press on a lit cell is the one a
+             player tries first)
+
+    A board whose fewest presses are all plain crosses on lit cells, apart from each
+    other, needs none."""
+    masks = press_masks(w, h)
+    neighbours = [popcount(m) - 1 for m in masks]
+    corner = sum(1 << i for i, n in enumerate(neighbours) if n <= 2)
+    edge = sum(1 << i for i, n in enumerate(neighbours) if n == 3)
+
+    def overlaps(s):
+        cells = cells_of(s)
+        return any(masks[p] & masks[q] for k, p in enumerate(cells) for q in cells[k + 1:])
+
+    uses = {
+        "edge": lambda s: s & edge,
+        "corner": lambda s: s & corner,
+        "overlap": overlaps,
+        "hidden": lambda s: s & ~lit,
+    }
+    return [name for name in CONCEPTS if all(uses[name](s) for s in optimal)]
+
+
 def solve_level(level):
-    """The `solve` result of the protocol for a level body (SPEC 10)."""
+    """The `solve` result of the protocol for a level body (SPEC 10), with the
+    concepts the board needs (SPEC 12, concepts_of)."""
     w, h, lit = parse_level(level)
     base = {"cells": w * h, "lit": popcount(lit)}
     answer = solve_board(w, h, lit)
     if answer is None:
         return {"status": "unsolvable", "metrics": base}
     metrics = dict(base, presses=answer["presses"], hidden=answer["hidden"])
-    return {"status": "solved", "solution": answer["solution"], "metrics": metrics}
+    concepts = concepts_of(w, h, lit, answer["optimal"])
+    return {"status": "solved", "solution": answer["solution"], "metrics": metrics, "concepts": concepts}
 
 
 # ---------------------------------------------------------------- the generator

@@ -222,7 +222,10 @@ function moveAt(board, found, s) {
 /** States a solve explores at most before it answers "unknown". */
 export const SOLVE_LIMIT = 2_000_000;
 
-/** The `solve` result of the protocol (SPEC 10): fewest moves by breadth-first search. */
+/**
+ * The `solve` result of the protocol (SPEC 10): fewest moves by breadth-first search,
+ * and the concepts the level needs (SPEC 12, conceptsOf).
+ */
 export function solveLevel(level) {
   const board = parseLevel(level);
   const start = board.vehicles.map((v) => v.pos);
@@ -235,7 +238,68 @@ export function solveLevel(level) {
   const solution = [];
   for (let s = found.firstGoal; s > 0; s = found.parent[s]) solution.push(moveAt(board, found, s));
   solution.reverse();
-  return { status: 'solved', solution, metrics: { moves: solution.length, ...metrics } };
+  const concepts = conceptsOf(board, start, solution.length);
+  if (concepts === null) return { status: 'unknown', metrics };
+  return { status: 'solved', solution, metrics: { moves: solution.length, ...metrics }, concepts };
+}
+
+/** The concepts of this game, in the order a player meets them. */
+export const CONCEPTS = ['truck', 'retreat', 'wall'];
+
+/**
+ * The ideas a player must use on a level of `moves` fewest moves (SPEC 12): those no
+ * shortest solution can do without.
+ *
+ *   truck    every shortest solution moves a truck (a vehicle of 3 cells or more)
+ *   retreat  every shortest solution backs the red car away from the exit
+ *   wall     the walls matter: without them the level takes fewer moves
+ *
+ * Returns null when a search passes SOLVE_LIMIT states (the solve then says unknown).
+ */
+export function conceptsOf(board, start, moves) {
+  const trucks = board.vehicles.map((v) => v.len >= 3);
+  const checks = [
+    ['truck', () => trucks.some(Boolean) && negate(reachesExit(board, start, moves, (i) => !trucks[i]))],
+    ['retreat', () => negate(reachesExit(board, start, moves, (i, from, to) => i !== 0 || to > from))],
+    ['wall', () => board.walls.length > 0 && reachesExit({ ...board, walls: [] }, start, moves - 1, () => true)],
+  ];
+  const out = [];
+  for (const [name, needed] of checks) {
+    const yes = needed();
+    if (yes === null) return null;
+    if (yes) out.push(name);
+  }
+  return out;
+}
+
+const negate = (x) => (x === null ? null : !x);
+
+/**
+ * Whether the red car can reach the exit in at most `depth` moves when only the moves
+ * `allowed(vehicle index, from, to)` admits are made (breadth-first, level by level);
+ * null past SOLVE_LIMIT states.
+ */
+function reachesExit(board, start, depth, allowed) {
+  if (isGoal(board, start)) return true;
+  const seen = new Set([packState(start)]);
+  let frontier = [start];
+  for (let d = 0; d < depth && frontier.length > 0; d++) {
+    const next = [];
+    for (const from of frontier) {
+      for (const { state } of movesFrom(board, from)) {
+        const i = state.findIndex((p, k) => p !== from[k]);
+        if (!allowed(i, from[i], state[i])) continue;
+        if (isGoal(board, state)) return true;
+        const key = packState(state);
+        if (seen.has(key)) continue;
+        if (seen.size >= SOLVE_LIMIT) return null;
+        seen.add(key);
+        next.push(state);
+      }
+    }
+    frontier = next;
+  }
+  return false;
 }
 
 /** Vehicles standing between the red car and the exit at the start. */

@@ -52,9 +52,11 @@ function reasonKey(reason: string | undefined): string {
  * - `generate` asks the program's `generate` with a seed levelramp derived
  *   for the candidate (`request.seed`, SPEC 9), then its `solve`: only a
  *   `solved` level is a candidate; its metrics are `solve`'s, rounded to 6
- *   decimals; a `{level: null}` or another status is counted under its reason;
- * - `solve`/`grade` ask `solve`; `validate` asks it again and fails a level
- *   whose status or solution changed (verify);
+ *   decimals, its concepts `solve`'s; a `{level: null}` or another status is counted under its reason;
+ * - `solve`/`grade`/`concepts` ask `solve` (its `concepts`, SPEC 12: none
+ *   when it gives none); `validate` asks it again and fails a level whose
+ *   status or solution changed (verify), and `grade` and `concepts` then take
+ *   that answer for the same body;
  * - `dedup` is {@link programDedup} (key, graph, similar);
  * - `can.picture` when `hello` lists `picture` (`renderSvg` asks it); no
  *   composed levels, no summary.
@@ -72,8 +74,9 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
   const model = readJsonFile(modelSchema, game.models.selection);
   const metricNames = [...new Set([model.metric, ...model.constraints.flatMap((c) => ("key" in c ? [c.key] : []))])];
   const solveRaw = (body: unknown): SolveResult => client.call("solve", { level: body }, solveResultSchema);
-  // verify runs validate, then grade on the same body: grade takes validate's fresh answer instead of asking twice.
+  // verify runs validate, then grade and concepts on the same body: they take validate's fresh answer instead of asking again.
   let validated: { json: string; answer: SolveResult } | null = null;
+  const answerFor = (body: unknown): SolveResult => (validated?.json === canonicalJson(body) ? validated.answer : solveRaw(body));
 
   const backend: ProgramBackend = {
     game: game.name,
@@ -104,18 +107,14 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
         countUp(request.stats, answer.status);
         return null;
       }
-      return { level: made.level, solution: answer.solution ?? null, metrics: roundedMetrics(answer), rules: request.rules };
+      return { level: made.level, solution: answer.solution ?? null, metrics: roundedMetrics(answer), rules: request.rules, concepts: answer.concepts ?? [] };
     },
     solve(body) {
       const answer = solveRaw(body);
-      return { solution: answer.solution ?? null, measure: { status: answer.status, metrics: roundedMetrics(answer), solution: answer.solution ?? null } };
+      return { solution: answer.solution ?? null, measure: { status: answer.status, metrics: roundedMetrics(answer), solution: answer.solution ?? null, ...(answer.concepts ? { concepts: answer.concepts } : {}) } };
     },
-    grade(body) {
-      const json = canonicalJson(body);
-      const answer = validated?.json === json ? validated.answer : solveRaw(body);
-      validated = null;
-      return roundedMetrics(answer);
-    },
+    grade: (body) => roundedMetrics(answerFor(body)),
+    concepts: (body) => answerFor(body).concepts ?? [],
     wellFormed: () => [],
     validate(body, solution): LevelProblem[] {
       const answer = solveRaw(body);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { boundedJson } from "../io/schemas/bounded-json.ts";
 import { boundedNumber } from "../io/schemas/bounded-number.ts";
+import { conceptsSchema } from "../io/schemas/shared.ts";
 import { ownRecord } from "../io/hostile/own-key.ts";
 
 // The results of the protocol's methods (SPEC 10, docs/protocol.md), as
@@ -28,12 +29,13 @@ export const generateResultSchema = z.looseObject({
 /** Metrics by name: finite numbers within ±1e9; the record has no prototype (a program's metric `toString` is a name, never a method). */
 const metricsSchema = z.record(z.string().min(1).max(200), boundedNumber()).overwrite(ownRecord);
 
-/** `solve` → `{status, solution?, metrics}`; a `solved` answer must carry metrics. */
+/** `solve` → `{status, solution?, metrics, concepts?}`; a `solved` answer must carry metrics; concepts (SPEC 12) are distinct names, absent: none. */
 export const solveResultSchema = z
   .looseObject({
     status: z.enum(["solved", "unsolvable", "unknown"]),
     solution: boundedJson("a solution (any JSON value)", true).optional(),
     metrics: metricsSchema.optional(),
+    concepts: conceptsSchema.max(1000, { error: "expected at most 1,000 concepts" }).optional(),
   })
   .refine((r) => r.status !== "solved" || (r.metrics !== undefined && Object.keys(r.metrics).length > 0), { error: "expected metrics {name: number} with at least one metric for a solved level", path: ["metrics"] });
 export type SolveResult = z.infer<typeof solveResultSchema>;

@@ -160,6 +160,61 @@ describe("examples/lights-out: the solver against brute force", () => {
   }, 60_000);
 });
 
+/**
+ * The concepts of a board by brute force (SPEC 12; written apart from the game's): every
+ * fewest press set of the w x h board, and the ideas each uses — a press with three
+ * neighbours (edge: a T), two or fewer (corner: an L), two presses whose toggles meet
+ * (overlap), a press on a dark cell (hidden); a concept is needed when every fewest set uses it.
+ */
+function bruteConcepts(w: number, h: number): Map<number, string[]> {
+  const t = toggles(w, h);
+  const neighbours = t.map((m) => bits(m) - 1);
+  const sets = new Map<number, number[]>(); // lit board → its fewest press sets
+  for (let x = 0; x < 1 << (w * h); x++) {
+    const lit = t.reduce((m, tog, i) => ((x >> i) & 1 ? m ^ tog : m), 0);
+    const best = sets.get(lit);
+    if (!best || bits(x) < bits(best[0]!)) sets.set(lit, [x]);
+    else if (bits(x) === bits(best[0]!)) best.push(x);
+  }
+  const cells = (x: number) => t.map((_, i) => i).filter((i) => (x >> i) & 1);
+  const uses: Record<string, (x: number, lit: number) => boolean> = {
+    edge: (x) => cells(x).some((i) => neighbours[i] === 3),
+    corner: (x) => cells(x).some((i) => neighbours[i]! <= 2),
+    overlap: (x) => cells(x).some((p, k) => cells(x).slice(k + 1).some((q) => (t[p]! & t[q]!) !== 0)),
+    hidden: (x, lit) => (x & ~lit) !== 0,
+  };
+  const out = new Map<number, string[]>();
+  for (const [lit, xs] of sets) out.set(lit, Object.keys(uses).filter((name) => xs.every((x) => uses[name]!(x, lit))));
+  return out;
+}
+
+describe("examples/lights-out: concepts (SPEC 12) against brute force", () => {
+  it("names on every solvable 3x3, 2x3 and 3x4 board exactly the ideas every fewest-press solution uses", async () => {
+    const met = new Map<string, number>();
+    for (const [w, h] of [[3, 3], [2, 3], [3, 4]] as const) {
+      const expected = bruteConcepts(w, h);
+      const boards = [...expected.keys()].sort((a, b) => a - b);
+      const results = await callAll(dir, argv, "solve", boards.map((lit) => ({ level: body(w, h, lit) })));
+      results.forEach((res, k) => {
+        expect(res.concepts, `${w}x${h} board ${boards[k]}`).toEqual(expected.get(boards[k]!));
+        for (const c of res.concepts) met.set(c, (met.get(c) ?? 0) + 1);
+      });
+    }
+    // every concept is met, and none is everywhere
+    expect([...met.keys()].sort()).toEqual(["corner", "edge", "hidden", "overlap"]);
+    for (const n of met.values()) expect(n).toBeGreaterThan(20);
+  }, 60_000);
+
+  it("hand-computed boards: the centre cross needs nothing, an edge T an edge press, two touching crosses overlap", async () => {
+    const [cross, tee, pair] = await callAll(dir, argv, "solve", [
+      { level: { width: 3, height: 3, rows: [".#.", "###", ".#."] } }, // press 4: a plain cross on lit cells
+      { level: { width: 3, height: 3, rows: ["#..", "##.", "#.."] } }, // press 3: a T on the left edge
+      { level: { width: 5, height: 3, rows: [".#.#.", "##.##", ".#.#."] } }, // presses 6 and 8: crosses meet at 7
+    ]);
+    expect([cross.concepts, tee.concepts, pair.concepts]).toEqual([[], ["edge"], ["overlap"]]);
+  });
+});
+
 describe("examples/lights-out: key, graph, similar", () => {
   it("gives equal keys exactly to boards that are turns or mirrors of each other (all 3x3 boards)", async () => {
     const keys = await callAll(dir, argv, "key", Array.from({ length: 512 }, (_, lit) => ({ level: body(3, 3, lit) })));

@@ -98,6 +98,75 @@ describe("examples/rush-hour: solve", () => {
   }, 60_000);
 });
 
+/**
+ * Reference concepts (SPEC 12; written apart from the game's): every board's distance
+ * from the start and to a solved board (slides are reversible, so the latter is a
+ * breadth-first search from every solved board), the shortest-solution moves are those
+ * with dStart + 1 + dGoal = moves, and a concept is needed when no shortest solution
+ * avoids it — truck (a move of a 3-cell vehicle), retreat (A moving left) — or, for
+ * walls, when the board without them takes fewer moves.
+ */
+function referenceConcepts(rows: string[]): string[] {
+  const w = rows[0]!.length;
+  const start = rows.join("");
+  const dStart = new Map([[start, 0]]);
+  const queue = [start];
+  for (let q = 0; q < queue.length; q++) for (const [next] of slides(queue[q]!, w)) if (!dStart.has(next)) (dStart.set(next, dStart.get(queue[q]!)! + 1), queue.push(next));
+  const goals = queue.filter((b) => solved(b, w));
+  const dGoal = new Map(goals.map((b) => [b, 0]));
+  for (let q = 0; q < goals.length; q++) for (const [next] of slides(goals[q]!, w)) if (!dGoal.has(next)) (dGoal.set(next, dGoal.get(goals[q]!)! + 1), goals.push(next));
+  const moves = dGoal.get(start)!;
+  const length = (id: string) => [...start].filter((ch) => ch === id).length;
+  /** Whether a shortest solution exists whose every move passes `ok`. */
+  const avoids = (ok: (move: string) => boolean) => {
+    let layer = new Set([start]);
+    for (let d = 0; d < moves; d++) {
+      const next = new Set<string>();
+      for (const b of layer) for (const [n, m] of slides(b, w)) if (dGoal.get(n) === moves - d - 1 && ok(m)) next.add(n);
+      layer = next;
+    }
+    return layer.size > 0;
+  };
+  const out: string[] = [];
+  if (!avoids((m) => length(m[0]!) < 3)) out.push("truck");
+  if (!avoids((m) => !m.startsWith("A-"))) out.push("retreat");
+  if (start.includes("x") && reference(rows.map((r) => r.replace(/x/g, "."))).moves < moves) out.push("wall");
+  return out;
+}
+
+describe("examples/rush-hour: concepts (SPEC 12)", () => {
+  it("hand-computed boards: a truck in the way, a red car that must back up, a wall that matters", async () => {
+    const boards = [
+      // B (a car) steps aside: nothing to learn (B+2, A+4)
+      ["......", "...B..", "AA.B..", "......", "......", "......"],
+      // B is a truck: only B+2 clears the row, then A+4
+      ["......", "...B..", "AA.B..", "...B..", "......", "......"],
+      // C (truck) must go down, D in its way must go left past B (truck), and B can only go up
+      // through A's cell: A backs up first — A-1, B-2, D-3, B+2, C+2, A+3
+      ["...C.", ".AAC.", "..BC.", "..BDD", "..B.."],
+      // the wall under B: B must go up instead, once C has moved — C-1, B-1, A+3 (without it B+2, A+3)
+      ["..CC.", "...B.", "AA.B.", "...x.", "....."],
+    ];
+    const results = await callAll(dir, argv, "solve", boards.map((rows) => ({ level: { rows } })));
+    expect(results.map((r) => r.concepts)).toEqual([[], ["truck"], ["truck", "retreat"], ["wall"]]);
+    expect(results.map((r) => r.metrics.moves)).toEqual([2, 2, 6, 3]);
+    expect(boards.map(referenceConcepts)).toEqual(results.map((r) => r.concepts));
+  });
+
+  it("agrees with the reference on generated boards, trucks and retreats met", async () => {
+    const settings = [{ vehicles: [8, 10], moves: [4, 8], states: 1500 }, { vehicles: [10, 12], walls: [1, 1], moves: [6, 10], states: 1500 }];
+    const requests = Array.from({ length: 12 }, (_, i) => ({ seed: `rh-concepts-${i}`, chapter: 1, part: 1, index: i, settings: settings[i % 2] }));
+    const levels = (await callAll(dir, argv, "generate", requests)).map((g) => g.level).filter((l) => l !== null);
+    const results = await callAll(dir, argv, "solve", levels.map((level) => ({ level })));
+    const met = new Set<string>();
+    results.forEach((res, k) => {
+      expect(res.concepts, levels[k].rows.join("/")).toEqual(referenceConcepts(levels[k].rows));
+      for (const c of res.concepts) met.add(c);
+    });
+    expect(met.has("truck") && met.has("retreat")).toBe(true);
+  }, 60_000);
+});
+
 describe("examples/rush-hour: generate, key, similar, picture", () => {
   it("is a pure function of its request (two processes) and honours size and moves", async () => {
     const requests = Array.from({ length: 8 }, (_, i) => ({

@@ -58,8 +58,12 @@ describe("the Python example (Lights Out) through the CLI", () => {
     const file = JSON.parse(read(levels));
     file.levels[4].solution = [...file.levels[4].solution].reverse();
     file.levels[6].metrics.presses += 1;
+    // SPEC 12: the concepts its solve gives are carried, and checked again
+    expect(file.levels.filter((l: { concepts?: string[] }) => l.concepts).length).toBeGreaterThan(6);
+    file.levels[8].concepts = [...(file.levels[8].concepts ?? []), "chase"];
     const r = await runCli(["verify", t.write("tampered.json", file), "--game", lightsOut]);
     expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/level 9 \(lights-out-c1-p3-[0-9a-f]{10}\): concepts: the level carries concepts \[[a-z, ]*chase\], but it needs \[[a-z, ]*\] \(chase not needed\)/);
     expect(r.stdout).toMatch(/level 5 \(lights-out-c1-p2-[0-9a-f]{10}\): solution: the program's solve now gives another solution/);
     expect(r.stdout).toMatch(/level 7 \(lights-out-c1-p2-[0-9a-f]{10}\): metrics: the stored presses is \d+, the level measures \d+/);
   }, 300_000);
@@ -74,7 +78,7 @@ describe("the Python example (Lights Out) through the CLI", () => {
     expect(read(svg)).toMatch(/<svg[ >]/);
     const m = await runCli(["measure", levels, "--level", "3", "--json", "--game", lightsOut]);
     const stored = JSON.parse(read(levels)).levels[2];
-    expect(JSON.parse(m.stdout)).toEqual({ status: "solved", metrics: stored.metrics, solution: stored.solution });
+    expect(JSON.parse(m.stdout)).toEqual({ status: "solved", metrics: stored.metrics, solution: stored.solution, concepts: stored.concepts ?? [] });
     const same = await runCli(["compare", levels, levels, "--level-a", "2", "--level-b", "2", "--game", lightsOut]);
     expect(same.code).toBe(0);
     expect(same.stdout).toMatch(/^same \(identical, near-copy, same-puzzle\): the same level \(equal bodies or keys\); a near copy/);

@@ -61,6 +61,7 @@ describe("a broken program stops the command with exit 2, clearly, leaving nothi
     { mode: "exits", method: "generate", says: /the program exited \(code 3\) before answering generate/, cameBack: /the program's stderr ended with: broken: giving up on generate/ },
     { mode: "timeout", method: "generate", says: /no answer within 1500 ms/ },
     { mode: "bad-level", method: "generate", says: /a wrong answer: \$\.result\.level\.n: expected a finite number within ±1e9/ },
+    { mode: "bad-concepts", method: "solve", says: /a wrong answer: \$\.result\.concepts\[1\]: expected distinct concept names; "jump" is also \[0\]/ },
   ];
   for (const c of cases) {
     it(`${c.mode}: names the game file, ${c.method}, the request and what came back`, async () => {
@@ -71,7 +72,7 @@ describe("a broken program stops the command with exit 2, clearly, leaving nothi
       expect(first).toContain(`levelramp: program/wire: ${g.file} (broken-${c.mode}): ${c.method}: `);
       expect(first).toMatch(c.says);
       const request = /\n {2}request: (.*)/.exec(r.stderr)![1];
-      expect(request).toMatch(new RegExp(`^\\{"jsonrpc":"2\\.0","id":${c.method === "hello" ? 1 : 2},"method":"${c.method}","params":\\{`));
+      expect(request).toMatch(new RegExp(`^\\{"jsonrpc":"2\\.0","id":${{ hello: 1, solve: 3 }[c.method] ?? 2},"method":"${c.method}","params":\\{`));
       if (c.pad) expect(request).toMatch(/^.{200}… \(\d{3} characters\)$/);
       if (c.cameBack) expect(r.stderr).toMatch(c.cameBack);
       expect(existsSync(g.out)).toBe(false);
