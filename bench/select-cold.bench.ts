@@ -29,7 +29,7 @@ import { readPool } from "../src/io/read-pool.ts";
 import { modelSchema } from "../src/io/schemas/model.ts";
 import { planSchema } from "../src/io/schemas/plan.ts";
 import { rampSchema } from "../src/io/schemas/ramp.ts";
-import { folderHash } from "../src/pipeline/shards/generator-fingerprint.ts";
+import { folderHash } from "../src/pipeline/reuse/generator-fingerprint.ts";
 import { buildProblem } from "../src/select/problem/build-problem.ts";
 import { compileMilp } from "../src/select/milp/compile-milp.ts";
 import { toLevelsFile } from "../src/select/problem/levels-file.ts";

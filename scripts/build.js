@@ -47,7 +47,7 @@ for (const [from, to] of [
 
 // The hash of the sources just compiled: the compiled generator names itself by it, so shards
 // made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the sources do (SPEC 9).
-const { folderHash, sourceHashFile } = await import("../dist/pipeline/shards/generator-fingerprint.js");
+const { folderHash, sourceHashFile } = await import("../dist/pipeline/reuse/generator-fingerprint.js");
 writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
 
 // Every format by the registry's names: the game-free ones and each built-in game's body (loading that game).

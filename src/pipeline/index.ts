@@ -18,4 +18,10 @@ export { maxShards, parseShard, type ShardEnv, type ShardSpec } from "./shards/p
 export { describeTask, shardTasks, taskKey, type ShardedTask } from "./shards/shard-tasks.ts";
 export { ReplayRunner } from "./shards/replay-runner.ts";
 export { generationInputs, settingsHash, type GenerationInputs } from "./shards/settings-hash.ts";
-export { generatorFingerprint } from "./shards/generator-fingerprint.ts";
+export { engineModelsHash, generatorFingerprint, growFingerprint, RUN_INPUT_FILES } from "./reuse/generator-fingerprint.ts";
+// pools reused (docs/pipeline.md "Pools reused"): --reuse
+export { GrownRecorder } from "./reuse/grown-recorder.ts";
+export { parseReusablePool, readReusablePool, ReusedAnswers, type ReusablePool } from "./reuse/reusable-pool.ts";
+export { composeKey, partKey, reuseGenerator } from "./reuse/reuse-keys.ts";
+export { reuseLines } from "./reuse/reuse-lines.ts";
+export { ReuseRunner, type PartReuse, type ReuseSummary } from "./reuse/reuse-runner.ts";

@@ -25,7 +25,7 @@ const READS = /\b(readFileSync|readFile|createReadStream|readSync|openSync)\s*\(
 const OWN_READS: Record<string, string> = {
   "src/io/read-text-file.ts": "the one door for inputs",
   "src/cli/main.ts": "the package's own package.json (--version)",
-  "src/pipeline/shards/generator-fingerprint.ts": "levelramp's own source files and package.json (the generator fingerprint)",
+  "src/pipeline/reuse/generator-fingerprint.ts": "levelramp's own source files and package.json (the generator fingerprint)",
   "src/report/editor/editor-bundle.ts": "the page script levelramp built (dist/editor)",
   "src/io/write-file-set.ts": "opens its own temp files to write and check them",
   "src/io/output-paths.ts": "creates an empty probe file beside an output (openSync \"wx\") to learn, before the work, that it can be written",

@@ -6,6 +6,8 @@ import { buildLevelSet, checkLevelSetFolder, writeLevelSet } from "../../pipelin
 import type { PipelineOptions, PipelineResult } from "../../pipeline/build/build-levels.ts";
 import { statsLines } from "../../pipeline/build/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/build/load-pipeline-options.ts";
+import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
+import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
@@ -27,6 +29,7 @@ export interface PipelineCliOptions {
   quiet?: boolean;
   force?: boolean;
   json?: boolean;
+  reuse?: string;
 }
 
 /** Adds the options `build` and `generate` share. */
@@ -39,6 +42,7 @@ export function pipelineOptions(cmd: Command): Command {
     .addOption(planOption())
     .addOption(modelOption())
     .addOption(rampOption())
+    .option("--reuse <pools.json>", "answer every batch whose inputs did not change from this earlier pool instead of growing it (the output is the same bytes; docs/pipeline.md \"Pools reused\")")
     .addOption(statsOption())
     .addOption(quietOption())
     .addOption(forceOption("overwrite existing outputs"))
@@ -63,6 +67,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
     bars.stop();
   }
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
     io.stderr(`${job}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
@@ -99,6 +104,7 @@ export async function readPipelineOptions(gameName: string, o: PipelineCliOption
   const workers = parseWorkers(module, o.workers);
   const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
   for (const line of checkOutputs()) note(line);
+  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);
   return options;
 }
 
@@ -136,7 +142,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
       if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels));
       if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats }, null, 2) + "\n");
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
       }
     });
 }

@@ -26,7 +26,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));
-      if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+      if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, ...(result.reuse ? { reuse: result.reuse } : {}) }, null, 2) + "\n");
     });
 }
 
@@ -46,7 +46,8 @@ async function generateShardCommand(gameName: string, o: PipelineCliOptions & { 
   writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, module: "cli/generate" });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
-    io.stderr(`generate: ${options.game} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
+    const reused = o.reuse !== undefined ? ` (${result.tasks.reused} of them answered from ${oneLine(o.reuse)}, left to merge --reuse)` : "";
+    io.stderr(`generate: ${options.game} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks${reused}, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
   }
   if (o.stats && !o.json) {
     const counts = Object.entries(result.stats).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));

@@ -12,6 +12,8 @@ import { forceOption, jsonOption, parseWorkers, quietOption, statsOption, worker
 import { gameOption, useGameFile } from "../game-option.ts";
 import { poolFileText } from "./generate.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
+import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
+import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 
 interface MergeCliOptions {
   out: string;
@@ -21,6 +23,7 @@ interface MergeCliOptions {
   force?: boolean;
   json?: boolean;
   game?: string;
+  reuse?: string;
 }
 
 /** `levelramp merge` (SPEC 2, 9): the shards of a sharded generate → the pool one unsharded generate writes, byte for byte. */
@@ -30,6 +33,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
     .argument("<shards...>", "shard files (levelramp/shard@1) of one run, all N of them, in any order")
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1)")
     .addOption(workersOption("worker threads for extra rounds grown while merging (default: the machine's cores); never changes an output"))
+    .option("--reuse <pools.json>", "the earlier pool the shards reused (generate --shard --reuse): the tasks it holds are answered from it")
     .addOption(statsOption())
     .addOption(quietOption())
     .addOption(forceOption("overwrite an existing output"))
@@ -41,24 +45,26 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
       const shards: Array<{ file: string; shard: ShardFile }> = [];
       for (const file of files) shards.push({ file, shard: await readGameFile(file, parseShardFile) });
+      const reuse = o.reuse !== undefined && shards.length > 0 ? await readReusablePool(o.reuse, shards[0].shard.game) : undefined;
       const bars = commandProgressBars(io, o.quiet);
       const t0 = performance.now();
       let result: MergeResult;
       try {
-        result = await mergeShards(shards, { workers, events: bars });
+        result = await mergeShards(shards, { workers, events: bars, reuse });
       } finally {
         bars.stop();
       }
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const { pool } = result;
+      if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse)) io.stderr(`${oneLine(line)}\n`);
       if (!o.quiet) {
         const here = result.ranHere > 0 ? `, ${result.ranHere} extra-round batch(es) grown here` : "";
         io.stderr(`merge: ${result.shards} shard(s) of ${pool.game} ${describeChapters(shards[0].shard.inputs.chapters)}, seed ${pool.seed}: ${pool.candidates.length} pool entries, ${result.stats.grown} grown, ${result.replayed} task(s) from the shards${here} in ${seconds} s\n→ ${o.out}\n`);
       }
       if (o.stats && !o.json) io.stdout(statsText(result.stats, false));
       if (o.json) {
-        io.stdout(JSON.stringify({ game: pool.game, seed: pool.seed, candidates: pool.candidates.length, conflicts: pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, shards: result.shards, replayed: result.replayed, ranHere: result.ranHere }, null, 2) + "\n");
+        io.stdout(JSON.stringify({ game: pool.game, seed: pool.seed, candidates: pool.candidates.length, conflicts: pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, shards: result.shards, replayed: result.replayed, ranHere: result.ranHere, ...(result.reuse ? { reuse: result.reuse } : {}) }, null, 2) + "\n");
       }
     });
 }

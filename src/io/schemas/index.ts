@@ -1,4 +1,5 @@
 export { calibrationSchema, type Calibration } from "./calibration.ts";
+export { batchRecordSchema, composeRecordSchema, grownRecordsSchema, partFiguresSchema, partRecordSchema, type BatchRecord, type ComposeRecord, type GrownRecords, type PartRecord } from "./grown-records.ts";
 export { levelFileSchema, type LevelFile } from "./level.ts";
 export { levelsSchema, shippedLevelSchema, type LevelsFile, type ShippedLevel } from "./levels.ts";
 export { constraintSchema, modelSchema, type Constraint, type Model } from "./model.ts";

@@ -43,6 +43,10 @@ export const poolSchema = z
       })
       .optional()
       .describe("what the build that grew this pool chose (part by part), for comparison by select"),
+    grown: z
+      .unknown()
+      .optional()
+      .describe('how the pool was grown, batch by batch (docs/pipeline.md "Pools reused"): checked where a build reads it (build --from, --reuse)'),
   })
   .superRefine((pool, ctx) => {
     const seen = new Map<string, number>();

@@ -1,5 +1,6 @@
 import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "./pipeline-run.ts";
+import { ReuseRunner } from "../reuse/reuse-runner.ts";
 import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
 
 export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "./pipeline-result.ts";
@@ -44,9 +45,11 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     if (composing) await run.takeComposed(composing);
     // 4. Part by part: take its batches, drop repeats, extend the chain; extra rounds until the chain continues.
     for (let i = 0; i < run.parts.length; i++) await run.buildPart(i);
-    // 5. The levels file of the whole chain (build only).
+    // 5. The levels file of the whole chain (build only); the pool's record of how it was grown, last.
     const levels = options.select ? run.levelsFile() : null;
-    return { pool: run.pool, levels, stats: run.stats, chainStart: run.chainStart, threads: run.runner.threads };
+    run.pool.grown = run.recorder.finish(run.stats.compose);
+    const reuse = run.runner instanceof ReuseRunner ? { reuse: run.runner.summary() } : {};
+    return { pool: run.pool, levels, stats: run.stats, chainStart: run.chainStart, threads: run.runner.threads, ...reuse };
   } finally {
     await run.close();
   }

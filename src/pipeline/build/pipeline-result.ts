@@ -5,6 +5,8 @@ import type { PipelineEvents } from "../inputs/pipeline-events.ts";
 import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
 import type { TaskRunner } from "../workers/task-runner.ts";
 import type { DedupCounts } from "./pool-dedup.ts";
+import type { ReusablePool } from "../reuse/reusable-pool.ts";
+import type { ReuseSummary } from "../reuse/reuse-runner.ts";
 
 /** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
 export interface PipelineOptions extends PipelineInputs {
@@ -24,6 +26,12 @@ export interface PipelineOptions extends PipelineInputs {
    * function of it (`runPipelineTask`), or outputs stop being reproducible.
    */
   runner?: TaskRunner;
+  /**
+   * An earlier run's pool (`--reuse`, docs/pipeline.md "Pools reused"):
+   * every batch and composing stream whose inputs did not change is answered
+   * from it instead of grown; the output is the same bytes.
+   */
+  reuse?: ReusablePool;
 }
 
 /** One part's figures. */
@@ -73,4 +81,6 @@ export interface PipelineResult {
   chainStart: string;
   /** Worker threads generation ran on (0: this thread). Never part of an output file. */
   threads: number;
+  /** With `reuse`: what was answered from the earlier pool and what was grown. Never part of an output file. */
+  reuse?: ReuseSummary;
 }

@@ -20,6 +20,10 @@ import { conceptsOf, type ComposeTask, type ComposeTaskResult, type GrowBatchRes
 import { planParts, type PlanPartWork } from "../inputs/plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
+import { GrownRecorder } from "../reuse/grown-recorder.ts";
+import { ReusedAnswers } from "../reuse/reusable-pool.ts";
+import { ReuseRunner } from "../reuse/reuse-runner.ts";
+import type { PartRecord } from "../../io/schemas/grown-records.ts";
 
 const add = addCounts;
 
@@ -30,6 +34,14 @@ interface PartWork {
   index: number;
   stats: PartStats;
   rejections: Record<string, number>;
+  /** What the pool records of the part's growing (`pools.json` `grown`). */
+  record: PartRecord;
+}
+
+/** A batch queued on the task runner: the task and its answer to come. */
+interface QueuedBatch {
+  task: GrowBatchTask;
+  result: Promise<GrowBatchResult>;
 }
 
 /** Why a part needs another round: `refine` when its chain drifts (chainDrift), else no way on yet. */
@@ -53,13 +65,15 @@ export class PipelineRun {
   readonly stats: PipelineStats = { composed: 0, grown: 0, repeatedIds: 0, generator: {}, compose: {}, dedup: { dropped: {}, conflicts: {}, checked: 0 }, parts: [] };
   readonly pool: Pool;
   readonly runner: TaskRunner;
+  /** How the pool was grown, batch by batch (`pools.json` `grown`). */
+  readonly recorder: GrownRecorder;
   /** Parts whose first round is queued ahead of the part being selected. */
   readonly lookahead: number;
   private readonly options: PipelineOptions & { select: boolean };
   private readonly ids = new Set<string>();
   private readonly deduper: PoolDeduper;
   private readonly selection: ChainSelection;
-  private readonly queued: Array<Array<Promise<GrowBatchResult>>> = [];
+  private readonly queued: QueuedBatch[][] = [];
   /** Where the chain stands after each part (null before anything is chosen). */
   private readonly standAfter: Array<ChainStand | null> = [];
   /** Batches (compose and grow) and candidates the run will take: the plan's first rounds, up front; extra rounds add theirs. */
@@ -96,10 +110,11 @@ export class PipelineRun {
       conflicts: [],
     };
     this.deduper = new PoolDeduper(this.backend.dedup);
+    this.recorder = new GrownRecorder(game);
     this.selection = new ChainSelection(this.selectionInputs());
-    this.runner = options.runner ?? createTaskRunner(options.workers);
+    this.runner = runnerFor(options);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
-    this.lookahead = this.runner.threads === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
+    this.lookahead = (this.runner.plannedThreads ?? this.runner.threads) === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
     this.batchesTotal = (this.composedCount > 0 ? 1 : 0) + this.parts.reduce((n, p) => n + p.grow.length, 0);
     this.candidatesTotal = this.parts.reduce((n, p) => n + p.grow.length * p.poolPerLevel, 0);
   }
@@ -169,6 +184,7 @@ export class PipelineRun {
       // the kept set's own figures (composers may report scores, which do not add up across sets)
       this.stats.compose = { ...composed.stats, ...(repeats > 0 ? { "repeat-in-set": repeats } : {}) };
       const repeat = firstRepeat(this.backend.dedup, composed.levels.map((g) => g.level));
+      this.recorder.composed(this.composeTask(attempt), composed, repeat === null);
       if (!repeat) break;
       repeats++;
       this.stats.compose["repeat-in-set"] = repeats;
@@ -213,7 +229,8 @@ export class PipelineRun {
   async buildPart(index: number): Promise<void> {
     const part = this.parts[index];
     this.queueFirstRounds(index + this.lookahead);
-    const work: PartWork = { part, index, rejections: {}, stats: { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, refineRounds: 0, givenUp: 0 } };
+    const stats: PartStats = { chapter: part.chapter, part: part.part, levels: part.levels.length, grownLevels: part.grow.length, grown: 0, dropped: 0, conflicts: 0, extraRounds: 0, refineRounds: 0, givenUp: 0 };
+    const work: PartWork = { part, index, rejections: {}, stats, record: this.recorder.startPart(this.recorder.keyOf(this.partTemplate(part)), stats) };
     this.stats.parts.push(work.stats);
     let batches = this.queued[index];
     for (let round = 0; ; round++) {
@@ -263,6 +280,12 @@ export class PipelineRun {
     return this.aimsFor(this.parts[i], this.standAfter[i - this.options.settings.lookaheadParts - 1] ?? null);
   }
 
+  /** What every batch task of a part holds besides its number and aim (the part's key is made of it). */
+  private partTemplate(part: PlanPartWork): Omit<GrowBatchTask, "kind" | "source" | "batch" | "level"> {
+    const { game, seed, settings } = this.options;
+    return { game, seed, chapter: part.chapter, part: part.part, count: part.poolPerLevel, rules: part.rules, settings: part.settings, attempts: settings.attemptsPerCandidate, metric: this.options.model.metric };
+  }
+
   /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
   private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
     const { game, seed, settings } = this.options;
@@ -284,7 +307,7 @@ export class PipelineRun {
   }
 
   /** Queues one round of a part's batches (one per grown level, aimed at `aims`). */
-  private grow(part: PlanPartWork, round: number, aims: number[]): Array<Promise<GrowBatchResult>> {
+  private grow(part: PlanPartWork, round: number, aims: number[]): QueuedBatch[] {
     const { events } = this.options;
     if (round > 0) {
       this.batchesTotal += part.grow.length;
@@ -293,9 +316,9 @@ export class PipelineRun {
       events?.total?.("dedup", this.candidatesTotal);
     }
     return this.growTasks(part, round, aims).map((task) => {
-      const p = this.runner.run(task);
-      p.then(() => events?.advance?.("pools", 1), () => {});
-      return p;
+      const result = this.runner.run(task);
+      result.then(() => events?.advance?.("pools", 1), () => {});
+      return { task, result };
     });
   }
 
@@ -316,18 +339,22 @@ export class PipelineRun {
    * kept once; a candidate too close to a chosen level is kept with its drop
    * reason; near-duplicates inside the pool become conflict pairs (SPEC 7).
    */
-  private async takeBatches(work: PartWork, batches: Array<Promise<GrowBatchResult>>): Promise<void> {
+  private async takeBatches(work: PartWork, batches: QueuedBatch[]): Promise<void> {
     const { events } = this.options;
     const ps = work.stats;
     const fresh: GrownCandidate[] = [];
+    const results: GrowBatchResult[] = [];
     for (const b of batches) {
-      const r = await b;
+      const r = await b.result;
+      results.push(r);
       add(this.stats.generator, r.stats);
       add(work.rejections, r.stats);
       fresh.push(...r.candidates);
       this.candidatesTotal += r.candidates.length - work.part.poolPerLevel;
     }
     events?.total?.("dedup", this.candidatesTotal);
+    // The record: each batch's candidates by id when they join the pool here, in full when the pool holds the body already.
+    const joined = new Set<GrownCandidate>();
     const poolKey = `${work.part.chapter}/${work.part.part}`;
     for (const c of fresh) {
       if (this.ids.has(c.id)) {
@@ -335,6 +362,7 @@ export class PipelineRun {
         events?.advance?.("dedup", 1);
         continue;
       }
+      joined.add(c);
       this.ids.add(c.id);
       this.stats.grown++;
       ps.grown++;
@@ -351,6 +379,7 @@ export class PipelineRun {
     }
     this.stats.dedup = this.deduper.counts;
     ps.givenUp = work.rejections["no-candidate"] ?? 0;
+    batches.forEach((b, i) => this.recorder.batch(work.record, b.task, results[i], results[i].candidates.map((c) => joined.has(c))));
   }
 
   /**
@@ -386,6 +415,7 @@ export class PipelineRun {
     if (drift !== null && ps.refineRounds < this.options.settings.refineRounds) return { why: drift, refine: true };
     this.optimal &&= selection.optimal;
     this.solvers.add(selection.solver);
+    this.recorder.selected(work.record, selection.solver, selection.optimal);
     this.picks = [...this.picks, ...chosen];
     this.standAfter[work.index] = end === undefined ? null : { end, offset: end - problem.slots[this.picks.length - 1].target };
     // candidate k of the problem is candidate k of the pool
@@ -425,7 +455,7 @@ export class PipelineRun {
    * the part), without raising them — the chain could continue, only too far
    * from the ramp.
    */
-  private refineRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
+  private refineRound(work: PartWork, round: number, why: string): QueuedBatch[] {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
     const stand = this.standAfter[work.index - 1] ?? null;
@@ -444,7 +474,7 @@ export class PipelineRun {
    *
    * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
    */
-  private extraRound(work: PartWork, round: number, why: string): Array<Promise<GrowBatchResult>> {
+  private extraRound(work: PartWork, round: number, why: string): QueuedBatch[] {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
     const stand = this.standAfter[work.index - 1] ?? null;
@@ -512,12 +542,25 @@ export class PipelineRun {
 
 }
 
-/** `level 7` or `levels 6–10`. */
+/**
+ * The run's task runner: the one given (merge's), else one of `workers`
+ * threads; with `reuse`, in front of it a {@link ReuseRunner} answering what
+ * the earlier pool holds (the other runner then starts on the first task
+ * grown).
+ */
+function runnerFor(options: PipelineOptions): TaskRunner {
+  const make = () => options.runner ?? createTaskRunner(options.workers);
+  if (!options.reuse) return make();
+  const planned = options.runner ? (options.runner.plannedThreads ?? options.runner.threads) : options.workers <= 1 ? 0 : options.workers;
+  return new ReuseRunner(new ReusedAnswers(options.reuse, options.game), make, planned);
+}
+
 /** A metric value for a message (3 decimals). */
 function fmt(v: number): string {
   return v.toFixed(3);
 }
 
+/** `level 7` or `levels 6–10`. */
 function levelRange(part: PlanPartWork): string {
   const first = part.levels[0].number;
   const last = part.levels[part.levels.length - 1].number;

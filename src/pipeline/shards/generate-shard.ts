@@ -9,13 +9,14 @@ import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from
 import { generationInputs, settingsHash } from "./settings-hash.ts";
 import { shardTasks } from "./shard-tasks.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
+import { ReusedAnswers } from "../reuse/reusable-pool.ts";
 
 /** What one shard of a sharded `generate` gives. */
 export interface ShardResult {
   /** The shard file (`levelramp/shard@1`). */
   shard: ShardFile;
-  /** First-round tasks of the whole run, and of them this shard's. */
-  tasks: { total: number; mine: number };
+  /** First-round tasks of the whole run, of them this shard's, and of those the ones answered from the pool reused (`reuse`), which the shard does not hold. */
+  tasks: { total: number; mine: number; reused: number };
   /** Candidates this shard grew (before any de-duplication). */
   candidates: number;
   /** The generator's counters over this shard's batches and composing. */
@@ -40,7 +41,9 @@ function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
  * composes), with the whole loop of composing streams a repeat inside a set
  * asks for, so every stream is recorded. Nothing is de-duplicated and no
  * extra round is grown here: both need the whole pool, and `merge` does them
- * (mergeShards). The worker count never changes a byte of the shard.
+ * (mergeShards). The worker count never changes a byte of the shard. With
+ * `options.reuse` (an earlier run's pool), the tasks of its share the pool
+ * holds are left out: `merge` answers them from the same pool.
  *
  * @param options as for `generate` (`select` is false).
  * @param shard K of N (K from 1).
@@ -68,7 +71,10 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
   const run = new PipelineRun({ ...options, select: false, runner, events: { log: events?.log } });
   try {
     const all = shardTasks(run, shard.count);
-    const mine = all.filter((t) => t.shard === shard.index);
+    const share = all.filter((t) => t.shard === shard.index);
+    const answers = options.reuse ? new ReusedAnswers(options.reuse, game) : null;
+    // A composing task held by the pool goes through the run, which answers it from there (unrecorded).
+    const mine = share.filter((t) => t.task.kind === "compose" || !answers?.holds(t.task));
     events?.total?.("pools", mine.length);
     // 3. Composing, when it is this shard's task: the whole loop (a set with a repeat is composed again on the next stream).
     const composing = mine.some((t) => t.task.kind === "compose") ? run.startComposing() : null;
@@ -100,8 +106,11 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
       inputs,
       tasks,
     } as unknown as ShardFile;
-    return { shard: file, tasks: { total: all.length, mine: mine.length }, candidates: results.reduce((n, r) => n + r.candidates.length, 0), stats, threads: base.threads };
+    const reused = share.length - mine.length + (answers && composed.length === 0 && mine.some((t) => t.task.kind === "compose") ? 1 : 0);
+    return { shard: file, tasks: { total: all.length, mine: share.length, reused }, candidates: results.reduce((n, r) => n + r.candidates.length, 0), stats, threads: base.threads };
   } finally {
+    // the run closes its runner; with reuse that may never have reached `base`
     await run.close();
+    await base.close();
   }
 }

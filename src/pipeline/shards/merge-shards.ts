@@ -13,6 +13,7 @@ import { PipelineRun } from "../build/pipeline-run.ts";
 import { pipelineSettingsSchema } from "../inputs/pipeline-settings.ts";
 import type { PipelineTask } from "../workers/pipeline-task.ts";
 import { ReplayRunner } from "./replay-runner.ts";
+import { ReusedAnswers, type ReusablePool } from "../reuse/reusable-pool.ts";
 import { gameGenerator, settingsHash, type GenerationInputs } from "./settings-hash.ts";
 import { describeTask, shardTasks, taskKey } from "./shard-tasks.ts";
 
@@ -60,16 +61,17 @@ export interface MergeResult extends PipelineResult {
  *   a candidate whose id is not its body's.
  * @throws NoAnswerError (exit 1) as generate: a part still short after its extra rounds.
  */
-export async function mergeShards(inputs: ShardInput[], options: { workers: number; events?: PipelineEvents }): Promise<MergeResult> {
+export async function mergeShards(inputs: ShardInput[], options: { workers: number; events?: PipelineEvents; reuse?: ReusablePool }): Promise<MergeResult> {
   // 1. One run: the same game, seed, shard count and settings hash; each of shards 1..N exactly once.
   const shards = checkShardSet(inputs);
   // 2. The run's inputs from the first shard, checked against the hash and against this generator.
   const run = runOptions(shards[0], options);
-  // 3. Every first-round task is held by the shard whose share it is, and no shard holds anything else.
-  const records = collectRecords(shards, run);
-  // 4. generate itself, each task answered from the shards (extra rounds grown here): composed levels, batches in batch order, drops, conflicts, figures.
+  // 3. Every first-round task is held by the shard whose share it is (or by the pool reused), and no shard holds anything else.
+  const reused = options.reuse ? new ReusedAnswers(options.reuse, run.game) : null;
+  const records = collectRecords(shards, run, reused);
+  // 4. generate itself, each task answered from the pool reused or the shards (extra rounds grown here): composed levels, batches in batch order, drops, conflicts, figures.
   const runner = new ReplayRunner(records, options.workers);
-  const result = await runPipeline({ ...run, runner, select: false });
+  const result = await runPipeline({ ...run, runner, reuse: options.reuse, select: false });
   return { ...result, shards: shards.length, replayed: runner.replayed, ranHere: runner.ran };
 }
 
@@ -162,7 +164,7 @@ function runOptions(first: ShardInput, options: { workers: number; events?: Pipe
  * again on later streams goes with composing) and that each candidate's id
  * is its body's.
  */
-function collectRecords(shards: ShardInput[], run: PipelineOptions): Map<string, unknown> {
+function collectRecords(shards: ShardInput[], run: PipelineOptions, reused: ReusedAnswers | null): Map<string, unknown> {
   const count = shards.length;
   // A run that only lists tasks: it never runs one.
   const probe = new PipelineRun({ ...run, select: false, runner: new ReplayRunner(new Map(), 1) });
@@ -187,9 +189,12 @@ function collectRecords(shards: ShardInput[], run: PipelineOptions): Map<string,
     });
   }
   for (const [key, t] of expected) {
-    if (!records.has(key)) {
+    if (!records.has(key) && !reused?.holds(t.task)) {
       const file = shards[t.shard - 1].file;
-      throw new InputError(module, `expected ${describeTask(t.task)} in shard ${t.shard}/${count}; it is not there (the shard was changed after generate wrote it)`, { file, jsonPath: "$.tasks" });
+      const what = reused
+        ? `expected ${describeTask(t.task)} in shard ${t.shard}/${count} or in the pool reused (${reused.source.file}); it is in neither: give merge the pool the shards reused`
+        : `expected ${describeTask(t.task)} in shard ${t.shard}/${count}; it is not there (the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse)`;
+      throw new InputError(module, what, { file, jsonPath: "$.tasks" });
     }
   }
   return records;

@@ -4,7 +4,7 @@ import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import { findGame } from "../../game/registry/load-game.ts";
-import { generatorFingerprint } from "./generator-fingerprint.ts";
+import { generatorFingerprint } from "../reuse/generator-fingerprint.ts";
 import type { PipelineOptions } from "../build/pipeline-result.ts";
 import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
 

@@ -7,6 +7,8 @@ import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTas
 export interface TaskRunner {
   /** Worker threads (0 = in this thread: a task runs when it is submitted). */
   readonly threads: number;
+  /** Threads the runner will run tasks on once it starts them, when it starts them late (default `threads`). */
+  readonly plannedThreads?: number;
   run(task: GrowBatchTask): Promise<GrowBatchResult>;
   run(task: ComposeTask): Promise<ComposeTaskResult>;
   /** Stops the worker threads. */
@@ -58,6 +60,7 @@ export function createTaskRunner(workers: number): TaskRunner {
   // to: drop it. Before close it would be a bug: the next run reports it (exit 70); close never
   // throws, so the error that stopped the run stays the one the user sees.
   let closing = false;
+  let closed: Promise<void> | undefined;
   let stray: Error | undefined;
   pool.on("error", (err: Error) => {
     if (!closing) stray ??= err;
@@ -68,9 +71,7 @@ export function createTaskRunner(workers: number): TaskRunner {
       if (stray) throw stray;
       return unwrapOutcome((await pool.run(task)) as TaskOutcome<unknown>);
     }) as TaskRunner["run"],
-    close: async () => {
-      closing = true;
-      await pool.destroy();
-    },
+    // closing twice (a runner shared by two owners) destroys the pool once
+    close: () => (closed ??= ((closing = true), pool.destroy())),
   };
 }

@@ -1,0 +1,155 @@
+import { readGameFile } from "../../game/registry/read-game-file.ts";
+import { candidateId } from "../../io/candidate-id.ts";
+import { InputError, jsonPath } from "../../io/errors.ts";
+import { parseWith } from "../../io/read-json-file.ts";
+import { grownRecordsSchema, type BatchRecord, type ComposeRecord, type GrownRecords, type PartRecord } from "../../io/schemas/grown-records.ts";
+import { poolSchema, type Candidate, type Pool } from "../../io/schemas/pool.ts";
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate, PipelineTask } from "../workers/pipeline-task.ts";
+import { composeKey, partKey, reuseGenerator } from "./reuse-keys.ts";
+
+const module = "pipeline/reuse";
+
+/** A pool read for reuse (`--reuse`, `build --from`): the pool and its record of how it was grown. */
+export interface ReusablePool {
+  /** The file it was read from, for messages. */
+  file: string;
+  pool: Pool;
+  records: GrownRecords;
+}
+
+/**
+ * Parses a pool file that a build or generate wrote, with its record of how
+ * it was grown (`grown`, docs/pipeline.md "Pools reused"): the pool's own
+ * checks (SPEC 3), then the record's, then that every candidate a batch
+ * names by id is a candidate of the pool grown by that batch of that part.
+ *
+ * @param raw the file's JSON (its game loaded).
+ * @throws InputError (exit 2) naming the file and JSON path: not a pool, a
+ *   pool without `grown` (written by `select`, an earlier levelramp, or by
+ *   hand), or a record that does not fit the pool.
+ */
+export function parseReusablePool(raw: unknown, file: string): ReusablePool {
+  const pool = parseWith(poolSchema, raw, file);
+  if (pool.grown === undefined) {
+    throw new InputError(module, "expected a pool that build or generate wrote, with its record of how it was grown (grown); this one has none (written by select, by an earlier levelramp, or by hand): build the whole set once to have one", { file, jsonPath: "$" });
+  }
+  const records = parseWith(grownRecordsSchema, pool.grown, file);
+  const byId = new Map(pool.candidates.map((c, i) => [c.id, { c, i }]));
+  records.parts.forEach((p, pi) =>
+    p.batches.forEach((b, bi) =>
+      b.candidates.forEach((entry, k) => {
+        if (typeof entry !== "string") return;
+        const where = { file, jsonPath: jsonPath(["grown", "parts", pi, "batches", bi, "candidates", k]) };
+        const held = byId.get(entry)?.c;
+        if (!held) throw new InputError(module, `expected the id of a candidate of this pool; "${entry}" is not one`, where);
+        if (held.chapter !== p.chapter || held.part !== p.part || held.provenance?.batch !== b.batch) {
+          throw new InputError(module, `expected a candidate grown by batch ${b.batch} of chapter ${p.chapter} part ${p.part}; ${entry} is of chapter ${held.chapter} part ${held.part}, batch ${held.provenance?.batch ?? "none"}`, where);
+        }
+      }),
+    ),
+  );
+  return { file, pool, records };
+}
+
+/**
+ * The answers an earlier run's pool holds (docs/pipeline.md "Pools
+ * reused"): for a batch task, the candidates and counters that run took for
+ * the batch with the same part key ({@link partKey}), number and aim; for a
+ * compose task, the stream with the same compose key and attempt. Only when
+ * the run's generator is the one the pool was grown by (the key holds it),
+ * and never for a game without a version. Each answer is the pure function
+ * of its task (SPEC 9), so a run answered from it writes the bytes a run
+ * that grows everything writes.
+ */
+export class ReusedAnswers {
+  readonly source: ReusablePool;
+  private readonly byKey = new Map<string, { part: PartRecord; batches: Map<string, BatchRecord> }>();
+  private readonly byId: Map<string, Candidate>;
+  private readonly compose: ComposeRecord | undefined;
+  private readonly composeGenerator: string | null;
+  private readonly growGenerator: string | null;
+
+  /** @param game the run's game (its generator must be the pool's). */
+  constructor(source: ReusablePool, game: string) {
+    this.source = source;
+    this.growGenerator = reuseGenerator(game, "grow");
+    this.composeGenerator = reuseGenerator(game, "compose");
+    this.byId = new Map(source.pool.candidates.map((c) => [c.id, c]));
+    const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game;
+    if (usable) {
+      for (const part of source.records.parts) {
+        const held = this.byKey.get(part.key) ?? { part, batches: new Map() };
+        for (const b of part.batches) if (!held.batches.has(batchKey(b))) held.batches.set(batchKey(b), b);
+        this.byKey.set(part.key, held);
+      }
+    }
+    this.compose = usable && this.composeGenerator !== null ? source.records.compose : undefined;
+  }
+
+  /** Why nothing can be reused (another game, a game without a version), or null. */
+  get refusal(): string | null {
+    const { records, pool } = this.source;
+    if (this.growGenerator === null) return `${pool.game} declares no version, so its candidates cannot be told from another version's`;
+    if (records.generator === null) return `${this.source.file} was grown by a game that declared no version`;
+    return null;
+  }
+
+  /** Whether the pool holds the answer to `task` (a batch or composing stream whose inputs did not change). */
+  holds(task: PipelineTask): boolean {
+    if (task.kind === "compose") return this.compose !== undefined && this.compose.key === composeKey(this.composeGenerator, task) && this.compose.streams.some((s) => s.attempt === task.attempt);
+    return this.byKey.get(partKey(this.growGenerator, task))?.batches.has(batchKey(task)) ?? false;
+  }
+
+  /** The earlier run's answer to a batch task, or undefined when its inputs differ from every recorded batch's. */
+  growAnswer(task: GrowBatchTask): GrowBatchResult | undefined {
+    const held = this.byKey.get(partKey(this.growGenerator, task));
+    const record = held?.batches.get(batchKey(task));
+    if (!record) return undefined;
+    const candidates = record.candidates.map((entry) => (typeof entry === "string" ? this.grown(entry, task) : (entry as unknown as GrownCandidate)));
+    for (const c of candidates) {
+      if (c.id !== candidateId(task.game, task.chapter, task.part, c.level)) {
+        throw new InputError(module, `expected each candidate's id to be its body's (SPEC 2); ${c.id} of batch ${task.batch} of chapter ${task.chapter} part ${task.part} is not (the pool was changed by hand)`, { file: this.source.file });
+      }
+    }
+    return { candidates, stats: { ...record.stats } };
+  }
+
+  /** The earlier run's answer to a compose task, or undefined. */
+  composeAnswer(task: ComposeTask): ComposeTaskResult | undefined {
+    if (!this.compose || this.compose.key !== composeKey(this.composeGenerator, task)) return undefined;
+    const stream = this.compose.streams.find((s) => s.attempt === task.attempt);
+    if (!stream) return undefined;
+    const levels =
+      stream.levels ??
+      this.source.pool.candidates
+        .filter((c) => c.fixedLevel !== undefined)
+        .sort((a, b) => a.fixedLevel! - b.fixedLevel!)
+        .map((c) => ({ level: c.level, solution: c.solution, metrics: c.metrics, rules: c.rules }));
+    return { levels, stats: { ...stream.stats } };
+  }
+
+  /** A pool candidate as its batch grew it: without what the run added (`dropped`). */
+  private grown(id: string, task: GrowBatchTask): GrownCandidate {
+    const { dropped: _dropped, ...c } = this.byId.get(id)!;
+    if (c.provenance?.seed !== task.seed) throw new InputError(module, `expected ${id} to be grown from seed ${JSON.stringify(task.seed)}`, { file: this.source.file });
+    return c as unknown as GrownCandidate;
+  }
+}
+
+/** A batch's number and aim, as one map key. */
+function batchKey(b: { batch: number; level: { number: number; target: number } }): string {
+  return `${b.batch}/${b.level.number}/${b.level.target}`;
+}
+
+/**
+ * Reads an earlier run's pool for reuse ({@link parseReusablePool}), its game
+ * loaded first.
+ *
+ * @param game the run's game: the pool must be of it.
+ * @throws InputError (exit 2) as parseReusablePool, or for a pool of another game.
+ */
+export async function readReusablePool(file: string, game: string): Promise<ReusablePool> {
+  const read = await readGameFile(file, parseReusablePool);
+  if (read.pool.game !== game) throw new InputError(module, `expected a pool of ${game} to reuse; this one is of ${read.pool.game}`, { file, jsonPath: "$.game" });
+  return read;
+}

@@ -1,0 +1,93 @@
+import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
+import type { TaskRunner } from "../workers/task-runner.ts";
+import type { ReusedAnswers } from "./reusable-pool.ts";
+
+/** How one part's batches were answered by a run with `--reuse`. */
+export interface PartReuse {
+  chapter: number;
+  part: number;
+  /** Batches answered from the earlier pool. */
+  reused: number;
+  /** Batches grown here (their inputs differ from every recorded batch's). */
+  grown: number;
+}
+
+/** What a run with `--reuse` reused and grew (docs/pipeline.md "Pools reused"); never part of an output file. */
+export interface ReuseSummary {
+  /** The pool the answers came from. */
+  file: string;
+  /** Why nothing could be reused, when nothing could (a game without a version); null otherwise. */
+  refusal: string | null;
+  /** Composing streams answered from the pool and run here. */
+  compose: { reused: number; grown: number };
+  /** Per part the run grew, in the order it took them. */
+  parts: PartReuse[];
+}
+
+/**
+ * A task runner that answers from an earlier run's pool what it holds
+ * ({@link ReusedAnswers}: every batch and composing stream whose inputs did
+ * not change) and hands every other task to `inner`, made on the first such
+ * task (so a run that reuses everything starts no worker thread). It counts
+ * per part what was reused and what was grown.
+ */
+export class ReuseRunner implements TaskRunner {
+  readonly plannedThreads: number;
+  private readonly answers: ReusedAnswers;
+  private readonly makeInner: () => TaskRunner;
+  private inner: TaskRunner | null = null;
+  private readonly parts = new Map<string, PartReuse>();
+  private readonly compose = { reused: 0, grown: 0 };
+
+  /**
+   * @param answers the earlier pool's answers.
+   * @param makeInner the runner of the tasks grown here (called at most once, on the first).
+   * @param plannedThreads threads `makeInner` starts (0: this thread), for how far ahead a run queues.
+   */
+  constructor(answers: ReusedAnswers, makeInner: () => TaskRunner, plannedThreads: number) {
+    this.answers = answers;
+    this.makeInner = makeInner;
+    this.plannedThreads = plannedThreads;
+  }
+
+  /** Threads the tasks grown here ran on (0 until one runs, or in this thread). */
+  get threads(): number {
+    return this.inner?.threads ?? 0;
+  }
+
+  run(task: GrowBatchTask): Promise<GrowBatchResult>;
+  run(task: ComposeTask): Promise<ComposeTaskResult>;
+  run(task: PipelineTask): Promise<unknown> {
+    try {
+      const answer = task.kind === "grow" ? this.answers.growAnswer(task) : this.answers.composeAnswer(task);
+      this.count(task, answer !== undefined);
+      if (answer !== undefined) return Promise.resolve(answer);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    this.inner ??= this.makeInner();
+    return task.kind === "grow" ? this.inner.run(task) : this.inner.run(task);
+  }
+
+  /** What was reused and grown so far. */
+  summary(): ReuseSummary {
+    return { file: this.answers.source.file, refusal: this.answers.refusal, compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
+  }
+
+  async close(): Promise<void> {
+    const inner = this.inner;
+    this.inner = null;
+    await inner?.close();
+  }
+
+  private count(task: PipelineTask, reused: boolean): void {
+    if (task.kind === "compose") {
+      this.compose[reused ? "reused" : "grown"]++;
+      return;
+    }
+    const key = `${task.chapter}/${task.part}`;
+    let p = this.parts.get(key);
+    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0 }));
+    p[reused ? "reused" : "grown"]++;
+  }
+}

@@ -1,0 +1,239 @@
+// Pools reused (docs/pipeline.md "Pools reused"): a batch is a pure function of its inputs, so a run
+// answers every batch whose inputs did not change from an earlier run's pools.json and writes the same
+// bytes as a run that grows everything; only batches whose inputs changed are grown.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadGame, registerGame } from "../../src/game/registry/load-game.ts";
+import type { GrownRecords } from "../../src/io/schemas/grown-records.ts";
+import type { Model } from "../../src/io/schemas/model.ts";
+import type { Plan } from "../../src/io/schemas/plan.ts";
+import type { Ramp } from "../../src/io/schemas/ramp.ts";
+import { buildLevels, generatePools, type PipelineResult } from "../../src/pipeline/build/build-levels.ts";
+import type { ShardFile } from "../../src/io/schemas/shard.ts";
+import { generateShard } from "../../src/pipeline/shards/generate-shard.ts";
+import { mergeShards } from "../../src/pipeline/shards/merge-shards.ts";
+import { loadPipelineOptions } from "../../src/pipeline/build/load-pipeline-options.ts";
+import type { PipelineOptions } from "../../src/pipeline/build/pipeline-result.ts";
+import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
+import { engineModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
+import { parseReusablePool, type ReusablePool } from "../../src/pipeline/reuse/reusable-pool.ts";
+import type { TaskRunner } from "../../src/pipeline/workers/task-runner.ts";
+import { fixture, runCli } from "../helpers/run-cli.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { hopsComposedGame } from "../tiny-game/hops-composed.ts";
+
+const text = (r: PipelineResult) => ({ pool: JSON.stringify(r.pool, null, 2), levels: JSON.stringify(r.levels, null, 2) });
+/** A pool as a later run reads it: through its JSON text. */
+const reusable = (r: PipelineResult, file = "earlier/pools.json"): ReusablePool => parseReusablePool(JSON.parse(JSON.stringify(r.pool)), file);
+/** A task runner that fails the test if any task reaches it: nothing may be grown. */
+const growsNothing: TaskRunner = {
+  threads: 0,
+  run: (() => Promise.reject(new Error("a task was grown"))) as unknown as TaskRunner["run"],
+  close: async () => {},
+};
+const grownIn = (r: PipelineResult) => r.reuse!.parts.filter((p) => p.grown > 0).map((p) => `c${p.chapter}p${p.part}:${p.grown}/${p.reused + p.grown}`);
+
+// hopsc: a composer whose sets repeat themselves, grown rows repeating composed ones and each other
+// (exact repeats inside a pool, recorded in full), extra rounds; version named so its batches can be reused.
+const part = (p: number, cells: number, poolPerLevel: number) => ({ part: p, levels: 3, poolPerLevel, generator: { cells } });
+const hopsPlan: Plan = {
+  format: "levelramp/plan@1",
+  game: "hopsv",
+  composed: 3,
+  chapters: [
+    { chapter: 1, rules: [], parts: [part(1, 4, 2), part(2, 4, 1)] },
+    { chapter: 2, rules: [], parts: [part(1, 5, 4), part(2, 6, 3)] },
+  ],
+};
+// no chain rule: composed rows come in any order
+const hopsModel: Model = { format: "levelramp/model@1", metric: "hops", eligibility: "part", constraints: [], objective: { norm: "L1", evenness: 0 } };
+const hopsRamp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1, 1], [12, 4]], interpolation: "linear" };
+const hops = (seed: number, over: Partial<PipelineOptions> = {}): PipelineOptions => ({ game: "hopsv", plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2], seed, workers: 1, settings: loadPipelineSettings(), ...over });
+
+let carillon: PipelineOptions;
+let carillonFirst: PipelineResult;
+
+beforeAll(async () => {
+  registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1" });
+  registerGame({ ...hopsComposedGame, game: "hopsn" }); // no version
+  await loadGame("carillon");
+  carillon = await loadPipelineOptions("carillon", { planFile: fixture("pipeline/tiny-carillon-plan.json"), modelFile: fixture("pipeline/tiny-carillon-model.json"), seed: 7, workers: 1 });
+  carillonFirst = await buildLevels(carillon);
+}, 60_000);
+
+describe("pools.json records how it was grown", () => {
+  it("each part's key, figures, selection step and batches; composing streams; candidates by id, repeats in full", async () => {
+    const records = carillonFirst.pool.grown as GrownRecords;
+    expect(records.generator).toMatch(/^levelramp@[\d.]+\+[0-9a-f]{16}$/);
+    expect(records.parts.map((p) => `${p.chapter}/${p.part}`)).toEqual(["1/1", "1/2", "2/1"]);
+    for (const p of records.parts) {
+      expect(p.key).toMatch(/^[0-9a-f]{64}$/);
+      expect(p.stats).toEqual(carillonFirst.stats.parts.find((s) => s.chapter === p.chapter && s.part === p.part));
+      expect(p.selection?.solver).toMatch(/\w/);
+      expect(p.batches.length).toBe(3 * (1 + p.stats.extraRounds + p.stats.refineRounds));
+      // every candidate the part grew, once, by batch then index
+      const ids = p.batches.flatMap((b) => b.candidates);
+      expect(ids).toEqual(carillonFirst.pool.candidates.filter((c) => c.chapter === p.chapter && c.part === p.part).map((c) => c.id));
+    }
+    // hopsv repeats bodies (seed 11: an exact repeat, a composed set composed again, an extra round)
+    const r = await buildLevels(hops(11));
+    expect(r.stats.compose["repeat-in-set"]).toBe(1);
+    expect(r.stats.parts.some((p) => p.extraRounds > 0)).toBe(true);
+    const rec = r.pool.grown as GrownRecords;
+    const full = rec.parts.flatMap((p) => p.batches.flatMap((b) => b.candidates.filter((c) => typeof c !== "string").map((c) => ({ c, b: b.batch }))));
+    expect(r.stats.repeatedIds).toBe(full.length);
+    expect(full.length).toBeGreaterThan(0);
+    for (const { c, b } of full) expect((c as { provenance: { batch: number } }).provenance.batch).toBe(b);
+    expect(rec.compose!.streams.length).toBe(1 + (r.stats.compose["repeat-in-set"] ?? 0));
+    expect(rec.compose!.streams.slice(0, -1).every((s) => s.levels!.length === 3)).toBe(true);
+    expect(rec.compose!.streams.at(-1)!.levels).toBeUndefined();
+  }, 60_000);
+});
+
+describe("a build that reuses an earlier pool", () => {
+  it("with nothing changed grows nothing and writes the same bytes", async () => {
+    const again = await buildLevels({ ...carillon, reuse: reusable(carillonFirst), runner: growsNothing });
+    expect(text(again)).toEqual(text(carillonFirst));
+    expect(grownIn(again)).toEqual([]);
+    expect(again.reuse!.parts.map((p) => p.reused)).toEqual([3, 3, 3]);
+    // also through composed sets composed again, exact repeats and extra rounds
+    for (const seed of [1, 3, 11]) {
+      const first = await buildLevels(hops(seed));
+      const reused = await buildLevels({ ...hops(seed), reuse: reusable(first), runner: growsNothing });
+      expect(text(reused)).toEqual(text(first));
+      expect(reused.stats).toEqual(first.stats);
+      expect(reused.reuse!.compose).toEqual({ reused: 1 + (first.stats.compose["repeat-in-set"] ?? 0), grown: 0 });
+    }
+  }, 60_000);
+
+  it("grows only the part whose generator settings changed (and what its new chain aims at), with the bytes of a fresh build", async () => {
+    const plan = structuredClone(carillon.plan);
+    plan.chapters[1].parts[0].generator = { ...plan.chapters[1].parts[0].generator, dots: [12, 14] };
+    const fresh = await buildLevels({ ...carillon, plan });
+    const reused = await buildLevels({ ...carillon, plan, reuse: reusable(carillonFirst) });
+    expect(text(reused)).toEqual(text(fresh));
+    expect(grownIn(reused)).toEqual(["c2p1:3/3"]);
+  }, 60_000);
+
+  it("a model change that keeps the chain grows nothing; a ramp change grows the batches whose aims moved", async () => {
+    const model: Model = { ...carillon.model, constraints: [...carillon.model.constraints, { type: "maxRise", key: "bits", by: 100 }] };
+    const reused = await buildLevels({ ...carillon, model, reuse: reusable(carillonFirst), runner: growsNothing });
+    expect(text(reused)).toEqual(text(await buildLevels({ ...carillon, model })));
+    // a linear ramp, then the same raised from level 7 on (chapter 2): the first chapter's targets, chain and aims are the same
+    const linear: Ramp = { format: "levelramp/ramp@1", metric: "bits", points: [[1, 0], [6, 3], [9, 5]], interpolation: "linear" };
+    const raisedRamp: Ramp = { ...linear, points: [[1, 0], [6, 3], [9, 6]] };
+    const before = await buildLevels({ ...carillon, ramp: linear });
+    const fresh = await buildLevels({ ...carillon, ramp: raisedRamp });
+    const raised = await buildLevels({ ...carillon, ramp: raisedRamp, reuse: reusable(before) });
+    expect(text(raised)).toEqual(text(fresh));
+    expect(raised.reuse!.parts.filter((p) => p.chapter === 1).map((p) => p.grown)).toEqual([0, 0]);
+    expect(raised.reuse!.parts.filter((p) => p.chapter === 2).map((p) => p.reused)).toEqual([0]);
+  }, 60_000);
+
+  it("generate reuses the same way", async () => {
+    const first = await generatePools(carillon);
+    const reused = await generatePools({ ...carillon, reuse: reusable(first), runner: growsNothing });
+    expect(text(reused)).toEqual(text(first));
+    // a build's pool answers generate's batches whose aims are the targets
+    const fromBuild = await generatePools({ ...carillon, reuse: reusable(carillonFirst) });
+    expect(text(fromBuild)).toEqual(text(first));
+    expect(fromBuild.reuse!.parts.reduce((n, p) => n + p.reused, 0)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("reuses nothing for a game without a version, or from another seed, and still writes a fresh build's bytes", async () => {
+    const first = await buildLevels({ ...hops(1), game: "hopsn", plan: { ...hopsPlan, game: "hopsn" } });
+    expect((first.pool.grown as GrownRecords).generator).toBeNull();
+    const again = await buildLevels({ ...hops(1), game: "hopsn", plan: { ...hopsPlan, game: "hopsn" }, reuse: reusable(first) });
+    expect(text(again)).toEqual(text(first));
+    expect(again.reuse!.refusal).toMatch(/hopsn declares no version/);
+    const other = await buildLevels({ ...carillon, seed: 8, reuse: reusable(carillonFirst) });
+    expect(other.reuse!.parts.every((p) => p.reused === 0)).toBe(true);
+  }, 60_000);
+});
+
+describe("sharded generation with a pool reused", () => {
+  it("shards leave out what the pool holds, merge --reuse answers it: the unsharded run's bytes", async () => {
+    const first = await generatePools(hops(11));
+    const plan = structuredClone(hopsPlan);
+    plan.chapters[1].parts[1].generator = { cells: 7 };
+    const changed = hops(11, { plan });
+    const whole = await generatePools({ ...changed, reuse: reusable(first) });
+    expect(grownIn(whole)).toEqual(["c2p2:3/3"]);
+    const shards = [];
+    for (let k = 1; k <= 3; k++) {
+      const r = await generateShard({ ...changed, reuse: reusable(first) }, { index: k, count: 3 });
+      shards.push({ file: `shard-${k}.json`, shard: JSON.parse(JSON.stringify(r.shard)) as ShardFile });
+      // the shard holds only the changed part's batches of its share
+      expect(r.shard.tasks.map((t) => `${(t.task as { chapter?: number }).chapter}/${(t.task as { part?: number }).part}`).every((x) => x === "2/2")).toBe(true);
+    }
+    const merged = await mergeShards(shards, { workers: 1, reuse: reusable(first) });
+    expect(JSON.stringify(merged.pool, null, 2)).toBe(text(whole).pool);
+    expect(merged.replayed).toBe(3);
+    await expect(mergeShards(shards, { workers: 1 })).rejects.toThrow(/expected composing levels 1–3 \(stream 0\) in shard 1\/3; it is not there \(the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse\)/);
+  }, 60_000);
+});
+
+describe("levelramp build --reuse", () => {
+  const t = tempDir("levelramp-reuse-");
+  const args = ["--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "7", "--workers", "1", "--no-table"];
+
+  it("says what it reused and grew (stderr, --json), and writes the same files", async () => {
+    const first = await runCli(["build", "carillon", ...args, "--out", t.path("a"), "--quiet"]);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await runCli(["build", "carillon", ...args, "--out", t.path("b"), "--reuse", t.path("a/pools.json"), "--json"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`reuse: 9 of 9 batches answered from ${t.path("a/pools.json")}, 0 grown\n  reused whole: c1p1–c2p1\n`);
+    expect(JSON.parse(again.stdout).reuse).toMatchObject({ compose: { reused: 0, grown: 0 }, parts: [{ chapter: 1, part: 1, reused: 3, grown: 0 }, { reused: 3 }, { reused: 3 }] });
+    for (const f of ["pools.json", "levels.json", "report.txt", "report.json", "report.html"]) expect(readFileSync(t.path(`b/${f}`), "utf8"), f).toBe(readFileSync(t.path(`a/${f}`), "utf8"));
+    // in place: the set's own pools.json, rewritten with --force
+    const inPlace = await runCli(["build", "carillon", ...args, "--out", t.path("a"), "--reuse", t.path("a/pools.json"), "--force", "--quiet"]);
+    expect(inPlace.code, inPlace.stderr).toBe(0);
+    expect(readFileSync(t.path("a/pools.json"), "utf8")).toBe(readFileSync(t.path("b/pools.json"), "utf8"));
+  }, 60_000);
+
+  it("refuses a pool without its record, of another game, or changed by hand (exit 2, nothing written)", async () => {
+    const pool = JSON.parse(readFileSync(t.path("b/pools.json"), "utf8"));
+    const { grown: _grown, ...bare } = pool;
+    const r1 = await runCli(["build", "carillon", ...args, "--out", t.path("c"), "--reuse", t.write("bare.json", bare), "--quiet"]);
+    expect([r1.code, r1.stderr]).toEqual([2, expect.stringContaining("bare.json at $: expected a pool that build or generate wrote, with its record of how it was grown (grown)")]);
+    const apsis = await runCli(["build", "apsis", "--chapters", "1", "--out", t.path("c"), "--reuse", t.path("b/pools.json"), "--quiet"]);
+    expect([apsis.code, apsis.stderr]).toEqual([2, expect.stringContaining("expected a pool of apsis to reuse; this one is of carillon")]);
+    const changed = structuredClone(pool);
+    changed.candidates[0].level.dots[0].x += 1;
+    const r3 = await runCli(["build", "carillon", ...args, "--out", t.path("c"), "--reuse", t.write("changed.json", changed), "--quiet"]);
+    expect([r3.code, r3.stderr]).toEqual([2, expect.stringMatching(/pipeline\/reuse: \S+changed\.json: expected each candidate's id to be its body's \(SPEC 2\); carillon-c1-p1-[0-9a-f]{10} of batch \d+ of chapter 1 part 1 is not/)]);
+    const moved = structuredClone(pool);
+    moved.grown.parts[0].batches.at(-1).candidates[0] = moved.candidates.at(-1).id;
+    const r4 = await runCli(["build", "carillon", ...args, "--out", t.path("c"), "--reuse", t.write("moved.json", moved), "--quiet"]);
+    expect([r4.code, r4.stderr]).toEqual([2, expect.stringMatching(/moved\.json at \$\.grown\.parts\[0\]\.batches\[\d+\]\.candidates\[0\]: expected a candidate grown by batch \d+ of chapter 1 part 1; carillon-c2-p1-/)]);
+    expect(() => readFileSync(join(t.path("c"), "levels.json"))).toThrow();
+  }, 60_000);
+});
+
+describe("what a batch's key covers", () => {
+  it("growing a batch of either game reads engine models only, never a plan, selection model or ramp", () => {
+    const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../helpers/grow-reads-child.ts", import.meta.url)), "carillon", "apsis"], { encoding: "utf8" });
+    expect(child.status, child.stderr).toBe(0);
+    const read = JSON.parse(child.stdout) as Record<string, string[]>;
+    expect(read.carillon.length).toBeGreaterThan(0);
+    expect(read.apsis.length).toBeGreaterThan(0);
+    for (const files of Object.values(read)) expect(files.filter((f) => RUN_INPUT_FILES.has(f.slice(f.lastIndexOf("/") + 1)))).toEqual([]);
+  }, 60_000);
+
+  it("the engine models' hash moves with an engine model and not with a plan, selection model or ramp", () => {
+    const t = tempDir("levelramp-models-");
+    const put = (file: string, text: string) => {
+      mkdirSync(dirname(t.path(file)), { recursive: true });
+      writeFileSync(t.path(file), text);
+    };
+    for (const f of ["plan.json", "ramp.json", "selection.json", "physics.json"]) put(`models/g/${f}`, "{}");
+    const first = engineModelsHash(t.dir);
+    for (const f of ["plan.json", "ramp.json", "selection.json"]) put(`models/g/${f}`, '{"changed": true}');
+    expect(engineModelsHash(t.dir)).toBe(first);
+    put("models/g/physics.json", '{"changed": true}');
+    expect(engineModelsHash(t.dir)).not.toBe(first);
+  });
+});
