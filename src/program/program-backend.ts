@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONCEPTS_KEY } from "../io/concepts-key.ts";
 import type { GameBackend, GeneratedLevel, GenerateRequest, LevelProblem } from "../game/game-backend.ts";
 import { canonicalJson } from "../io/canonical-json.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
@@ -72,7 +73,7 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
   const client = new ProgramClient(game, options);
   const info = client.hello();
   const model = readJsonFile(modelSchema, game.models.selection);
-  const metricNames = [...new Set([model.metric, ...model.constraints.flatMap((c) => ("key" in c ? [c.key] : []))])];
+  const metricNames = [...new Set([model.metric, ...model.constraints.flatMap((c) => ("key" in c && c.key !== CONCEPTS_KEY ? [c.key] : []))])];
   const solveRaw = (body: unknown): SolveResult => client.call("solve", { level: body }, solveResultSchema);
   // verify runs validate, then grade and concepts on the same body: they take validate's fresh answer instead of asking again.
   let validated: { json: string; answer: SolveResult } | null = null;

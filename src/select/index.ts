@@ -5,8 +5,11 @@
 // milp/ → diagnose/ → solve/ (docs/select.md).
 export { buildProblem, describeBounds, withinBounds, type BuiltProblem, type CandidateSource, type SelectionInputs } from "./problem/build-problem.ts";
 export { candidateClasses, candidateClassesOf, type CandidateClasses } from "./rules/candidate-classes.ts";
-export { ChainRules, STEP_TOLERANCE, chainRulesOf, chapterStarts, describeConstraint, isChapterScoped, type PairRule, type RunRule } from "./rules/chain-rules.ts";
-export { checkPicks } from "./rules/check-picks.ts";
+export { ChainRules, STEP_TOLERANCE, chainRulesOf, chapterStarts, describeConstraint, isChapterScoped, isIntroductionScoped, type PairRule, type RunRule } from "./rules/chain-rules.ts";
+export { checkPicks, problemConstraints, sequenceOf } from "./rules/check-picks.ts";
+export { conceptBreaks, describeConceptConstraint, introductions, type ConceptBreak, type ConceptLevel } from "./rules/concept-breaks.ts";
+export { internConceptSets, type ConceptSets } from "./problem/concept-sets.ts";
+export { candidateConcepts } from "./problem/candidate-columns.ts";
 export { MICRO, classPicks, compileMilp, idsOfClasses, variableName, type LinearModel, type LinearRow } from "./milp/compile-milp.ts";
 export { diagnoseInfeasible, type Diagnosis } from "./diagnose/diagnose-infeasible.ts";
 export { buildDpGraph, type DpGraph, type DpGraphOptions, type Layer } from "./dp/dp-graph.ts";

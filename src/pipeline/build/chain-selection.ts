@@ -6,6 +6,7 @@ import type { SolveOptions } from "../../select/solve/solve-selection.ts";
 import type { Selection, SelectionProblem } from "../../select/problem/selection-problem.ts";
 import { slotGroups, type SlotGroup } from "../../select/problem/slot-groups.ts";
 import { hasOwnKey } from "../../io/hostile/own-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 
 /**
  * The build's selection problem (SPEC 6), built once and extended part by
@@ -69,7 +70,7 @@ export class ChainSelection {
         if (!hasOwnKey(c.metrics, k)) throw new InputError("select/build-problem", `expected metric "${k}" (the model uses it)`, { file: this.inputs.poolFile, jsonPath: `$.candidates[${i}].metrics` });
       }
       this.idIndex.set(c.id, i);
-      problem.candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics });
+      problem.candidates.push({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics, ...(c.concepts?.length ? { concepts: c.concepts } : {}) });
       if (c.dropped !== undefined) this.excluded.add(i);
     }
     this.takeConflicts(pool, problem);
@@ -112,7 +113,7 @@ export class ChainSelection {
   private metricKeys(): Set<string> {
     const { model } = this.inputs;
     const keys = new Set([model.metric]);
-    for (const c of model.constraints) if ("key" in c) keys.add(c.key);
+    for (const c of model.constraints) if ("key" in c && c.key !== CONCEPTS_KEY) keys.add(c.key);
     return keys;
   }
 

@@ -1,4 +1,5 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
+import { isConceptConstraint } from "../../io/is-concept-constraint.ts";
 import { describeBounds, withinBounds } from "../problem/build-problem.ts";
 import type { ChainConstraint, SelectionProblem } from "../problem/selection-problem.ts";
 import { levelsStatus } from "../problem/levels-file.ts";
@@ -92,9 +93,10 @@ export function problemOfLevels(file: LevelsFile): SelectionProblem {
   return {
     metric: model.metric,
     slots: levels.map((l) => ({ number: l.number, chapter: l.chapter, part: l.part, target: l.target })),
-    candidates: levels.map((l) => ({ id: l.id, chapter: l.chapter, part: l.part, metrics: l.metrics })),
+    candidates: levels.map((l) => ({ id: l.id, chapter: l.chapter, part: l.part, metrics: l.metrics, ...(l.concepts?.length ? { concepts: l.concepts } : {}) })),
     eligible,
     chain: model.constraints.filter((c): c is ChainConstraint => ["nonDecreasing", "maxRise", "maxDrop", "maxRun"].includes(c.type)),
+    conceptConstraints: model.constraints.filter(isConceptConstraint),
     conflicts,
     objective: model.objective,
     fixed,

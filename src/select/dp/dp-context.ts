@@ -160,9 +160,10 @@ export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], list
  * in another chapter's run, which no state holds: then no candidate may be
  * eligible in two chapters (eligibility `part`, or one chapter).
  */
-export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible">>): string | undefined {
+export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible" | "conceptConstraints">>): string | undefined {
   const rules = chainRulesOf(problem);
   if (!rules.primaryRun) return "dp needs a chain-shaped model: a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
+  if (problem.conceptConstraints?.length || rules.introScoped) return "the dp does not take concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) yet (SPEC 12)";
   if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
     return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
   }

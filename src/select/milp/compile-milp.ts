@@ -1,3 +1,4 @@
+import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
 import { chainRulesOf, chapterStarts, isChapterScoped, STEP_TOLERANCE } from "../rules/chain-rules.ts";
 import { objectiveOf } from "../problem/objective.ts";
@@ -107,6 +108,9 @@ class Rows {
  *   2^53 (limit `milp cost range`): HiGHS refuses such a model.
  */
 export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
+  if (problem.conceptConstraints?.length || problem.chain.some((c) => c.scope === "introduction")) {
+    throw new LevelrampError("select/milp", "concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) are not solved yet (SPEC 12); verify --model checks them", 2);
+  }
   const classes = candidateClassesOf(problem);
   const rules = chainRulesOf(problem);
   const obj = objectiveOf(problem);

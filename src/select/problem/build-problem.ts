@@ -2,7 +2,9 @@ import { InputError } from "../../io/errors.ts";
 import { tableOf, type CandidateTable as PoolTable } from "../../io/csv/candidate-table.ts";
 import { csvLineOf } from "../../io/csv/csv-line-of.ts";
 import { hasOwnKey } from "../../io/hostile/own-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 import type { LevelsFile, ShippedLevel } from "../../io/schemas/levels.ts";
+import { isConceptConstraint } from "../../io/is-concept-constraint.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
@@ -27,6 +29,12 @@ export interface SelectionInputs {
   keep?: { levels: number[]; from: LevelsFile; fromFile: string; option: string };
   /** Chapters to select (default: every chapter the pool has candidates for; with eligibility "any", every chapter of the plan). */
   chapters?: ReadonlySet<number>;
+  /**
+   * Concept names the model may name although no candidate carries them (SPEC 12): a game's own
+   * concepts (Carillon's bell, echo, ...), so its default model holds for pools of any chapters.
+   * Any other concept the model names must be carried by some candidate (a typo is refused).
+   */
+  knownConcepts?: ReadonlySet<string>;
 }
 
 export type { CandidateSource } from "./problem-candidates.ts";
@@ -57,10 +65,15 @@ export interface BuiltProblem {
  * candidate (pins override eligibility) and leave every other slot's list.
  * Slots with the same list share one array (the dp groups candidates by it).
  *
+ * Concepts (SPEC 12): each candidate's concepts are read with it (the CSV
+ * column or the JSON field, a kept level's own), the model's concept rules go
+ * to `conceptConstraints`, and a `maxRun` on key `concepts` reads the sets.
+ *
  * @throws InputError (exit 2) naming the file and JSON path: a metric key the
  *   model or ramp uses that a candidate lacks, a ramp about another metric, a
  *   plan for another game, a candidate whose chapter/part the plan lacks, a
- *   pin/conflict/exclude naming an unknown id, a pin or keep outside the slots.
+ *   pin/conflict/exclude naming an unknown id, a pin or keep outside the slots,
+ *   a concept the model names that no candidate carries (and the game does not know).
  */
 export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   const { pool, plan, model, ramp } = inputs;
@@ -87,7 +100,14 @@ export function buildProblem(inputs: SelectionInputs): BuiltProblem {
   // 9. What pool coverage looks at: every usable candidate each slot admits.
   const open = openLists(model, slots, table, fixes, excluded);
   const chain = chainConstraints(model, slots.length);
-  const problem = { metric: model.metric, slots, get candidates() { return table.candidates; }, eligible, chain, conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy };
+  // 10. Concept rules (SPEC 12): every concept they name is carried by some candidate, or the game's own.
+  const conceptConstraints = model.constraints.filter(isConceptConstraint);
+  if (conceptConstraints.length > 0) checkConceptNames(inputs, table);
+  const problem = {
+    metric: model.metric, slots, get candidates() { return table.candidates; }, eligible, chain,
+    ...(conceptConstraints.length > 0 ? { conceptConstraints } : {}),
+    conflicts, objective: model.objective, fixed: fixes.fixed, narrowedBy,
+  };
   attachColumns(problem, table.columns);
   return {
     problem,
@@ -114,6 +134,34 @@ function chainConstraints(model: Model, slots: number): ChainConstraint[] {
   return chain.map((c) => (c.type === "maxRun" && c.length > slots ? { ...c, length: Math.max(slots, 1) } : c));
 }
 
+/** Every metric key the model reads, with its JSON path (a `maxRun` on the concept sets reads none). */
+function metricKeyUses(model: Model): Array<[string, string]> {
+  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
+  model.constraints.forEach((c, i) => {
+    if ("key" in c && c.key !== CONCEPTS_KEY) keyUses.push([c.key, `$.constraints[${i}].key`]);
+  });
+  return keyUses;
+}
+
+/**
+ * Every concept a concept rule names is carried by some candidate (pool or
+ * kept level) or is one of `inputs.knownConcepts` (the game's own): a name
+ * nothing carries is most likely a typo, which would otherwise make its rule
+ * hold for nothing (SPEC 12).
+ */
+function checkConceptNames(inputs: SelectionInputs, table: ProblemCandidates): void {
+  const carried = new Set(table.conceptSets().names);
+  inputs.model.constraints.forEach((c, i) => {
+    const named: Array<[string, string]> = c.type === "introduce" ? c.order.map((name, j) => [name, `.order[${j}]`]) : c.type === "introduceAt" || c.type === "quota" ? [[c.concept, ".concept"]] : [];
+    for (const [name, path] of named) {
+      if (carried.has(name) || inputs.knownConcepts?.has(name)) continue;
+      const some = [...carried].sort().slice(0, 12);
+      const has = some.length === 0 ? "no candidate carries any concept" : `the concepts they carry: ${some.join(", ")}${carried.size > some.length ? ", ..." : ""}`;
+      throw new InputError(MODULE, `expected a concept some candidate carries; no candidate of ${inputs.poolFile} carries "${name}" (${has})`, { file: inputs.modelFile, jsonPath: `$.constraints[${i}]${path}` });
+    }
+  });
+}
+
 /** Checks that the files fit together; returns every metric key the model reads. */
 function checkInputs(inputs: SelectionInputs): Set<string> {
   const { pool, plan, model, ramp } = inputs;
@@ -122,10 +170,7 @@ function checkInputs(inputs: SelectionInputs): Set<string> {
   }
   // Every key the model uses must be a metric the pool carries: a key no
   // candidate has is a bad model; a key some candidates lack is a bad pool.
-  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
-  model.constraints.forEach((c, i) => {
-    if ("key" in c) keyUses.push([c.key, `$.constraints[${i}].key`]);
-  });
+  const keyUses = metricKeyUses(model);
   const keys = new Set(keyUses.map(([k]) => k));
   for (const [k, path] of keyUses) {
     if (pool.candidates.length > 0 && !pool.candidates.some((c) => hasOwnKey(c.metrics, k))) {
@@ -193,10 +238,7 @@ function checkTableInputs(inputs: SelectionInputs, table: PoolTable): Set<string
   if (plan.game !== "generic") {
     throw new InputError(MODULE, `expected a plan for game "generic" (the pool's game); got "${plan.game}"`, { file: inputs.planFile, jsonPath: "$.game" });
   }
-  const keyUses: Array<[string, string]> = [[model.metric, "$.metric"]];
-  model.constraints.forEach((c, i) => {
-    if ("key" in c) keyUses.push([c.key, `$.constraints[${i}].key`]);
-  });
+  const keyUses = metricKeyUses(model);
   for (const [k, path] of keyUses) {
     if (!table.metricNames.includes(k)) {
       throw new InputError(MODULE, `expected a metric the pool carries; no candidate of ${inputs.poolFile} has "${k}"`, { file: inputs.modelFile, jsonPath: path });

@@ -1,3 +1,4 @@
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 import { InputError } from "../../io/errors.ts";
 import { orderError, type Order } from "../../io/order/order.ts";
 import { roundMetric } from "../../io/round-metric.ts";
@@ -82,7 +83,7 @@ export function orderLevels(order: Order, options: OrderLevelsOptions = {}): Lev
   const model: Model = options.model ?? { format: "levelramp/model@1", metric, eligibility: "part", constraints: [], objective: { norm: "L1", evenness: 0 } };
   const target = rampTarget(ramp);
   const slots = planSlots(plan, (n) => roundMetric(target(n))).slice(0, order.levels.length);
-  const read = [...new Set([metric, model.metric, ...model.constraints.flatMap((c) => ("key" in c ? [c.key] : []))])];
+  const read = [...new Set([metric, model.metric, ...model.constraints.flatMap((c) => ("key" in c && c.key !== CONCEPTS_KEY ? [c.key] : []))])];
   const levels: ShippedLevel[] = byLevel(order).map((i, s) => {
     const c = order.pool.candidates[i];
     const slot = slots[s];

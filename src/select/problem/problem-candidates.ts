@@ -1,7 +1,9 @@
 import type { CandidateTable } from "../../io/csv/candidate-table.ts";
 import type { ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 import type { CandidateColumns } from "./candidate-columns.ts";
+import { internConceptSets, type ConceptSets } from "./concept-sets.ts";
 import type { SelectionCandidate } from "./selection-problem.ts";
 
 /** Where a problem candidate came from: a pool candidate, or a level kept from `--from`. */
@@ -21,6 +23,7 @@ export class ProblemCandidates {
   private made: SelectionCandidate[] | undefined;
   private index: Map<string, number> | undefined;
   private readonly cache = new Map<string, Float64Array>();
+  private concepts: ConceptSets | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -54,10 +57,26 @@ export class ProblemCandidates {
     return this.table ? this.table.part[k] : this.pool.candidates[k].part;
   }
 
-  /** Every candidate's value of a metric, made once per key. */
+  /** Candidate k's concepts (SPEC 12), as read; undefined or empty: none. */
+  conceptsOf(k: number): readonly string[] | undefined {
+    if (k >= this.poolSize) return this.keptLevels[k - this.poolSize].concepts;
+    return this.table ? this.table.concepts?.[k] : this.pool.candidates[k].concepts;
+  }
+
+  /** Every candidate's concepts, interned (made once; a kept level makes them again). */
+  conceptSets(): ConceptSets {
+    return (this.concepts ??= internConceptSets(this.size, (k) => this.conceptsOf(k)));
+  }
+
+  /** Every candidate's value of a metric, made once per key; for `concepts`, its concept set id. */
   values(key: string): Float64Array {
     let out = this.cache.get(key);
     if (out) return out;
+    if (key === CONCEPTS_KEY) {
+      out = Float64Array.from(this.conceptSets().setOf);
+      this.cache.set(key, out);
+      return out;
+    }
     const j = this.table ? this.table.metricNames.indexOf(key) : -1;
     if (this.table && j >= 0 && this.keptLevels.length === 0) out = this.table.columns[j];
     else {
@@ -74,7 +93,7 @@ export class ProblemCandidates {
 
   /** The columns, as the solvers read them. */
   get columns(): CandidateColumns {
-    return { ids: this.ids, values: (key) => this.values(key) };
+    return { ids: this.ids, values: (key) => this.values(key), conceptSets: () => this.conceptSets() };
   }
 
   /** Pool id → candidate index (made on first use: pins, excludes, conflicts and keeps need it). */
@@ -93,6 +112,7 @@ export class ProblemCandidates {
     this.ownIds?.push(level.id);
     this.made?.push(keptCandidate(level));
     this.cache.clear();
+    this.concepts = undefined;
     return this.size - 1;
   }
 
@@ -101,8 +121,8 @@ export class ProblemCandidates {
     if (!this.made) {
       const t = this.table;
       this.made = t
-        ? Array.from({ length: t.size }, (_, k) => ({ id: t.ids[k], chapter: t.chapter[k], part: t.part[k], metrics: metricsOfRow(t, k) }))
-        : this.pool.candidates.map((c) => ({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics }));
+        ? Array.from({ length: t.size }, (_, k) => rowCandidate(t, k))
+        : this.pool.candidates.map(poolCandidate);
       for (const l of this.keptLevels) this.made.push(keptCandidate(l));
     }
     return this.made;
@@ -112,10 +132,7 @@ export class ProblemCandidates {
   candidate(k: number): SelectionCandidate {
     if (this.made) return this.made[k];
     if (k >= this.poolSize) return keptCandidate(this.keptLevels[k - this.poolSize]);
-    const t = this.table;
-    if (t) return { id: t.ids[k], chapter: t.chapter[k], part: t.part[k], metrics: metricsOfRow(t, k) };
-    const c = this.pool.candidates[k];
-    return { id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics };
+    return this.table ? rowCandidate(this.table, k) : poolCandidate(this.pool.candidates[k]);
   }
 
   /** Where each candidate came from. */
@@ -128,7 +145,21 @@ export class ProblemCandidates {
 }
 
 function keptCandidate(l: ShippedLevel): SelectionCandidate {
-  return { id: l.id, chapter: l.chapter, part: l.part, metrics: l.metrics };
+  return withConcepts({ id: l.id, chapter: l.chapter, part: l.part, metrics: l.metrics }, l.concepts);
+}
+
+function poolCandidate(c: Pool["candidates"][number]): SelectionCandidate {
+  return withConcepts({ id: c.id, chapter: c.chapter, part: c.part, metrics: c.metrics }, c.concepts);
+}
+
+function rowCandidate(t: CandidateTable, k: number): SelectionCandidate {
+  return withConcepts({ id: t.ids[k], chapter: t.chapter[k], part: t.part[k], metrics: metricsOfRow(t, k) }, t.concepts?.[k]);
+}
+
+/** The candidate with its concepts when it carries any (no empty list, so a pool without concepts gives the objects it gave before). */
+function withConcepts(c: SelectionCandidate, concepts: readonly string[] | undefined): SelectionCandidate {
+  if (concepts && concepts.length > 0) c.concepts = concepts;
+  return c;
 }
 
 /** Row k's metrics as an object with no prototype keys to trip over (a column may be named `__proto__`). */

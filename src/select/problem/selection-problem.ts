@@ -1,4 +1,4 @@
-import type { Constraint } from "../../io/schemas/model.ts";
+import type { ConceptConstraint, Constraint } from "../../io/schemas/model.ts";
 
 /** A planned level the selection fills (SPEC 6): global number, chapter, part/tier, ramp target. */
 export interface Slot {
@@ -11,12 +11,14 @@ export interface Slot {
   target: number;
 }
 
-/** A candidate as the selection sees it: metrics only (the engine knows no game). */
+/** A candidate as the selection sees it: metrics and concepts only (the engine knows no game). */
 export interface SelectionCandidate {
   id: string;
   chapter: number;
   part: number;
   metrics: Record<string, number>;
+  /** The concepts it carries (SPEC 12): distinct names; absent or empty: none. */
+  concepts?: readonly string[];
 }
 
 /** A constraint between consecutive levels (SPEC 6). */
@@ -43,6 +45,12 @@ export interface SelectionProblem {
   /** Per slot, the indices (into `candidates`) eligible there, sorted by id. */
   eligible: number[][];
   chain: ChainConstraint[];
+  /**
+   * The model's concept constraints (SPEC 12: introduce, introduceAt, maxNew,
+   * practice, quota), in model order; absent: none. Concepts count from the
+   * first slot: levels before it (chapters not selected) are not seen.
+   */
+  conceptConstraints?: ConceptConstraint[];
   /** Pairs of candidate indices that may not both be chosen. */
   conflicts: Array<[number, number]>;
   objective: { norm: "L1" | "L2" | "Linf"; evenness: number };

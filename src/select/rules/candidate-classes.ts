@@ -1,11 +1,14 @@
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { equalRuns } from "./equal-runs.ts";
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 
 /**
  * Candidates grouped into classes of interchangeable ones (SPEC 6 "Scale").
  * Two candidates are interchangeable when they are equal on every metric the
- * model reads (the chain constraints' keys and the objective metric), are
+ * model reads (the chain constraints' keys and the objective metric) and,
+ * where the model reads concepts (SPEC 12: a concept rule, `maxRun(concepts)`,
+ * scope `introduction`), carry the same set of concepts, are
  * eligible in exactly the same slots, and neither is named by a conflict or
  * fixed to a slot (pins, kept and composed levels): any optimal sequence may
  * swap them without changing cost or feasibility, so a solver may pick a class
@@ -67,6 +70,7 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   });
   // 4. A class per distinct (signature, values of every metric the model reads).
   const keys = [...new Set([problem.metric, ...problem.chain.map((c) => c.key)])];
+  if (readsConcepts(problem) && !keys.includes(CONCEPTS_KEY)) keys.push(CONCEPTS_KEY);
   const columns = keys.map((m) => table.values(m));
   let somewhere = 0;
   for (let k = 0; k < n; k++) if (signature[k] >= 0) somewhere++;
@@ -92,6 +96,11 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   let candidates = 0;
   for (const m of members) candidates += m.length;
   return { count: members.length, classOf, members, lists, listOfSlot, candidates };
+}
+
+/** Whether a problem's rules read the candidates' concepts (SPEC 12): a concept rule, or a chain rule on the sets or scoped to introductions. */
+export function readsConcepts(problem: Pick<SelectionProblem, "chain" | "conceptConstraints">): boolean {
+  return (problem.conceptConstraints?.length ?? 0) > 0 || problem.chain.some((c) => c.key === CONCEPTS_KEY || c.scope === "introduction");
 }
 
 /** The distinct eligible lists (by array, then by content) and which one each slot has. */

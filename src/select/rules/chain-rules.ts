@@ -10,10 +10,12 @@ export interface RunRule {
   /** Index of the constraint in `problem.chain`. */
   index: number;
   length: number;
-  /** Bucket of every candidate: `floor(v / precision + 0.5)` (SPEC 2). */
+  /** Bucket of every candidate: `floor(v / precision + 0.5)` (SPEC 2); for key `concepts`, its concept set id. */
   bucket: Float64Array;
   /** `scope: "chapter"`: the run starts afresh at a chapter's first level. */
   scoped: boolean;
+  /** `scope: "introduction"`: the run starts afresh at a level that introduces a concept (SPEC 12). */
+  introScoped: boolean;
 }
 
 /** A pairwise rule between consecutive levels with its key's values precomputed. */
@@ -23,11 +25,18 @@ export interface PairRule {
   values: Float64Array;
   /** `scope: "chapter"`: the rule does not hold between a chapter's last level and the next chapter's first. */
   scoped: boolean;
+  /** `scope: "introduction"`: the rule does not look back from a level that introduces a concept (SPEC 12). */
+  introScoped: boolean;
 }
 
 /** Whether a chain constraint holds only inside a chapter (`scope: "chapter"`, SPEC 6). */
 export function isChapterScoped(c: ChainConstraint): boolean {
   return c.scope === "chapter";
+}
+
+/** Whether a chain constraint restarts at levels that introduce a concept (`scope: "introduction"`, SPEC 12). */
+export function isIntroductionScoped(c: ChainConstraint): boolean {
+  return c.scope === "introduction";
 }
 
 /**
@@ -58,28 +67,46 @@ export class ChainRules {
     const valuesOf = (key: string) => this.valuesOf(key);
     const nonDecreasing = new Set<string>();
     problem.chain.forEach((constraint, index) => {
+      const scoped = isChapterScoped(constraint);
+      const introScoped = isIntroductionScoped(constraint);
       if (constraint.type === "maxRun") {
         const v = valuesOf(constraint.key);
         const n = v.length;
         const bucket = new Float64Array(n);
-        for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / constraint.precision + 0.5);
-        this.runRules.push({ constraint, index, length: constraint.length, bucket, scoped: isChapterScoped(constraint) });
+        // Key `concepts` reads set ids, compared whole (no precision).
+        const precision = constraint.precision ?? 1;
+        for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / precision + 0.5);
+        this.runRules.push({ constraint, index, length: constraint.length, bucket, scoped, introScoped });
       } else {
         if (constraint.type === "nonDecreasing") nonDecreasing.add(constraint.key);
-        this.pairRules.push({ constraint, index, values: valuesOf(constraint.key), scoped: isChapterScoped(constraint) });
+        this.pairRules.push({ constraint, index, values: valuesOf(constraint.key), scoped, introScoped });
       }
     });
+    // The primary run: a maxRun on a nonDecreasing key, one that holds at introductions first, then the shortest.
     let primary: RunRule | undefined;
     for (const r of this.runRules) {
-      if (nonDecreasing.has(r.constraint.key) && (!primary || r.length < primary.length)) primary = r;
+      if (!nonDecreasing.has(r.constraint.key)) continue;
+      if (!primary || (primary.introScoped && !r.introScoped) || (primary.introScoped === r.introScoped && r.length < primary.length)) primary = r;
     }
     this.primaryRun = primary;
     this.scoped = problem.chain.some(isChapterScoped);
-    this.primaryScoped = primary !== undefined && (primary.scoped || !this.pairRules.some((r) => r.constraint.type === "nonDecreasing" && r.constraint.key === primary.constraint.key && !r.scoped));
+    this.introScoped = problem.chain.some(isIntroductionScoped);
+    const ndOnPrimary = this.pairRules.filter((r) => r.constraint.type === "nonDecreasing" && primary !== undefined && r.constraint.key === primary.constraint.key);
+    this.primaryScoped = primary !== undefined && (primary.scoped || !ndOnPrimary.some((r) => !r.scoped && !r.introScoped));
+    this.primaryIntroRestarts = primary !== undefined && (primary.introScoped || ndOnPrimary.every((r) => r.introScoped));
   }
 
   /** Whether some chain rule is chapter-scoped (`scope: "chapter"`). */
   readonly scoped: boolean;
+  /** Whether some chain rule restarts at introductions (`scope: "introduction"`, SPEC 12). */
+  readonly introScoped: boolean;
+  /**
+   * Whether the primary run may restart where a level introduces a concept:
+   * its `maxRun` is introduction-scoped, or every `nonDecreasing` on its key
+   * is (so the key may fall there). A class could then be used in two runs of
+   * its bucket, which no dp state holds (see `dpRefusal`).
+   */
+  readonly primaryIntroRestarts: boolean;
   /**
    * Whether the primary run may restart at a chapter start: its `maxRun` is
    * chapter-scoped, or every `nonDecreasing` on its key is (so the key may
@@ -97,10 +124,11 @@ export class ChainRules {
 
   /**
    * Whether candidate `b` may follow candidate `a` under every pairwise rule;
-   * at a chapter start (`restart`), chapter-scoped rules do not apply.
+   * at a chapter start (`restart`), chapter-scoped rules do not apply; at a
+   * level that introduces a concept (`intro`), introduction-scoped ones do not.
    */
-  pairOk(a: number, b: number, restart = false): boolean {
-    for (const r of this.pairRules) if (!(restart && r.scoped) && !pairRuleOk(r, a, b)) return false;
+  pairOk(a: number, b: number, restart = false, intro = false): boolean {
+    for (const r of this.pairRules) if (!((restart && r.scoped) || (intro && r.introScoped)) && !pairRuleOk(r, a, b)) return false;
     return true;
   }
 
@@ -110,15 +138,15 @@ export class ChainRules {
     return true;
   }
 
-  /** Whether one pairwise constraint of the problem lets `b` follow `a` (true for run rules, and for a scoped rule at a chapter start). */
-  pairRuleAllows(constraint: ChainConstraint, a: number, b: number, restart = false): boolean {
+  /** Whether one pairwise constraint of the problem lets `b` follow `a` (true for run rules, and for a scoped rule where it restarts). */
+  pairRuleAllows(constraint: ChainConstraint, a: number, b: number, restart = false, intro = false): boolean {
     const r = this.pairRules.find((x) => x.constraint === constraint);
-    return r && !(restart && r.scoped) ? pairRuleOk(r, a, b) : true;
+    return r && !((restart && r.scoped) || (intro && r.introScoped)) ? pairRuleOk(r, a, b) : true;
   }
 
   /** The first pairwise rule (in model order) that forbids `b` after `a`, or undefined. */
-  pairViolation(a: number, b: number, restart = false): ChainConstraint | undefined {
-    for (const r of this.pairRules) if (!(restart && r.scoped) && !pairRuleOk(r, a, b)) return r.constraint;
+  pairViolation(a: number, b: number, restart = false, intro = false): ChainConstraint | undefined {
+    for (const r of this.pairRules) if (!((restart && r.scoped) || (intro && r.introScoped)) && !pairRuleOk(r, a, b)) return r.constraint;
     return undefined;
   }
 }
@@ -138,9 +166,13 @@ function pairRuleOk(r: PairRule, a: number, b: number): boolean {
   }
 }
 
-/** Human name of a constraint, e.g. `maxRise(reads, 4)`; a chapter-scoped one ends in `, chapter` (`nonDecreasing(gold, chapter)`). */
+/**
+ * Human name of a constraint, e.g. `maxRise(reads, 4)`; a scoped one ends in
+ * its scope (`nonDecreasing(gold, chapter)`, `nonDecreasing(gold, introduction)`);
+ * a run of concept sets has no precision (`maxRun(concepts, 3)`).
+ */
 export function describeConstraint(c: ChainConstraint): string {
-  const scope = isChapterScoped(c) ? ", chapter" : "";
+  const scope = isChapterScoped(c) ? ", chapter" : isIntroductionScoped(c) ? ", introduction" : "";
   switch (c.type) {
     case "nonDecreasing":
       return `nonDecreasing(${c.key}${scope})`;
@@ -149,7 +181,7 @@ export function describeConstraint(c: ChainConstraint): string {
     case "maxDrop":
       return `maxDrop(${c.key}, ${c.by}${scope})`;
     case "maxRun":
-      return `maxRun(${c.key}, ${c.length}, ${c.precision}${scope})`;
+      return c.precision === undefined ? `maxRun(${c.key}, ${c.length}${scope})` : `maxRun(${c.key}, ${c.length}, ${c.precision}${scope})`;
   }
 }
 

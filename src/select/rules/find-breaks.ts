@@ -1,6 +1,8 @@
+import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import { ownNumber } from "../../io/hostile/own-key.ts";
-import type { Constraint } from "../../io/schemas/model.ts";
+import type { ConceptConstraint, Constraint } from "../../io/schemas/model.ts";
+import { conceptBreaks, describeConceptConstraint, introductions } from "./concept-breaks.ts";
 
 /** A shipped or chosen level as the checker sees it. */
 export interface SequenceLevel {
@@ -9,6 +11,8 @@ export interface SequenceLevel {
   metrics: Record<string, number>;
   /** Its chapter: where a chapter-scoped rule (`scope: "chapter"`) stops looking back. Absent: one chapter. */
   chapter?: number;
+  /** The concepts it carries (SPEC 12); absent or empty: none. */
+  concepts?: readonly string[];
 }
 
 /** One broken constraint: the level where it shows, which constraint, and why. */
@@ -26,13 +30,20 @@ export interface ConstraintBreak {
   message: string;
   /** The values behind the message: a pair rule's [before, this level]; a run's [value, levels in a row so far]. */
   values?: number[];
+  /** A concept rule's break (SPEC 12): the concepts it is about (the level's new ones, the one missing, ...). */
+  concepts?: string[];
 }
 
 const EPS = 1e-9;
 
-/** The rule a break is of, as `verify` and `report` name it: `nonDecreasing(gold)`, `maxRun(bits)`, `pin`, `unique`. */
+/**
+ * The rule a break is of, as `verify` and `report` name it: `nonDecreasing(gold)`,
+ * `maxRun(bits)`, `pin`, `unique`; a concept rule in full (SPEC 12): `practice 2`,
+ * `introduce bell, echo`, `quota bell ≥ 2 per chapter`.
+ */
 export function breakRule(b: Pick<ConstraintBreak, "constraint">): string {
   const c = b.constraint;
+  if (c.type === "introduce" || c.type === "introduceAt" || c.type === "maxNew" || c.type === "practice" || c.type === "quota") return describeConceptConstraint(c);
   return "key" in c ? `${c.type}(${c.key})` : c.type;
 }
 
@@ -48,9 +59,19 @@ function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** Whether a chain constraint does not look back from `b` to `a`: it is chapter-scoped and a chapter starts at `b`. */
-function restartsBetween(c: Constraint, a: SequenceLevel, b: SequenceLevel): boolean {
-  return "scope" in c && c.scope === "chapter" && a.chapter !== b.chapter;
+/**
+ * Whether a chain constraint does not look back from `b` to `a`: it is
+ * chapter-scoped and a chapter starts at `b`, or introduction-scoped and `b`
+ * introduces a concept (`bIntroduces`).
+ */
+function restartsBetween(c: Constraint, a: SequenceLevel, b: SequenceLevel, bIntroduces: boolean): boolean {
+  if (!("scope" in c)) return false;
+  return (c.scope === "chapter" && a.chapter !== b.chapter) || (c.scope === "introduction" && bIntroduces);
+}
+
+/** A concept set's words: `bell, echo`, or `no concepts`. */
+function setWords(concepts: readonly string[] | undefined): string {
+  return concepts && concepts.length > 0 ? `concepts ${[...concepts].sort().join(", ")}` : "no concepts";
 }
 
 /**
@@ -80,8 +101,16 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
     } else seen.set(l.id, l.number);
   }
   const byNumber = new Map(levels.map((l) => [l.number, l]));
+  // Which levels introduce a concept, for rules scoped to introductions.
+  const fresh = constraints.some((c) => "scope" in c && c.scope === "introduction") ? introductions(levels) : undefined;
+  const introduces = (i: number): boolean => fresh !== undefined && fresh[i].length > 0;
+  const concepts: ConceptConstraint[] = [];
   for (const c of constraints) {
-    if ("key" in c) {
+    if (c.type === "introduce" || c.type === "introduceAt" || c.type === "maxNew" || c.type === "practice" || c.type === "quota") {
+      concepts.push(c);
+      continue;
+    }
+    if ("key" in c && c.key !== CONCEPTS_KEY) {
       for (const l of levels) {
         if (ownNumber(l.metrics, c.key) === undefined) out.push({ level: l.number, constraint: c, message: `level ${l.number} has no metric ${c.key} (the model's ${c.type} reads it)` });
       }
@@ -90,34 +119,12 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
       case "nonDecreasing":
       case "maxRise":
       case "maxDrop":
-        for (let i = 1; i < levels.length; i++) {
-          if (restartsBetween(c, levels[i - 1], levels[i])) continue;
-          const a = ownNumber(levels[i - 1].metrics, c.key);
-          const b = ownNumber(levels[i].metrics, c.key);
-          if (a === undefined || b === undefined) continue; // a missing value is its own break
-          const bad =
-            c.type === "nonDecreasing" ? b < a : c.type === "maxRise" ? b - a > c.by + EPS : a - b > c.by + EPS;
-          if (bad) {
-            const step = c.type === "nonDecreasing" ? "" : c.type === "maxRise" ? `: a rise of ${roundMetric(b - a)} (at most ${c.by})` : `: a drop of ${roundMetric(a - b)} (at most ${c.by})`;
-            out.push({ level: levels[i].number, constraint: c, message: `${c.key} ${b} after ${a}${step}`, values: [a, b] });
-          }
-        }
+        pairBreaks(levels, c, introduces, out);
         break;
-      case "maxRun": {
-        let run = 0;
-        let prev: number | undefined;
-        levels.forEach((l, i) => {
-          const v = ownNumber(l.metrics, c.key);
-          const bucket = v === undefined ? undefined : Math.floor(v / c.precision + 0.5);
-          run = bucket !== undefined && bucket === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l)) ? run + 1 : 1;
-          prev = bucket;
-          if (bucket !== undefined && v !== undefined && run > c.length) {
-            const shared = roundMetric(bucket * c.precision);
-            out.push({ level: l.number, constraint: c, message: `${c.key} ${v} for the ${ordinal(run)} level in a row (at most ${c.length} share ${shared} to ${c.precision})`, values: [v, run] });
-          }
-        });
+      case "maxRun":
+        if (c.key === CONCEPTS_KEY) conceptRunBreaks(levels, c, introduces, out);
+        else runBreaks(levels, c, introduces, out);
         break;
-      }
       case "pin": {
         const l = byNumber.get(c.level);
         if (l && l.id !== c.id) out.push({ level: c.level, constraint: c, message: `level ${c.level} is pinned to ${c.id} but holds ${l.id}` });
@@ -151,5 +158,52 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
       }
     }
   }
+  for (const b of conceptBreaks(levels, concepts)) out.push(b);
   return out.sort((x, y) => x.level - y.level);
+}
+
+/** A pair rule (`nonDecreasing`, `maxRise`, `maxDrop`): each consecutive pair it forbids, where it looks back. */
+function pairBreaks(levels: readonly SequenceLevel[], c: Extract<Constraint, { type: "nonDecreasing" | "maxRise" | "maxDrop" }>, introduces: (i: number) => boolean, out: ConstraintBreak[]): void {
+  for (let i = 1; i < levels.length; i++) {
+    if (restartsBetween(c, levels[i - 1], levels[i], introduces(i))) continue;
+    const a = ownNumber(levels[i - 1].metrics, c.key);
+    const b = ownNumber(levels[i].metrics, c.key);
+    if (a === undefined || b === undefined) continue; // a missing value is its own break
+    const bad = c.type === "nonDecreasing" ? b < a : c.type === "maxRise" ? b - a > c.by + EPS : a - b > c.by + EPS;
+    if (bad) {
+      const step = c.type === "nonDecreasing" ? "" : c.type === "maxRise" ? `: a rise of ${roundMetric(b - a)} (at most ${c.by})` : `: a drop of ${roundMetric(a - b)} (at most ${c.by})`;
+      out.push({ level: levels[i].number, constraint: c, message: `${c.key} ${b} after ${a}${step}`, values: [a, b] });
+    }
+  }
+}
+
+/** `maxRun(key, L, precision)`: each level past L in a row whose values share a bucket `floor(v / precision + 0.5)`. */
+function runBreaks(levels: readonly SequenceLevel[], c: Extract<Constraint, { type: "maxRun" }>, introduces: (i: number) => boolean, out: ConstraintBreak[]): void {
+  let run = 0;
+  let prev: number | undefined;
+  const precision = c.precision ?? 1;
+  levels.forEach((l, i) => {
+    const v = ownNumber(l.metrics, c.key);
+    const bucket = v === undefined ? undefined : Math.floor(v / precision + 0.5);
+    run = bucket !== undefined && bucket === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l, introduces(i))) ? run + 1 : 1;
+    prev = bucket;
+    if (bucket !== undefined && v !== undefined && run > c.length) {
+      const shared = roundMetric(bucket * precision);
+      out.push({ level: l.number, constraint: c, message: `${c.key} ${v} for the ${ordinal(run)} level in a row (at most ${c.length} share ${shared} to ${precision})`, values: [v, run] });
+    }
+  });
+}
+
+/** `maxRun(concepts, L)`: each level past L in a row that carry one set of concepts (compared whole; SPEC 12). */
+function conceptRunBreaks(levels: readonly SequenceLevel[], c: Extract<Constraint, { type: "maxRun" }>, introduces: (i: number) => boolean, out: ConstraintBreak[]): void {
+  let run = 0;
+  let prev: string | undefined;
+  levels.forEach((l, i) => {
+    const set = [...(l.concepts ?? [])].sort().join(";");
+    run = set === prev && !(i > 0 && restartsBetween(c, levels[i - 1], l, introduces(i))) ? run + 1 : 1;
+    prev = set;
+    if (run > c.length) {
+      out.push({ level: l.number, constraint: c, message: `${setWords(l.concepts)} for the ${ordinal(run)} level in a row (at most ${c.length} in a row carry one set)`, concepts: [...(l.concepts ?? [])] });
+    }
+  });
 }

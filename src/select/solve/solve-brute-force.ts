@@ -1,5 +1,5 @@
 import { LevelrampError } from "../../io/errors.ts";
-import type { Constraint } from "../../io/schemas/model.ts";
+import { problemConstraints, sequenceOf } from "../rules/check-picks.ts";
 import { findBreaks } from "../rules/find-breaks.ts";
 import { Objective, objectiveTolerance } from "../problem/objective.ts";
 import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
@@ -7,7 +7,7 @@ import { makeSelection, type Selection, type SelectionProblem } from "../problem
 /**
  * Reference solver for tiny problems: enumerates every assignment of distinct
  * eligible candidates to slots, keeps those the independent checker
- * ({@link findBreaks}) passes, and returns the lexicographically smallest id
+ * ({@link findBreaks}: chain, concept rules, conflicts) passes, and returns the lexicographically smallest id
  * list among the optimal ones (objectives within {@link objectiveTolerance}).
  * Used as the oracle of the differential tests.
  *
@@ -17,10 +17,7 @@ import { makeSelection, type Selection, type SelectionProblem } from "../problem
  */
 export function solveBruteForce(problem: SelectionProblem, maxSequences = 2_000_000): Selection | undefined {
   const obj = new Objective(problem);
-  const constraints: Constraint[] = [
-    ...problem.chain,
-    ...problem.conflicts.map(([a, b]): Constraint => ({ type: "conflict", ids: [problem.candidates[a].id, problem.candidates[b].id] })),
-  ];
+  const constraints = problemConstraints(problem);
   const S = problem.slots.length;
   const picks: number[] = [];
   const used = new Set<number>();
@@ -36,8 +33,7 @@ export function solveBruteForce(problem: SelectionProblem, maxSequences = 2_000_
   const visit = (s: number): void => {
     if (s === S) {
       if (++visited > maxSequences) throw new LevelrampError("select/brute-force", `more than ${maxSequences} sequences`, 1);
-      const seq = picks.map((c, i) => ({ number: problem.slots[i].number, chapter: problem.slots[i].chapter, id: problem.candidates[c].id, metrics: problem.candidates[c].metrics }));
-      if (findBreaks(seq, constraints).length > 0) return;
+      if (findBreaks(sequenceOf(problem, picks), constraints).length > 0) return;
       const value = obj.total(picks);
       if (!best || value < best.value - objectiveTolerance(best.value)) best = { picks: picks.slice(), value };
       else if (value <= best.value + objectiveTolerance(best.value) && lexLess(picks, best.picks)) best = { picks: picks.slice(), value: Math.min(value, best.value) };
