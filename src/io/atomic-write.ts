@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
-import { startOutputWrite } from "./fault-point.ts";
+import { faultPoint, startOutputWrite } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
 import { checkOutputFile, tempBeside } from "./output-paths.ts";
 import { syncFolder, writeDurable } from "./write-file-set.ts";
@@ -18,7 +18,8 @@ import { syncFolder, writeDurable } from "./write-file-set.ts";
  *
  * @param path target file; its folder is created when missing.
  * @param data file contents (UTF-8 text or bytes).
- * @param options.force overwrite an existing file (default false).
+ * @param options.force overwrite an existing file (default false: the name
+ *   is claimed atomically, so a file another run wrote meanwhile is refused).
  * @param options.module the module named in errors (default `io/atomic-write`).
  * @throws InputError (exit 2) when `path` exists and `force` is not set, is a
  *   folder, lies under a file or in a folder that cannot be written, or the
@@ -34,7 +35,9 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeDurable(tmp, data);
-    renameSync(tmp, path);
+    faultPoint("file-claim");
+    if (options.force) renameSync(tmp, path);
+    else claimName(tmp, path, module);
     syncFolder(dirname(path));
   } catch (err) {
     rmSync(tmp, { force: true });
@@ -42,5 +45,41 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
     throw err;
   } finally {
     undo();
+  }
+}
+
+/**
+ * Puts the written temp file at `path` only if nothing is there (a run
+ * without `--force`; issue 40: several runs started together on one absent
+ * `--out` all said they wrote it): `link(2)` fails when the name exists, so
+ * claiming the name and filling it are one atomic step, and exactly one of
+ * the racing runs wins. Where a file system has no hard links, the name is
+ * claimed by creating it exclusively (`O_EXCL`) and the temp file renamed
+ * over the claim (a reader may see it empty for that moment).
+ *
+ * @throws InputError (exit 2) `<path> exists; pass --force to overwrite it` when another run took the name.
+ */
+function claimName(tmp: string, path: string, module: string): void {
+  const taken = () => new InputError(module, `${path} exists; pass --force to overwrite it (another run wrote it while this one worked)`);
+  try {
+    linkSync(tmp, path);
+    unlinkSync(tmp);
+    return;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw taken();
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS" && code !== "EMLINK") throw err;
+  }
+  try {
+    closeSync(openSync(path, "wx"));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw taken();
+    throw err;
+  }
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(path, { force: true }); // the empty claim is this run's: nothing of it is left
+    throw err;
   }
 }

@@ -1,3 +1,6 @@
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
 /**
  * A named point where a test can stop the process on purpose (fault
  * injection, SPEC 2 outputs-as-a-set): when the environment variable
@@ -8,8 +11,25 @@
  * outside tests), it does nothing.
  */
 export function faultPoint(name: string): void {
+  if (process.env.LEVELRAMP_TEST_BARRIER_AT === name) barrier(process.env.LEVELRAMP_TEST_BARRIER ?? "");
   if (process.env.LEVELRAMP_TEST_KILL_AT === name) process.kill(process.pid, "SIGKILL");
   if (process.env.LEVELRAMP_TEST_SIGINT_AT === name) process.kill(process.pid, "SIGINT");
+}
+
+/**
+ * A meeting point for racing processes (a test of the race on `--out`): with
+ * `LEVELRAMP_TEST_BARRIER_AT` = the point's name and `LEVELRAMP_TEST_BARRIER`
+ * = `<folder>:<count>`, each process writes its pid into the folder and waits
+ * (at most 60 s) until `count` have, so they all leave the point together —
+ * the window a race needs, every time rather than by luck.
+ */
+function barrier(spec: string): void {
+  const m = /^(.*):(\d+)$/.exec(spec);
+  if (!m) return;
+  const [, folder, count] = m;
+  writeFileSync(join(folder, String(process.pid)), "");
+  const wait = new Int32Array(new SharedArrayBuffer(4));
+  for (const end = Date.now() + 60_000; Date.now() < end && readdirSync(folder).length < Number(count); ) Atomics.wait(wait, 0, 0, 2);
 }
 
 /** A disk fault {@link writeFault} plays: the error a system call raises. */

@@ -2,6 +2,7 @@ import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, statSy
 import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describeFsError, InputError } from "./errors.ts";
+import { removeStaleLock } from "./output-lock.ts";
 
 /** How a command's output path is checked before any work (SPEC 2). */
 export interface OutputCheck {
@@ -119,7 +120,8 @@ function alive(pid: number): boolean {
  * Cleans what an earlier run that was killed while writing `path` left beside
  * it (SPEC 2): temp files and folders of runs no longer alive are removed; a
  * set swap cut between its two renames (the old folder put aside, the new one
- * not yet in) is undone, so the old set is back whole.
+ * not yet in) is undone, so the old set is back whole; the lock such a swap
+ * held ({@link removeStaleLock}) is removed.
  *
  * @returns one sentence per thing cleaned, for the command to print.
  */
@@ -133,6 +135,7 @@ export function cleanStaleOutputs(path: string): string[] {
     return [];
   }
   const notes: string[] = [];
+  if (removeStaleLock(path)) notes.push(`${path}: removed the lock of an earlier run that was stopped while replacing it`);
   for (const name of names.sort()) {
     const m = pattern.exec(name);
     if (!m || alive(Number(m[2]))) continue;

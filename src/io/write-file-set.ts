@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
 import { countWritten, faultPoint, fsyncFault, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
+import { withOutputLock } from "./output-lock.ts";
 import { tempBeside } from "./output-paths.ts";
 
 /** One file of an output set: its name in the folder and its contents. */
@@ -87,12 +88,21 @@ export function syncFolder(path: string): void {
  * file, `set-rename-1` before the old folder is renamed aside, `set-rename-2`
  * before the new one is renamed in, `set-cleanup` before the old one is removed.
  *
+ * The swap — carrying the folder's other entries over, the renames — runs
+ * under the output's lock ({@link withOutputLock}): writers of one folder
+ * swap one at a time. With `options.force: false` (a run without `--force`)
+ * the set's names are looked for again under the lock, and one that is there
+ * now (another run's set, swapped in since the check before the work)
+ * refuses the write: of several runs started together on a folder without
+ * the set, exactly one writes it, and the others exit 2 "exists".
+ *
  * @param dir the output folder (created with its parents when missing).
  * @param files the set, by name (plain names, no folders).
  * @param module named in errors.
- * @throws InputError (exit 2) for a file-system error, naming the path and the reason; nothing of the new set is left.
+ * @param options.force replace a set that is there (default true: the caller checked the folder); false: refuse at the swap when any of the set's names is there.
+ * @throws InputError (exit 2) for a file-system error, naming the path and the reason, or (without `force`) a file of the set that exists; nothing of the new set is left.
  */
-export function writeFileSet(dir: string, files: readonly SetFile[], module: string): void {
+export function writeFileSet(dir: string, files: readonly SetFile[], module: string, options: { force?: boolean } = {}): void {
   const target = resolve(dir);
   startOutputWrite();
   mkdirSync(dirname(target), { recursive: true });
@@ -108,35 +118,57 @@ export function writeFileSet(dir: string, files: readonly SetFile[], module: str
       writeDurable(join(fresh, f.name), f.data);
     });
     doing = dir;
-    const exists = statOrNull(target);
-    if (exists) carryOver(target, fresh, new Set(files.map((f) => f.name)));
-    syncFolder(fresh);
-    // The swap: synchronous from here to the end, so no signal listener runs inside it.
-    if (exists) {
-      const aside = tempBeside(target, "old");
-      faultPoint("set-rename-1");
-      renameSync(target, aside);
-      faultPoint("set-rename-2");
-      try {
-        renameSync(fresh, target);
-      } catch (err) {
-        renameSync(aside, target); // the old set back in place before the error is told
-        throw err;
-      }
-      syncFolder(dirname(target));
-      faultPoint("set-cleanup");
-      removeQuietly(aside); // left behind, the next run removes it (cleanStaleOutputs)
-    } else {
-      faultPoint("set-rename-2");
-      renameSync(fresh, target);
-      syncFolder(dirname(target));
-    }
+    faultPoint("set-claim");
+    // The swap, one writer at a time: synchronous from here to the end, so no signal listener runs inside it.
+    withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module));
   } catch (err) {
     rmSync(fresh, { recursive: true, force: true });
     if (isFsError(err)) throw new InputError(module, `${doing}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; nothing was replaced (the earlier outputs in ${dir}, if any, are unchanged)`);
     throw err;
   } finally {
     undo();
+  }
+}
+
+/**
+ * The swap of {@link writeFileSet}, under the output's lock: without `force`,
+ * a file of the set already there refuses it; the folder's other entries are
+ * carried over; then the old folder goes aside and the new one comes in.
+ */
+function swapIn(dir: string, target: string, fresh: string, files: readonly SetFile[], force: boolean, module: string): void {
+  const exists = statOrNull(target);
+  if (exists && !force) {
+    const there = files.find((f) => lstatOrNull(join(target, f.name)) !== null);
+    if (there) throw new InputError(module, `${join(dir, there.name)} exists; pass --force to overwrite it (another run wrote it while this one worked)`);
+  }
+  if (exists) carryOver(target, fresh, new Set(files.map((f) => f.name)));
+  syncFolder(fresh);
+  if (exists) {
+    const aside = tempBeside(target, "old");
+    faultPoint("set-rename-1");
+    renameSync(target, aside);
+    faultPoint("set-rename-2");
+    try {
+      renameSync(fresh, target);
+    } catch (err) {
+      renameSync(aside, target); // the old set back in place before the error is told
+      throw err;
+    }
+    syncFolder(dirname(target));
+    faultPoint("set-cleanup");
+    removeQuietly(aside); // left behind, the next run removes it (cleanStaleOutputs)
+  } else {
+    faultPoint("set-rename-2");
+    renameSync(fresh, target);
+    syncFolder(dirname(target));
+  }
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
   }
 }
 

@@ -112,6 +112,6 @@ export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): strin
  */
 export function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): { paths: string[]; notes: string[] } {
   const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
-  writeFileSet(dir, set.files, how.module ?? "pipeline/write");
+  writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false });
   return { paths: set.files.map((f) => join(dir, f.name)), notes };
 }
