@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -19,7 +19,7 @@ export function faultPoint(name: string): void {
 /**
  * A meeting point for racing processes (a test of the race on `--out`): with
  * `LEVELRAMP_TEST_BARRIER_AT` = the point's name and `LEVELRAMP_TEST_BARRIER`
- * = `<folder>:<count>`, each process writes its pid into the folder and waits
+ * = `<folder>:<count>`, each process makes an entry named by its pid in the folder and waits
  * (at most 60 s) until `count` have, so they all leave the point together —
  * the window a race needs, every time rather than by luck.
  */
@@ -27,7 +27,7 @@ function barrier(spec: string): void {
   const m = /^(.*):(\d+)$/.exec(spec);
   if (!m) return;
   const [, folder, count] = m;
-  writeFileSync(join(folder, String(process.pid)), "");
+  mkdirSync(join(folder, String(process.pid)));
   const wait = new Int32Array(new SharedArrayBuffer(4));
   for (const end = Date.now() + 60_000; Date.now() < end && readdirSync(folder).length < Number(count); ) Atomics.wait(wait, 0, 0, 2);
 }

@@ -29,6 +29,7 @@ const OWN_READS: Record<string, string> = {
   "src/report/editor/editor-bundle.ts": "the page script levelramp built (dist/editor)",
   "src/io/write-file-set.ts": "opens its own temp files to write and check them",
   "src/io/output-paths.ts": "creates an empty probe file beside an output (openSync \"wx\") to learn, before the work, that it can be written",
+  "src/io/atomic-write.ts": "claims an output's name by creating it empty (openSync \"wx\") where the file system has no hard links, then renames the written temp file over it",
 };
 /** Files that may write with their own calls, and why. */
 const OWN_WRITES: Record<string, string> = {
