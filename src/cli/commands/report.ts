@@ -22,6 +22,7 @@ import { findBreaks } from "../../select/rules/find-breaks.ts";
 import { orderPlan } from "../../select/problem/order-levels.ts";
 import { readLevelsInput } from "../../pipeline/inputs/read-levels-input.ts";
 import { chainRestarts, restartsLine } from "../../report/chain-restarts.ts";
+import { conceptTimeline, conceptsText } from "../../report/concept-timeline.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { EditorOptions } from "../../report/editor/editor-data.ts";
@@ -77,6 +78,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const calibrated = calibration ? calibratedLevels(file, calibration, { levels: levelsFile, calibration: o.calibration }) : undefined;
       const breaks = findBreaks(file.levels, file.model.constraints);
       const restarts = chainRestarts(file);
+      const concepts = conceptTimeline(file.levels);
       for (const r of ramps) {
         file.levels.forEach((l, i) => {
           if (!hasOwnKey(l.metrics, r.ramp.metric)) {
@@ -122,11 +124,11 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {
         const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
-        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(restarts ? { restarts } : {}), ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
+        text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(restarts ? { restarts } : {}), ...(concepts ? { concepts } : {}), ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
       } else if (format === "csv") {
         text = o.levels ? levelDeviationCsv(reports) : deviationCsv(reports);
       } else {
-        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color) + (restarts ? `${restartsLine(restarts)}\n` : "") + (calibration ? "\n" + calibrationText(calibration) : "");
+        text = `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` + deviationTable(reports, breaks, o.out ? 0 : ctx.io.color) + (restarts ? `${restartsLine(restarts)}\n` : "") + (concepts ? "\n" + conceptsText(concepts) : "") + (calibration ? "\n" + calibrationText(calibration) : "");
       }
       if (o.out) {
         writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });

@@ -3,6 +3,7 @@ import type { Ramp } from "../../io/schemas/ramp.ts";
 import { findBreaks, type ConstraintBreak } from "../../select/rules/find-breaks.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
 import { chainRestarts } from "../chain-restarts.ts";
+import { conceptTimeline, type ConceptTimeline } from "../concept-timeline.ts";
 import { deviationReport, type RampDeviation } from "../deviation-report.ts";
 import { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
 
@@ -51,6 +52,8 @@ export interface ReportLevel {
   /** Target stored in the file (the embedded ramp). */
   target: number;
   rules: string[];
+  /** The concepts it carries (SPEC 12); absent when none. */
+  concepts?: string[];
 }
 
 /**
@@ -80,14 +83,16 @@ export interface HtmlReportData {
   chapters: ReportChapter[];
   /** First level of each rule (from the levels' `rules` fields). */
   introductions: RuleIntroduction[];
+  /** The concept timeline (SPEC 12), as `report --format json` prints it; absent when no level carries a concept. */
+  concepts?: ConceptTimeline;
   levels: ReportLevel[];
 }
 
 /**
  * Gathers the numbers of an HTML report (SPEC 1 job 4): the deviation report
  * of every ramp ({@link deviationReport}), the embedded model's constraint
- * breaks, chapters with their level ranges and rules, rule introductions and
- * the levels' metrics. Ramps that share a name get ` (2)`, ` (3)`, ... after
+ * breaks, chapters with their level ranges and rules, rule introductions, the
+ * concept timeline (SPEC 12) and the levels' metrics and concepts. Ramps that share a name get ` (2)`, ` (3)`, ... after
  * it, so every ramp keeps its own line and column. Pure: the same input gives
  * the same data.
  *
@@ -115,6 +120,7 @@ export function htmlReportData(input: HtmlReportInput): HtmlReportData {
   chapters.sort((a, b) => a.chapter - b.chapter);
   const restarts = new Set(chainRestarts(file)?.levels ?? []);
   for (const ch of chapters) if (restarts.has(ch.first)) ch.restart = true;
+  const concepts = conceptTimeline(file.levels);
   const title = input.title ?? `levelramp report — ${file.game}${input.fileName ? ` — ${input.fileName}` : ""}`;
   return {
     format: "levelramp/report@1",
@@ -132,7 +138,17 @@ export function htmlReportData(input: HtmlReportInput): HtmlReportData {
     breaks,
     chapters,
     introductions: ruleIntroductions(file.levels),
-    levels: file.levels.map((l) => ({ number: l.number, chapter: l.chapter, part: l.part, id: l.id, metrics: { ...l.metrics }, target: l.target, rules: [...(l.rules ?? [])] })),
+    ...(concepts ? { concepts } : {}),
+    levels: file.levels.map((l) => ({
+      number: l.number,
+      chapter: l.chapter,
+      part: l.part,
+      id: l.id,
+      metrics: { ...l.metrics },
+      target: l.target,
+      rules: [...(l.rules ?? [])],
+      ...(l.concepts?.length ? { concepts: [...l.concepts] } : {}),
+    })),
   };
 }
 

@@ -4,6 +4,7 @@ export { REPORT_DATA_ID, htmlReportData, type HtmlReportData, type HtmlReportInp
 export { deviationTableHtml } from "./deviation-table-html.ts";
 export { escapeHtml, formatNumber, formatSigned, jsonForScript } from "./html-escape.ts";
 export { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.ts";
+export { conceptTimelineSvg, conceptsHtml, type TimelineLevel } from "./concept-timeline-html.ts";
 export { calibrationPlotSpec, calibrationSectionHtml } from "./calibration-section.ts";
 export { scopeSvgIds } from "./scope-svg-ids.ts";
 export { svgMarkTitles } from "./svg-mark-titles.ts";

@@ -1,4 +1,5 @@
 import { breakLine } from "../../select/rules/find-breaks.ts";
+import { conceptsHtml } from "./concept-timeline-html.ts";
 import { deviationTableHtml } from "./deviation-table-html.ts";
 import { escapeHtml, formatNumber } from "./html-escape.ts";
 import type { HtmlReportData, ReportChapter } from "./html-report-data.ts";
@@ -27,7 +28,7 @@ export function breaksListHtml(breaks: HtmlReportData["breaks"]): string {
   return `<ul class="breaks-list">${breaks.map((b) => `<li>${escapeHtml(breakLine(b))}</li>`).join("")}</ul>`;
 }
 
-/** Under the whole-game plot: the rule introductions (with links) and the per-chapter deviation table with the breaks. */
+/** Under the whole-game plot: the rule introductions (with links), the concept timeline (SPEC 12), the chain's restarts and the per-chapter deviation table with the breaks. */
 export function overviewTailHtml(data: HtmlReportData): string {
   const out: string[] = [];
   if (data.introductions.length) {
@@ -35,6 +36,7 @@ export function overviewTailHtml(data: HtmlReportData): string {
     for (const r of data.introductions) out.push(`<li><b>${escapeHtml(r.rule)}</b> at <a href="#level-${r.level}">level ${r.level}</a> (chapter ${r.chapter})</li>`);
     out.push(`</ul>`);
   }
+  if (data.concepts) out.push(conceptsHtml(data.concepts, data.levels));
   const restarts = data.chapters.filter((c) => c.restart);
   if (restarts.length) {
     out.push(`<p class="restarts">The chain restarts at each chapter start (↺, chapter-scoped rules): ${restarts.map((c) => `<a href="#level-${c.first}">level ${c.first}</a> (chapter ${c.chapter})`).join(", ")}.</p>`);

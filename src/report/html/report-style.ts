@@ -35,5 +35,12 @@ figure.level figcaption { margin-top: 4px; }
 figure.level code { font-size: 10px; word-break: break-all; color: #555; }
 figure.level .rules span { background: #fdebd0; border-radius: 3px; padding: 0 4px; font-size: 11px; }
 figure.level .dev { color: #666; }
+figure.level .concepts span { background: #dde8f3; border-radius: 3px; padding: 0 4px; font-size: 11px; }
+table.concepts { border-collapse: collapse; font-size: 13px; margin: 4px 0 10px; }
+table.concepts th, table.concepts td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; }
+table.concepts thead th { background: #f0f0ec; font-weight: 600; }
+table.concepts span.concept { display: inline-block; background: #dde8f3; border-radius: 3px; padding: 0 5px; margin: 1px 2px; white-space: nowrap; }
+table.concepts span.concept.intro { background: #f6d5d1; }
+table.concepts span.none { color: #888; }
 footer { color: #777; font-size: 12px; margin-top: 16px; }
 `;

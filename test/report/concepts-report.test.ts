@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { conceptTimeline, conceptsText } from "../../src/report/concept-timeline.ts";
+import { conceptTimelineSvg } from "../../src/report/html/concept-timeline-html.ts";
+import { htmlReportData, REPORT_DATA_ID } from "../../src/report/html/index.ts";
+import { renderHtmlReport } from "../../src/report/render-html-report.ts";
+import { readLevelsInput } from "../../src/pipeline/inputs/read-levels-input.ts";
+import { readJsonFile } from "../../src/io/read-json-file.ts";
+import { rampSchema } from "../../src/io/schemas/ramp.ts";
+import { runCli } from "../helpers/run-cli.ts";
+
+// SPEC 12 in the report: per chapter each concept's first level and count (text, --json), the
+// HTML concept timeline (a row per concept, a mark per level that carries it, the introduction
+// highlighted), on KGoldrunner's shipped order (fixtures/orders: its levels' pieces as concepts).
+const KG = "fixtures/orders/kgoldrunner-order.csv";
+const KG_RAMP = "fixtures/orders/kgoldrunner-ramp.json";
+
+// The order's concepts by level (fixtures/orders/kgoldrunner-order.csv), written out by hand:
+// 1 none; 2, 3, 5 bars + concrete; 4 enemies; 6 concrete + enemies + traps; 7 enemies + traps; ...
+const BARS = [2, 3, 5, 8, 9, 10, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29];
+const CONCRETE = [2, 3, 5, 6, 9, 11, 15, 17, 19, 20, 22, 25];
+const ENEMIES = [4, 6, 7, ...Array.from({ length: 23 }, (_, i) => 8 + i)];
+const TRAPS = [6, 7, 11, 12, 14, 15, 20, 23, 30];
+
+describe("the concept timeline (SPEC 12)", () => {
+  it("per concept its introduction and every level carrying it; per chapter first level and count, introductions marked", () => {
+    const t = conceptTimeline([
+      { number: 3, chapter: 1, concepts: ["jump", "walk"] },
+      { number: 1, chapter: 1, concepts: ["walk"] },
+      { number: 2, chapter: 1 },
+      { number: 4, chapter: 2, concepts: ["walk", "swim"] },
+      { number: 5, chapter: 2, concepts: ["jump"] },
+    ])!;
+    expect(t.concepts).toEqual([
+      { concept: "walk", introduced: 1, chapter: 1, levels: [1, 3, 4] },
+      { concept: "jump", introduced: 3, chapter: 1, levels: [3, 5] },
+      { concept: "swim", introduced: 4, chapter: 2, levels: [4] },
+    ]);
+    expect(t.chapters).toEqual([
+      { chapter: 1, first: 1, last: 3, concepts: [{ concept: "walk", first: 1, count: 2, introduced: true }, { concept: "jump", first: 3, count: 1, introduced: true }] },
+      { chapter: 2, first: 4, last: 5, concepts: [{ concept: "swim", first: 4, count: 1, introduced: true }, { concept: "walk", first: 4, count: 1 }, { concept: "jump", first: 5, count: 1 }] },
+    ]);
+    expect(conceptsText(t)).toBe(
+      "concepts by chapter (first level ×levels carrying it; * introduced there):\n" +
+        "  chapter 1 (levels 1–3): walk 1* ×2, jump 3* ×1\n" +
+        "  chapter 2 (levels 4–5): swim 4* ×1, walk 4 ×1, jump 5 ×1\n",
+    );
+    // no level carries a concept: no timeline
+    expect(conceptTimeline([{ number: 1, chapter: 1 }, { number: 2, chapter: 1, concepts: [] }])).toBeUndefined();
+  });
+
+  it("report on a shipped order: the text lists each chapter's concepts (hand-counted), --json the same timeline", async () => {
+    const text = await runCli(["report", KG, "--ramp", KG_RAMP]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
+      "concepts by chapter (first level ×levels carrying it; * introduced there):\n" +
+        "  chapter 1 (levels 1–7): bars 2* ×3, concrete 2* ×4, enemies 4* ×3, traps 6* ×2\n" +
+        "  chapter 2 (levels 8–12): bars 8 ×3, enemies 8 ×5, concrete 9 ×2, traps 11 ×2\n" +
+        "  chapter 3 (levels 13–30): enemies 13 ×18, bars 14 ×15, traps 14 ×5, concrete 15 ×6\n",
+    );
+    const json = JSON.parse((await runCli(["report", KG, "--ramp", KG_RAMP, "--format", "json"])).stdout);
+    expect(json.concepts.concepts).toEqual([
+      { concept: "bars", introduced: 2, chapter: 1, levels: BARS },
+      { concept: "concrete", introduced: 2, chapter: 1, levels: CONCRETE },
+      { concept: "enemies", introduced: 4, chapter: 1, levels: ENEMIES },
+      { concept: "traps", introduced: 6, chapter: 1, levels: TRAPS },
+    ]);
+    expect(json.concepts.chapters.map((c: { chapter: number; concepts: unknown[] }) => [c.chapter, c.concepts.length])).toEqual([[1, 4], [2, 4], [3, 4]]);
+    // a file without concepts prints no concepts section and no `concepts` key
+    const plain = await runCli(["report", "fixtures/orders/atomix-order.json", "--ramp", "fixtures/orders/atomix-ramp.json", "--format", "json"]);
+    expect(JSON.parse(plain.stdout)).not.toHaveProperty("concepts");
+  });
+
+  it("the HTML page draws a row per concept, a mark per level carrying it (linked to its card), the introduction red", async () => {
+    const { levels } = await readLevelsInput(KG, { ramp: readJsonFile(rampSchema, KG_RAMP) });
+    const html = await renderHtmlReport({ file: levels, fileName: "kgoldrunner-order.csv" });
+    const svg = /<svg[^>]*class="concept-timeline"[\s\S]*?<\/svg>/.exec(html)![0];
+    const rows = [...svg.matchAll(/<g class="concept-row" data-concept="([^"]+)">([\s\S]*?)<\/g>/g)];
+    expect(rows.map((r) => r[1])).toEqual(["bars", "concrete", "enemies", "traps"]);
+    for (const [row, levelsOf] of rows.map((r, i) => [r[2], [BARS, CONCRETE, ENEMIES, TRAPS][i]] as const)) {
+      const marks = [...row!.matchAll(/<a href="#level-(\d+)"><rect class="(mark|intro)"/g)];
+      expect(marks.map((m) => Number(m[1]))).toEqual(levelsOf);
+      expect(marks.filter((m) => m[2] === "intro").map((m) => Number(m[1]))).toEqual([levelsOf[0]]);
+    }
+    expect(svg).toContain("<title>level 6 (chapter 1) · tute-06 · traps — introduced here</title>");
+    // every mark's link has its card on the page; the chapter table beside it
+    for (const n of new Set([...svg.matchAll(/href="#level-(\d+)"/g)].map((m) => m[1]))) expect(html).toContain(`id="level-${n}"`);
+    expect(html).toContain(`<span class="concept intro">traps <a href="#level-6">6</a> ★ ×2</span>`);
+    // the cards name their concepts; the data block holds the timeline report --format json prints
+    expect(html).toMatch(/<figure class="level" id="level-6"[^>]*>[\s\S]*?<div class="concepts"><span>concrete<\/span> <span>enemies<\/span> <span>traps<\/span><\/div>/);
+    const data = JSON.parse(new RegExp(`<script type="application/json" id="${REPORT_DATA_ID}">([^<]*)</script>`).exec(html)![1]);
+    const json = JSON.parse((await runCli(["report", KG, "--ramp", KG_RAMP, "--format", "json"])).stdout);
+    expect(data.concepts).toEqual(json.concepts);
+    // the same page byte for byte
+    expect(await renderHtmlReport({ file: levels, fileName: "kgoldrunner-order.csv" })).toBe(html);
+  });
+
+  it("keeps hostile concept names as text, and draws no section for levels without concepts", async () => {
+    const svg = conceptTimelineSvg(conceptTimeline([{ number: 1, chapter: 1, concepts: ['<script>"x"</script>'] }])!, [{ number: 1, chapter: 1, id: "a&b" }]);
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("&lt;script&gt;&quot;x&quot;&lt;/script&gt;");
+    expect(svg).toContain("a&amp;b");
+    const { levels } = await readLevelsInput("fixtures/orders/atomix-order.json", { ramp: readJsonFile(rampSchema, "fixtures/orders/atomix-ramp.json") });
+    expect(htmlReportData({ file: levels })).not.toHaveProperty("concepts");
+    expect(await renderHtmlReport({ file: levels })).not.toContain("concept-timeline");
+  });
+});
