@@ -12,5 +12,5 @@ export { parseShardFile, readShard } from "./read-shard.ts";
 export { parseLevelInput, readLevelInput, type LevelInput } from "./read-level-input.ts";
 export { parseCsvTable, readCsvPool, readCsvTable } from "./csv/read-csv-pool.ts";
 export { poolOfTable, tableOf, type CandidateTable } from "./csv/candidate-table.ts";
-export { CONCEPT_SEPARATOR, conceptNameProblem, splitConcepts } from "./concept-names.ts";
+export { CONCEPT_SEPARATOR, conceptNameProblem, splitConcepts } from "./schemas/concept-names.ts";
 export { calibrationSchema, candidateSchema, checkBody, conceptNameSchema, conceptsSchema, constraintSchema, declareGame, formatJsonSchema, formatSchemas, gameSchema, knownGames, levelFileSchema, levelGameSchema, levelsSchema, metricsSchema, modelSchema, planPartSchema, planSchema, poolSchema, provenanceSchema, rampSchema, registerBodySchema, shardSchema, shippedLevelSchema, type Calibration, type Candidate, type Constraint, type Game, type LevelFile, type LevelsFile, type Model, type Plan, type PlanPart, type Pool, type Ramp, type ShardFile, type ShippedLevel } from "./schemas/index.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { splitConcepts } from "../../src/io/concept-names.ts";
+import { splitConcepts } from "../../src/io/schemas/concept-names.ts";
 import { poolOfTable, tableOf } from "../../src/io/csv/candidate-table.ts";
 import { parseCsvTable, readCsvPool } from "../../src/io/csv/read-csv-pool.ts";
 import { readPool } from "../../src/io/read-pool.ts";

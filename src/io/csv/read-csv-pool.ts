@@ -1,5 +1,5 @@
 import { poolOfTable, type CandidateTable } from "./candidate-table.ts";
-import { splitConcepts } from "../concept-names.ts";
+import { splitConcepts } from "../schemas/concept-names.ts";
 import { InputError } from "../errors.ts";
 import { NUMBER_LIMIT } from "../input-limits.ts";
 import { plainDecimal } from "./plain-decimal.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { conceptNameProblem } from "../concept-names.ts";
+import { conceptNameProblem } from "./concept-names.ts";
 import { ownRecord } from "../hostile/own-key.ts";
 import { boundedNumber } from "./bounded-number.ts";
 
@@ -62,7 +62,7 @@ export const conceptNameSchema = z
   .string()
   .min(1, { error: "expected a concept name (not empty)" })
   .superRefine((c, ctx) => {
-    // The same rules as the CSV column's (io/concept-names.ts); the empty name is min(1)'s.
+    // The same rules as the CSV column's (io/schemas/concept-names.ts); the empty name is min(1)'s.
     const problem = c.length > 0 ? conceptNameProblem(c) : undefined;
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
