@@ -2,6 +2,7 @@ import { apsisBodySchema, type ApsisBody } from "./level/apsis-body.ts";
 import type { GameBackend } from "../game/game-backend.ts";
 import { checkLevel } from "./check/check-level.ts";
 import { apsisConcepts } from "./check/apsis-concepts.ts";
+import { APSIS_RULES } from "./level/apsis-rules.ts";
 import { apsisWellFormed } from "./check/apsis-well-formed.ts";
 import { loadSkyModel } from "./model/sky-model.ts";
 import { composeFirstFive } from "./compose/compose-first-five.ts";
@@ -49,6 +50,7 @@ export const apsisBackend = {
     return { solution: solved.solution, measure: { ...skyMeasure(solved), concepts: apsisConcepts(body, loadSkyModel(), solved.rounds) } };
   },
   concepts: (body) => apsisConcepts(body),
+  conceptNames: APSIS_RULES,
   grade: (body) => skyMetrics(body, solveSky(body)),
   wellFormed: (body) => apsisWellFormed(body, loadSkyModel()),
   validate: (body, solution, rules) => checkLevel(body, solution, rules),

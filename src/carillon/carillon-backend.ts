@@ -82,6 +82,7 @@ export const carillonBackend = {
   },
 
   concepts: (body) => carillonConcepts(body),
+  conceptNames: MARK_KINDS,
 
   grade(body) {
     const m = measureCarillon(body);

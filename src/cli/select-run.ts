@@ -71,7 +71,10 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
   if (inputs.pool.game !== "generic") {
     // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
     const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../game/registry/load-game.ts"), import("../game/check-level-body.ts")]);
-    checkPoolBodies(requireGame(inputs.pool.game, "cli/select"), inputs.pool.candidates, o.pools, "cli/select");
+    const backend = requireGame(inputs.pool.game, "cli/select");
+    checkPoolBodies(backend, inputs.pool.candidates, o.pools, "cli/select");
+    // The game's own concepts (SPEC 12) may be named by its model before any candidate carries one.
+    if (backend.conceptNames) inputs.knownConcepts = new Set(backend.conceptNames);
   }
   const tb = performance.now();
   const built = buildProblem(inputs);

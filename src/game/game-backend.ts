@@ -159,6 +159,13 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
    */
   concepts?(body: Body): string[];
   /**
+   * Every concept {@link GameBackend.concepts} can name, in the game's order
+   * (Carillon: its mark kinds; Apsis: its rules): a selection model may name
+   * them before any candidate carries one (SPEC 12 — the default model's
+   * `introduceAt` for a rule whose chapter is not built yet). Absent: none known beforehand.
+   */
+  readonly conceptNames?: readonly string[];
+  /**
    * The rules a body must meet to be a level of this game at all, checked
    * before it is solved, measured, drawn or compared (cheap: no solving).
    * Carillon: the field is the model's field, every dot wholly inside it, no

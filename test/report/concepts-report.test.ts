@@ -70,6 +70,25 @@ describe("the concept timeline (SPEC 12)", () => {
     expect(JSON.parse(plain.stdout)).not.toHaveProperty("concepts");
   });
 
+  it("verify --model names every concept break of the shipped order (level, id, the concepts, the rule), exit 1; the report lists them too", async () => {
+    // The designer's model (fixtures/orders/kgoldrunner-concepts-model.json): bars, then enemies, then
+    // traps, and two levels of practice between introductions. The tutorial brings bars (with concrete)
+    // at level 2, enemies at 4 and traps at 6: one level of practice each time.
+    const model = "fixtures/orders/kgoldrunner-concepts-model.json";
+    const r = await runCli(["verify", KG, "--model", model]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split("\n");
+    expect(lines).toContain("  level 4 (tute-04): introduces enemies 2 levels after bars, concrete — practice 2");
+    expect(lines).toContain("  level 6 (tute-06): introduces traps 2 levels after enemies — practice 2");
+    expect(lines.filter((l) => / — (practice|introduce|maxNew|introduceAt|quota)/.test(l))).toHaveLength(2);
+    const json = JSON.parse((await runCli(["verify", KG, "--model", model, "--json"])).stdout);
+    expect(json.failures.filter((f: { reason: string }) => f.reason === "practice 2").map((f: { level: number }) => f.level)).toEqual([4, 6]);
+    const report = await runCli(["report", KG, "--ramp", KG_RAMP, "--model", model]);
+    expect(report.stdout).toContain("  level 6: introduces traps 2 levels after enemies — practice 2");
+    // the shipped order keeps the introduce order (bars 2, enemies 4, traps 6): no break of it
+    expect(r.stdout).not.toContain("— introduce ");
+  });
+
   it("the HTML page draws a row per concept, a mark per level carrying it (linked to its card), the introduction red", async () => {
     const { levels } = await readLevelsInput(KG, { ramp: readJsonFile(rampSchema, KG_RAMP) });
     const html = await renderHtmlReport({ file: levels, fileName: "kgoldrunner-order.csv" });

@@ -149,5 +149,6 @@ function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFi
   const plan = planRead ?? readJsonFile(planSchema, planFile);
   const defaultModel = modelsPath(file.game, "selection.json");
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
-  return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) } };
+  const knownConcepts = findGame(file.game)?.conceptNames;
+  return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) }, ...(knownConcepts ? { knownConcepts } : {}) };
 }

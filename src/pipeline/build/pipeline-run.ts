@@ -268,7 +268,7 @@ export class PipelineRun {
   /** The selection's inputs: the pool as it stands, with the plan, model and ramp of the build. */
   private selectionInputs(): SelectionInputs {
     const o = this.options;
-    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters) };
+    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters), knownConcepts: new Set(this.backend.conceptNames ?? []) };
   }
 
   private aimsFor(part: PlanPartWork, stand: ChainStand | null, raise = 0): number[] {

@@ -35,6 +35,8 @@ export interface EditorInputs {
   fileLevels: Array<{ number: number; id: string }>;
   /** Levels the file kept from an earlier release (`fixed` kind `keep`): `select --keep ranges --from <levels file>`. */
   kept: { numbers: number[]; option: string; levels: ShippedLevel[] } | null;
+  /** The game's own concepts (SPEC 12, `GameBackend.conceptNames`), which its model may name before a candidate carries one, as `select` allows; absent: none. */
+  knownConcepts?: string[];
 }
 
 /** Which candidates' pictures the page holds (SPEC 8 editor: pictures come from the game at report time). */
@@ -75,6 +77,8 @@ export interface EditorOptions {
   pictureBudget?: number;
   /** A calibration of the levels (`report --calibration`): when it is about the ramp's metric and b > 0, the editor offers the ramp in pass rates. */
   calibration?: EditorCalibration;
+  /** The game's own concept names (`GameBackend.conceptNames`, SPEC 12), as `select` passes them. */
+  knownConcepts?: readonly string[];
 }
 
 /** Default picture budget of the editor page: 4 MiB of SVG beyond the shipped levels' pictures. */
@@ -95,11 +99,12 @@ export function keepRanges(numbers: readonly number[]): string {
 
 /**
  * The selection inputs of a levels file and the pool it came from: the pool
- * without provenance, the plan, the file's model, its order and the levels
- * it kept (`fixed` kind `keep`, which `select --keep ... --from` reproduces).
+ * without provenance, the plan, the file's model, its order, the levels
+ * it kept (`fixed` kind `keep`, which `select --keep ... --from` reproduces)
+ * and the game's own concept names.
  * Pure.
  */
-export function editorInputs(file: LevelsFile, pool: Pool, plan: Plan, files: EditorFiles): EditorInputs {
+export function editorInputs(file: LevelsFile, pool: Pool, plan: Plan, files: EditorFiles, knownConcepts?: readonly string[]): EditorInputs {
   const keptNumbers = (file.fixed ?? []).filter((f) => f.kind === "keep").map((f) => f.level);
   const kept = keptNumbers.length
     ? { numbers: keptNumbers, option: `--keep ${keepRanges(keptNumbers)}`, levels: file.levels.filter((l) => keptNumbers.includes(l.number)) }
@@ -111,7 +116,7 @@ export function editorInputs(file: LevelsFile, pool: Pool, plan: Plan, files: Ed
     candidates: pool.candidates.map(({ provenance: _, ...c }) => c),
     ...(pool.conflicts ? { conflicts: pool.conflicts } : {}),
   };
-  return { pool: slim, plan, model: file.model, files, fileLevels: file.levels.map((l) => ({ number: l.number, id: l.id })), kept };
+  return { pool: slim, plan, model: file.model, files, fileLevels: file.levels.map((l) => ({ number: l.number, id: l.id })), kept, ...(knownConcepts?.length ? { knownConcepts: [...knownConcepts] } : {}) };
 }
 
 /**

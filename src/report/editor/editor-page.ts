@@ -55,7 +55,7 @@ export function editorPage(
   options: EditorOptions,
 ): EditorPage {
   const { file } = report;
-  const inputs = editorInputs(file, options.pool, options.plan, options.files);
+  const inputs = editorInputs(file, options.pool, options.plan, options.files, options.knownConcepts);
   checkEditorInputs(inputs, file);
   const draw = report.backend?.renderSvg ? (c: { level?: unknown; solution?: unknown }) => levelPicture(report.backend, { number: 0, ...c }, report.solutions ?? false) : null;
   const pictures = editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);

@@ -65,6 +65,7 @@ export function selectionInputs(inputs: EditorInputs, ramp: Ramp): SelectionInpu
     ramp,
     rampFile: "ramp.json",
     ...(inputs.kept ? { keep: { levels: inputs.kept.numbers, from: { levels: inputs.kept.levels } as LevelsFile, fromFile: inputs.files.levels, option: inputs.kept.option } } : {}),
+    ...(inputs.knownConcepts ? { knownConcepts: new Set(inputs.knownConcepts) } : {}),
   };
 }
 
