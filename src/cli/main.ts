@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Help } from "commander";
-import { describeFsError, isFsError, LevelrampError } from "../io/errors.ts";
+import { describeFsError, environmentLimit, isFsError, LevelrampError } from "../io/errors.ts";
 import { oneLine, terminalText } from "../io/hostile/terminal-text.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
 import { bodyFormatsInWords, gamesInWords } from "./games-in-words.ts";
@@ -185,6 +185,11 @@ export function reportError(err: unknown, argv: readonly string[], given: CliIo)
   if (err instanceof LevelrampError) {
     io.stderr(`levelramp: ${err.message}\n${trace}`);
     return err.exitCode;
+  }
+  const limit = environmentLimit(err, "cli/main");
+  if (limit) {
+    io.stderr(`levelramp: ${limit.message}\n${trace}`);
+    return limit.exitCode;
   }
   if (isFsError(err)) {
     const path = err.path ? `${oneLine(err.path)}: ` : "";

@@ -107,7 +107,7 @@ const WORDS: Record<string, string> = {
   ENOSPC: "no space left on the device",
   EDQUOT: "disk quota exceeded",
   EROFS: "the file system is read-only",
-  EMFILE: "too many open files",
+  EMFILE: "too many open files (the limit per process, ulimit -n)",
   ENAMETOOLONG: "the name is too long",
   ENOTEMPTY: "the folder is not empty",
   EBUSY: "it is busy (in use)",
@@ -128,4 +128,42 @@ export function describeFsError(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (typeof code !== "string") return String((err as Error)?.message ?? err);
   return `${WORDS[code] ?? (err as Error).message} (${code})`;
+}
+
+/**
+ * An error that says the environment ran out of something (issue 40: these
+ * ended in exit 70 "a bug"), as a LevelrampError naming what ran out and
+ * what to do; `undefined` for any other error. Recognised by code where the
+ * error keeps it, else by its words (an error that crossed from a worker
+ * thread keeps only its message):
+ *
+ * - open files — EMFILE (the process's limit, `ulimit -n`), ENFILE (the
+ *   system's): exit 2, raise the limit or give fewer `--workers`;
+ * - threads or processes — EAGAIN from a spawn or a thread, a worker that
+ *   could not start: exit 2, the process limit (`ulimit -u`) or fewer workers;
+ * - memory — ENOMEM, a WebAssembly instance or an array buffer that could not
+ *   be allocated: exit 1 (the work ran into a limit), the memory limit
+ *   (`ulimit -v`) or less at once.
+ *
+ * (V8's own heap running out ends the process before any handler runs.)
+ *
+ * @param err what a command threw.
+ * @param module named at the start of the message.
+ */
+export function environmentLimit(err: unknown, module: string): LevelrampError | undefined {
+  const e = err as (Error & { code?: unknown }) | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  const said = oneLine(text.split("\n")[0]).slice(0, 300);
+  if (code === "EMFILE" || code === "ENFILE" || /\bE[MN]FILE\b|too many open files/i.test(text)) {
+    const whose = code === "ENFILE" || /\bENFILE\b|file table overflow/i.test(text) ? "the system's table of open files is full" : "the limit of open files per process (ulimit -n) is too low for this run";
+    return new LevelrampError(module, `ran out of open files (${said}): ${whose}; raise it (for example ulimit -n 4096) or give fewer --workers`, 2);
+  }
+  if (code === "ENOMEM" || /\bENOMEM\b|out of memory|Cannot allocate (Wasm )?memory|allocation failed/i.test(text)) {
+    return new LevelrampError(module, `ran out of memory (${said}): the process's memory limit (ulimit -v) or the machine's memory is too small for this run; raise it, or do less at once (fewer levels or chapters, --workers 1; for select, --solver dp where it applies)`, 1);
+  }
+  if (code === "EAGAIN" || code === "ERR_WORKER_INIT_FAILED" || /\bEAGAIN\b|Resource temporarily unavailable|ERR_WORKER_INIT_FAILED/.test(text)) {
+    return new LevelrampError(module, `could not start a thread or a process (${said}): the limit of processes (ulimit -u) or the machine's resources are too low for this run; raise it or give fewer --workers`, 2);
+  }
+  return undefined;
 }

@@ -33,7 +33,15 @@ export function highsBackend(timeLimitSeconds = 60): MilpBackend {
       const left = Math.min(remainingMs(), budgetMs ?? Infinity);
       if (left <= 0) return { status: "limit" };
       instance ??= loadHighs();
-      const highs = await instance;
+      let highs: Highs;
+      try {
+        highs = await instance;
+      } catch (err) {
+        instance = undefined;
+        // WebAssembly reserves its memory at start: under a low `ulimit -v` the module cannot be made at all.
+        if (!outOfMemory(err)) throw err;
+        throw new SolverLimitError("select/highs", "highs memory", `HiGHS (WebAssembly) could not start: out of memory (${firstSentence(err)}); the process's memory limit (ulimit -v) is below what WebAssembly reserves: raise it, or try --solver dp (exact for chain-shaped models)`);
+      }
       const started = performance.now();
       try {
         return solveOnce(highs, request, budgetMs, left, remainingMs);
@@ -46,6 +54,17 @@ export function highsBackend(timeLimitSeconds = 60): MilpBackend {
     },
     async close() {},
   };
+}
+
+/** Whether `err` says memory could not be had (a WebAssembly instance, an array buffer). */
+function outOfMemory(err: unknown): boolean {
+  return (err instanceof WebAssembly.RuntimeError || err instanceof RangeError) && /out of memory|allocat/i.test(err.message);
+}
+
+/** An error's message up to its first sentence's end, without Emscripten's "Aborted(...)" wrapper. */
+function firstSentence(err: unknown): string {
+  const m = err instanceof Error ? err.message : String(err);
+  return /^Aborted\((.*?)\)(?:\. |$)/.exec(m)?.[1] ?? m.split(". ")[0];
 }
 
 /** One HiGHS run of `request` within `left` ms; HiGHS's own errors (a WebAssembly abort) are thrown. */

@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reportError } from "../../src/cli/main.ts";
+import { bundleChild } from "../helpers/bundle-child.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+// Issue 40: environment limits ended in exit 70 "a bug in levelramp": `ulimit
+// -n 32` with `build --workers 2` (EMFILE), `ulimit -v 1000000` with
+// `--solver highs` (WebAssembly out of memory). Each now says what ran out
+// and what to do: open files exit 2, memory exit 1 (the work met a limit).
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+/** What the command's one error path prints and returns for `err`. */
+function reported(err: unknown): { code: number; stderr: string } {
+  let stderr = "";
+  const code = reportError(err, ["build", "carillon"], { stdout: () => {}, stderr: (t) => void (stderr += t), color: 0, stderrIsTTY: false });
+  return { code, stderr };
+}
+
+describe("environment limits are named, not a bug (issue 40)", () => {
+  let highsChild = "";
+  beforeAll(async () => {
+    highsChild = await bundleChild(fileURLToPath(new URL("../helpers/highs-child.ts", import.meta.url)));
+  });
+
+  it("ulimit -v 1500000 with --solver highs: exit 1, HiGHS could not start for memory, what to do (at 1000000 Node itself aborts at times, before levelramp runs)", () => {
+    const r = spawnSync("bash", ["-c", `ulimit -v 1500000 && exec "${process.execPath}" "${highsChild}" "${root}"`], { encoding: "utf8", timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^levelramp: select\/highs: HiGHS \(WebAssembly\) could not start: out of memory \(RangeError: WebAssembly\.instantiate\(\): Out of memory[^\n]*ulimit -v[^\n]*--solver dp/);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+  }, 60_000);
+
+  it("ulimit -n 32 with build --workers 2: exit 2, open files ran out, raise ulimit -n or fewer workers", () => {
+    const t = tempDir();
+    const tsx = fileURLToPath(new URL("../../node_modules/tsx/dist/esm/index.mjs", import.meta.url));
+    const bin = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
+    const command = [process.execPath, "--import", tsx, bin, "build", "carillon", "--chapters", "1", "--workers", "2", "--seed", "1", "--out", t.path("out"), "--quiet"].map((a) => `'${a}'`).join(" ");
+    const r = spawnSync("bash", ["-c", `ulimit -n 32 && exec ${command}`], { encoding: "utf8", timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^levelramp: [a-z/]+: ran out of open files \([^\n]*EMFILE[^\n]*\): the limit of open files per process \(ulimit -n\) is too low for this run; raise it \(for example ulimit -n 4096\) or give fewer --workers\n$/);
+  }, 120_000);
+
+  it("what ran out, as the errors come (a worker's message without its code, a code, an allocation): named, with its exit code", () => {
+    const worker = reported(new Error("EMFILE: too many open files, open '/x/model.js'"));
+    expect(worker).toEqual({ code: 2, stderr: "levelramp: cli/main: ran out of open files (Error: EMFILE: too many open files, open '/x/model.js'): the limit of open files per process (ulimit -n) is too low for this run; raise it (for example ulimit -n 4096) or give fewer --workers\n" });
+    const system = reported(Object.assign(new Error("ENFILE: file table overflow, open 'a'"), { code: "ENFILE", syscall: "open" }));
+    expect(system.code).toBe(2);
+    expect(system.stderr).toContain("the system's table of open files is full");
+    const memory = reported(new RangeError("Array buffer allocation failed"));
+    expect(memory.code).toBe(1);
+    expect(memory.stderr).toMatch(/^levelramp: cli\/main: ran out of memory \(RangeError: Array buffer allocation failed\): the process's memory limit \(ulimit -v\)/);
+    const thread = reported(Object.assign(new Error("Worker initialization failure: EAGAIN"), { code: "ERR_WORKER_INIT_FAILED" }));
+    expect(thread.code).toBe(2);
+    expect(thread.stderr).toContain("could not start a thread or a process");
+    // anything else is still a bug
+    expect(reported(new TypeError("x is not a function")).code).toBe(70);
+  });
+});
