@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONCEPTS_KEY } from "../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../io/concepts/concepts-key.ts";
 import type { GameBackend, GeneratedLevel, GenerateRequest, LevelProblem } from "../game/game-backend.ts";
 import { canonicalJson } from "../io/canonical-json.ts";
 import { readJsonFile } from "../io/read-json-file.ts";

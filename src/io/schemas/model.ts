@@ -3,7 +3,7 @@ import { MAX_PLAN_LEVELS, MIN_RUN_PRECISION } from "../input-limits.ts";
 import { boundedInt, boundedNumber } from "./bounded-number.ts";
 import { conceptNameSchema } from "./shared.ts";
 import { thousands } from "../thousands.ts";
-import { CONCEPTS_KEY } from "../concepts-key.ts";
+import { CONCEPTS_KEY } from "../concepts/concepts-key.ts";
 
 export { CONCEPTS_KEY };
 

@@ -6,7 +6,7 @@ import type { SolveOptions } from "../../select/solve/solve-selection.ts";
 import type { Selection, SelectionProblem } from "../../select/problem/selection-problem.ts";
 import { slotGroups, type SlotGroup } from "../../select/problem/slot-groups.ts";
 import { hasOwnKey } from "../../io/hostile/own-key.ts";
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 
 /**
  * The build's selection problem (SPEC 6), built once and extended part by

@@ -1,5 +1,9 @@
+import type { ConceptConstraint } from "../../io/schemas/model.ts";
 import { chainRulesOf, describeConstraint } from "../rules/chain-rules.ts";
+import { conceptStepBreaks } from "../rules/concept-automaton.ts";
+import { describeConceptConstraint } from "../rules/concept-breaks.ts";
 import { relaxedReach, type RelaxedState } from "../rules/relaxed-reach.ts";
+import { candidateConcepts } from "../problem/candidate-columns.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { dpApplies, solveDp } from "../dp/solve-dp.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
@@ -23,22 +27,24 @@ export interface Diagnosis {
 /**
  * Diagnoses an infeasible selection model, naming the first level no
  * sequence can reach — the same level however many levels follow it. A
- * forward pass over relaxed states (last candidate and run lengths, ignoring
- * "at most once" and conflicts) finds the first level the chain alone cannot
- * reach; the exact dp (if the model is chain-shaped, within its work bound)
- * finds the first level no sequence of distinct candidates reaches. The
- * earlier of the two is named: at the relaxed one, the chain constraints are
- * applied one by one in model order and the one that empties the set of
- * candidates is named; at an earlier exact one, "each candidate at most once"
- * is to blame. (When a pass stops at its work bound, the diagnosis says only
+ * forward pass over relaxed states (last candidate, run lengths and the
+ * concept automaton's state, ignoring "at most once" and conflicts) finds the
+ * first level the chain and the concept rules cannot reach; the exact dp (if
+ * the model is chain-shaped, within its work bound) finds the first level no
+ * sequence of distinct candidates reaches. The earlier of the two is named: at
+ * the relaxed one, the chain constraints are applied one by one in model
+ * order, then the concept rules (SPEC 12) in model order, and the one that
+ * empties the set of candidates is named (`practice 2`, `introduce bell,
+ * echo`, `quota bell ≥ 2 per chapter`); at an earlier exact one, "each
+ * candidate at most once" is to blame. (When a pass stops at its work bound, the diagnosis says only
  * what it knows: the exact level without a constraint's name — constraint
  * `unknown` — or, without a level, uniqueness or conflicts.)
  *
  * @param options.relaxedWork the relaxed pass's work bound (transitions; default relaxedReach's, 30,000,000).
  */
 export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxedWork?: number } = {}): Diagnosis {
-  const rules = chainRulesOf(problem);
-  const { infeasibleAt: relaxedAt, before: prev, complete } = relaxedReach(problem, options.relaxedWork);
+  const reach = relaxedReach(problem, options.relaxedWork);
+  const { infeasibleAt: relaxedAt, before: prev, complete } = reach;
   // The exact first failing level: before the relaxed one when uniqueness bites first
   // (a part with 20 candidates fails at the same level for 21 planned levels as for 50).
   const exactAt = relaxedAt === 0 ? -1 : exactInfeasibleAt(problem);
@@ -53,23 +59,7 @@ export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxed
       const by = problem.narrowedBy?.[k];
       return describe(problem, k, by?.length ? by[by.length - 1] : "eligibility", 0);
     }
-    // Apply the chain constraints in model order; name the one that empties the set.
-    const restart = k > 0 && problem.slots[k].chapter !== problem.slots[k - 1].chapter;
-    let alive = new Set(elig);
-    for (let u = 0; u < problem.chain.length; u++) {
-      const upTo = problem.chain.slice(0, u + 1);
-      const allows = (st: RelaxedState, d: number) =>
-        upTo.every((c) => {
-          if (c.type !== "maxRun") return rules.pairRuleAllows(c, st.c, d, restart);
-          const i = rules.runRules.findIndex((x) => x.constraint === c);
-          const r = rules.runRules[i];
-          return (r.bucket[d] === r.bucket[st.c] && !(restart && r.scoped) ? st.runs[i] + 1 : 1) <= r.length;
-        });
-      const survivors = new Set([...alive].filter((d) => prev.some((st) => allows(st, d))));
-      if (survivors.size === 0) return describe(problem, k, describeConstraint(problem.chain[u]), alive.size);
-      alive = survivors;
-    }
-    return describe(problem, k, "chain", alive.size);
+    return ruleByRule(problem, k, prev, reach.concepts);
   }
   if (!complete) {
     return {
@@ -97,6 +87,52 @@ function exactInfeasibleAt(problem: SelectionProblem): number {
     if (!(err instanceof SolverLimitError)) throw err;
     return -1;
   }
+}
+
+/**
+ * At the first slot the relaxed pass cannot reach, the rules applied one by
+ * one — the chain constraints in model order, then the concept rules — and
+ * the one that leaves no candidate any state before it can reach, named.
+ */
+function ruleByRule(problem: SelectionProblem, k: number, prev: RelaxedState[], concepts: ReturnType<typeof relaxedReach>["concepts"]): Diagnosis {
+  const rules = chainRulesOf(problem);
+  const elig = problem.eligible[k];
+  const restart = k > 0 && problem.slots[k].chapter !== problem.slots[k - 1].chapter;
+  const setOf = concepts ? candidateConcepts(problem).setOf : undefined;
+  // At the first slot nothing comes before: one start state, no chain rule looks back.
+  const states: Array<RelaxedState | undefined> = k === 0 ? [undefined] : prev;
+  const order: Array<{ name: string; chain?: (typeof problem.chain)[number]; concept?: ConceptConstraint }> = [
+    ...problem.chain.map((c) => ({ name: describeConstraint(c), chain: c })),
+    ...(concepts ? (problem.conceptConstraints ?? []).map((c) => ({ name: describeConceptConstraint(c), concept: c })) : []),
+  ];
+  // For each candidate and state before it: the first rule (in that order) that forbids the step.
+  const firstBroken = (st: RelaxedState | undefined, d: number): number => {
+    const phi = st?.phi ?? 0;
+    const conceptBreaks = concepts ? conceptStepBreaks(problem, concepts, k, phi, setOf![d]) : [];
+    const intro = concepts ? concepts.intro[phi * concepts.sets + setOf![d]] === 1 : true;
+    for (let u = 0; u < order.length; u++) {
+      const { chain: c, concept } = order[u];
+      if (concept) {
+        if (conceptBreaks.includes(concept)) return u;
+      } else if (st && c) {
+        if (c.type !== "maxRun") {
+          if (!rules.pairRuleAllows(c, st.c, d, restart, intro)) return u;
+        } else {
+          const i = rules.runRules.findIndex((x) => x.constraint === c);
+          const r = rules.runRules[i];
+          if ((r.bucket[d] === r.bucket[st.c] && !(restart && r.scoped) && !(intro && r.introScoped) ? st.runs[i] + 1 : 1) > r.length) return u;
+        }
+      }
+    }
+    return order.length;
+  };
+  // A candidate survives the first u rules while some state reaches it past them.
+  const lasts = elig.map((d) => Math.max(...states.map((st) => firstBroken(st, d))));
+  for (let u = 0; u < order.length; u++) {
+    const alive = lasts.filter((x) => x >= u).length;
+    if (lasts.every((x) => x <= u)) return describe(problem, k, order[u].name, alive);
+  }
+  return describe(problem, k, "chain", elig.length);
 }
 
 function describe(problem: SelectionProblem, k: number, constraint: string, removed: number): Diagnosis {

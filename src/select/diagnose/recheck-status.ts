@@ -1,5 +1,5 @@
 import type { LevelsFile } from "../../io/schemas/levels.ts";
-import { isConceptConstraint } from "../../io/is-concept-constraint.ts";
+import { isConceptConstraint } from "../../io/concepts/is-concept-constraint.ts";
 import { describeBounds, withinBounds } from "../problem/build-problem.ts";
 import type { ChainConstraint, SelectionProblem } from "../problem/selection-problem.ts";
 import { levelsStatus } from "../problem/levels-file.ts";

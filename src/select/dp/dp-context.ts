@@ -163,7 +163,7 @@ export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], list
 export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible" | "conceptConstraints">>): string | undefined {
   const rules = chainRulesOf(problem);
   if (!rules.primaryRun) return "dp needs a chain-shaped model: a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
-  if (problem.conceptConstraints?.length || rules.introScoped) return "the dp does not take concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) yet (SPEC 12)";
+  if (problem.conceptConstraints?.length || rules.introScoped) return "the dp does not take concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) yet (SPEC 12): the MILP does";
   if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
     return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
   }

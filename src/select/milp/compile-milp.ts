@@ -1,6 +1,8 @@
-import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
-import { chainRulesOf, chapterStarts, isChapterScoped, STEP_TOLERANCE } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, isChapterScoped, isIntroductionScoped, STEP_TOLERANCE } from "../rules/chain-rules.ts";
+import { conceptRulesOf, hasConceptRules } from "../rules/concept-rules.ts";
+import { candidateConcepts } from "../problem/candidate-columns.ts";
+import { conceptRows, conceptVars, type ConceptVars } from "./concept-rows.ts";
 import { objectiveOf } from "../problem/objective.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
@@ -40,6 +42,8 @@ export interface LinearModel {
   classes: CandidateClasses;
   /** The helper variables after the y's: Linf's z, evenness's e_s, or none. */
   helpers: "z" | "e" | "none";
+  /** The concept helpers after those (SPEC 12: I[s, t], N[s]), when the model has concept rules. */
+  concepts?: ConceptVars;
 }
 
 /** Row builder over growable typed arrays. */
@@ -96,6 +100,11 @@ class Rows {
  * - `maxRun(k, L)`: per bucket, in every window of L + 1 slots, Σ y ≤ L
  *   (a chapter-scoped one: windows inside one chapter only);
  * - conflicts (classes of one candidate each): Σ_s y[s,a] + Σ_s y[s,b] ≤ 1;
+ * - concept rules (SPEC 12, {@link conceptRows}) through binary helpers
+ *   I[s, t] (concept t introduced by slot s) and N[s] (slot s introduces
+ *   something); a chain rule scoped to introductions is relaxed where N is 1:
+ *   its value row by big-M (M the most the step could pass its bound by),
+ *   its maxRun windows by Σ N over the window's later slots;
  * - objective in micro-units: Σ cost·y for L1/L2; Linf minimises z with
  *   z ≥ Σ cost·y[s,·]; evenness adds λ·e_s with e_s ≥ ±(V_{s+1} − V_s − Δt_s)
  *   (e_s in the metric's units, its cost λ·10^6).
@@ -108,9 +117,6 @@ class Rows {
  *   2^53 (limit `milp cost range`): HiGHS refuses such a model.
  */
 export function compileMilp(problem: SelectionProblem, limits: SolverLimits["milp"] = solverLimits().milp): LinearModel {
-  if (problem.conceptConstraints?.length || problem.chain.some((c) => c.scope === "introduction")) {
-    throw new LevelrampError("select/milp", "concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) are not solved yet (SPEC 12); verify --model checks them", 2);
-  }
   const classes = candidateClassesOf(problem);
   const rules = chainRulesOf(problem);
   const obj = objectiveOf(problem);
@@ -121,12 +127,16 @@ export function compileMilp(problem: SelectionProblem, limits: SolverLimits["mil
   const yStart = new Int32Array(S + 1);
   for (let s = 0; s < S; s++) yStart[s + 1] = yStart[s] + classes.lists[classes.listOfSlot[s]].length;
   const numY = yStart[S];
-  checkSize(problem, classes, numY, even, limits);
+  const concepts = hasConceptRules(problem) ? conceptRulesOf(problem) : undefined;
+  checkSize(problem, classes, numY, even, limits, concepts ? conceptSize(concepts, S, numY) : { variables: 0, nonzeros: 0 });
   const yClass = new Int32Array(numY);
   for (let s = 0; s < S; s++) yClass.set(classes.lists[classes.listOfSlot[s]], yStart[s]);
-  const numVars = numY + (linf ? 1 : 0) + (even ? Math.max(0, S - 1) : 0);
+  const helpers = numY + (linf ? 1 : 0) + (even ? Math.max(0, S - 1) : 0);
+  const cvars = concepts ? conceptVars(concepts, S, helpers) : undefined;
+  const numVars = helpers + (cvars?.count ?? 0);
   const cost = new Float64Array(numVars);
   const binary = new Uint8Array(numVars);
+  binary.fill(1, helpers);
   const rep = (v: number) => classes.members[yClass[v]][0];
   for (let s = 0; s < S; s++) {
     for (let v = yStart[s]; v < yStart[s + 1]; v++) {
@@ -140,11 +150,18 @@ export function compileMilp(problem: SelectionProblem, limits: SolverLimits["mil
   // 2. One pick per slot; each class at most as often as it has members.
   for (let s = 0; s < S; s++) rows.add(range(s), 1, 1, 1);
   capacityRows(classes, yStart, yClass, rows);
-  // 3. Pairwise rules by value.
-  valueRows(problem, rules, yStart, yClass, rep, rows);
-  // 4. maxRun as bucket windows (a chapter-scoped run's windows stay inside a chapter).
+  // 3. Pairwise rules by value (those scoped to introductions relaxed where slot s + 1 introduces: N[s + 1]).
+  const introduces = cvars && cvars.introduces >= 0 ? (s: number) => cvars.introduces + s : undefined;
+  valueRows(problem, rules, yStart, yClass, rep, rows, introduces);
+  // 4. maxRun as bucket windows (a chapter-scoped run's windows stay inside a chapter; one scoped
+  //    to introductions gives way by the introductions after a window's first slot).
   const starts = chapterStarts(problem.slots);
-  for (const r of rules.runRules) runRows(r, S, yStart, yClass, rep, rows, r.scoped ? starts : undefined);
+  for (const r of rules.runRules) runRows(r, S, yStart, yClass, rep, rows, r.scoped ? starts : undefined, r.introScoped ? introduces : undefined);
+  // 4b. Concept rules (SPEC 12).
+  if (concepts && cvars) {
+    const setOf = candidateConcepts(problem).setOf;
+    conceptRows(concepts, problem.slots, yStart, (v) => setOf[rep(v)], cvars, rows);
+  }
   // 5. Conflicts.
   const uses = usesOfClass(classes, yStart, yClass);
   for (const [a, b] of problem.conflicts) {
@@ -187,16 +204,32 @@ export function compileMilp(problem: SelectionProblem, limits: SolverLimits["mil
     yClass,
     classes,
     helpers: linf ? "z" : even ? "e" : "none",
+    ...(cvars ? { concepts: cvars } : {}),
   };
 }
 
+/**
+ * About how many helper variables and coefficients the concept rules add
+ * (an upper estimate): I per slot and tracked concept with its three rows,
+ * each y in the rows of the concepts its class carries, N with its rows, a
+ * quota's terms.
+ */
+function conceptSize(rules: ReturnType<typeof conceptRulesOf>, S: number, numY: number): { variables: number; nonzeros: number } {
+  const T = rules.tracked.length;
+  let largest = 0;
+  for (const set of rules.sets.sets) largest = Math.max(largest, set.length);
+  const n = rules.practice > 0 || rules.introScoped ? S : 0;
+  return { variables: S * T + n, nonzeros: S * T * 8 + numY * 3 * largest + n * (4 * T + rules.practice + 2) + numY * rules.quotas.length };
+}
+
 /** Refuses a model past the MILP size bounds, before any row is built. */
-function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: number, even: boolean, limits: SolverLimits["milp"]): void {
+function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: number, even: boolean, limits: SolverLimits["milp"], extra: { variables: number; nonzeros: number }): void {
   const pairKeys = new Set(problem.chain.filter((c) => c.type !== "maxRun").map((c) => c.key)).size;
   const runs = problem.chain.filter((c): c is Extract<typeof c, { type: "maxRun" }> => c.type === "maxRun");
-  const nonzeros = numY * (2 + 2 * pairKeys + runs.reduce((a, r) => a + r.length + 1, 0) + (even ? 4 : 0) + (problem.objective.norm === "Linf" ? 1 : 0));
-  const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${numY} variables, about ${nonzeros} coefficients`;
-  if (numY > limits.maxVariables || nonzeros > limits.maxNonzeros) {
+  const nonzeros = numY * (2 + 2 * pairKeys + runs.reduce((a, r) => a + r.length + 1, 0) + (even ? 4 : 0) + (problem.objective.norm === "Linf" ? 1 : 0)) + extra.nonzeros;
+  const variables = numY + extra.variables;
+  const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${variables} variables, about ${nonzeros} coefficients`;
+  if (variables > limits.maxVariables || nonzeros > limits.maxNonzeros) {
     throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (select --incremental, build --chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
   }
 }
@@ -255,6 +288,7 @@ function valueRows(
   yClass: Int32Array,
   rep: (v: number) => number,
   rows: Rows,
+  introduces?: (s: number) => number,
 ): void {
   const S = problem.slots.length;
   const starts = chapterStarts(problem.slots);
@@ -262,6 +296,10 @@ function valueRows(
   const byKey = new Map<string, { lo: number; hi: number; gameLo: number; gameHi: number }>();
   for (const c of problem.chain) {
     if (c.type === "maxRun") continue;
+    if (isIntroductionScoped(c)) {
+      if (introduces) introductionRows(c, rules.valuesOf(c.key), S, yStart, rep, rows, introduces);
+      continue;
+    }
     const b = byKey.get(c.key) ?? byKey.set(c.key, { lo: -Infinity, hi: Infinity, gameLo: -Infinity, gameHi: Infinity }).get(c.key)!;
     const lo = c.type === "nonDecreasing" ? 0 : c.type === "maxDrop" ? -(c.by + STEP_TOLERANCE) : -Infinity;
     const hi = c.type === "maxRise" ? c.by + STEP_TOLERANCE : Infinity;
@@ -307,11 +345,58 @@ function valueRows(
 }
 
 /**
+ * A pair rule scoped to introductions (SPEC 12): V_{s+1} − V_s within its
+ * bound unless slot s + 1 introduces a concept (N[s+1] = 1), by big-M rows
+ * whose M is the most the step could pass the bound by, so N = 1 frees the
+ * step and N = 0 is the plain row; rows no pick could break are left out.
+ */
+function introductionRows(
+  c: Extract<SelectionProblem["chain"][number], { type: "nonDecreasing" | "maxRise" | "maxDrop" }>,
+  values: Float64Array,
+  S: number,
+  yStart: Int32Array,
+  rep: (v: number) => number,
+  rows: Rows,
+  introduces: (s: number) => number,
+): void {
+  const lo = c.type === "nonDecreasing" ? 0 : c.type === "maxDrop" ? -(c.by + STEP_TOLERANCE) : -Infinity;
+  const hi = c.type === "maxRise" ? c.by + STEP_TOLERANCE : Infinity;
+  for (let s = 0; s + 1 < S; s++) {
+    let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+      const x = values[rep(v)];
+      if (x < minA) minA = x;
+      if (x > maxA) maxA = x;
+    }
+    for (let v = yStart[s + 1]; v < yStart[s + 2]; v++) {
+      const x = values[rep(v)];
+      if (x < minB) minB = x;
+      if (x > maxB) maxB = x;
+    }
+    const vars: number[] = [];
+    const coefs: number[] = [];
+    for (let v = yStart[s + 1]; v < yStart[s + 2]; v++) {
+      vars.push(v);
+      coefs.push(values[rep(v)]);
+    }
+    for (let v = yStart[s]; v < yStart[s + 1]; v++) {
+      vars.push(v);
+      coefs.push(-values[rep(v)]);
+    }
+    const n = introduces(s + 1);
+    if (minB - maxA < lo) rows.add([...vars, n], [...coefs, lo - (minB - maxA)], lo, Infinity);
+    if (maxB - minA > hi) rows.add([...vars, n], [...coefs, -(maxB - minA - hi)], -Infinity, hi);
+  }
+}
+
+/**
  * maxRun(key, L): in every window of L + 1 slots, at most L picks of any one
  * bucket (buckets present in the whole window); with `starts` (a
- * chapter-scoped rule), only windows that no chapter start cuts.
+ * chapter-scoped rule), only windows that no chapter start cuts; with
+ * `introduces` (scoped to introductions), Σ y − Σ N over the window's later
+ * slots ≤ L: an introduction inside the window starts the run afresh.
  */
-function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart: Int32Array, yClass: Int32Array, rep: (v: number) => number, rows: Rows, starts?: Uint8Array): void {
+function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart: Int32Array, yClass: Int32Array, rep: (v: number) => number, rows: Rows, starts?: Uint8Array, introduces?: (s: number) => number): void {
   const L = r.length;
   const bySlot: Array<Map<number, number[]>> = [];
   for (let s = 0; s < S; s++) {
@@ -334,7 +419,11 @@ function runRows(r: { length: number; bucket: Float64Array }, S: number, yStart:
       if (!everywhere) continue;
       const vars: number[] = [];
       for (let j = w; j <= w + L; j++) vars.push(...bySlot[j].get(b)!);
-      rows.add(vars, 1, -Infinity, L);
+      if (introduces) {
+        const ns: number[] = [];
+        for (let j = w + 1; j <= w + L; j++) ns.push(introduces(j));
+        rows.add([...vars, ...ns], [...vars.map(() => 1), ...ns.map(() => -1)], -Infinity, L);
+      } else rows.add(vars, 1, -Infinity, L);
     }
   }
   void yClass;
@@ -379,6 +468,12 @@ export function idsOfClasses(classes: CandidateClasses, picks: readonly number[]
 export function variableName(model: LinearModel, v: number): string {
   const S = model.yStart.length - 1;
   const numY = model.yStart[S];
+  const cv = model.concepts;
+  if (cv && v >= cv.introduced) {
+    if (cv.introduces >= 0 && v >= cv.introduces) return `n_${v - cv.introduces}`;
+    const k = v - cv.introduced;
+    return `i_${Math.floor(k / cv.tracked)}_${k % cv.tracked}`;
+  }
   if (v < numY) {
     let s = 0;
     while (model.yStart[s + 1] <= v) s++;

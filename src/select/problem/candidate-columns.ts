@@ -1,4 +1,4 @@
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 import { internConceptSets, type ConceptSets } from "./concept-sets.ts";
 import type { SelectionProblem } from "./selection-problem.ts";
 

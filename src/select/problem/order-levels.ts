@@ -1,4 +1,4 @@
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 import { InputError } from "../../io/errors.ts";
 import { orderError, type Order } from "../../io/order/order.ts";
 import { roundMetric } from "../../io/round-metric.ts";

@@ -1,7 +1,7 @@
 import type { CandidateTable } from "../../io/csv/candidate-table.ts";
 import type { ShippedLevel } from "../../io/schemas/levels.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 import type { CandidateColumns } from "./candidate-columns.ts";
 import { internConceptSets, type ConceptSets } from "./concept-sets.ts";
 import type { SelectionCandidate } from "./selection-problem.ts";

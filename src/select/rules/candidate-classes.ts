@@ -1,7 +1,7 @@
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { equalRuns } from "./equal-runs.ts";
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 
 /**
  * Candidates grouped into classes of interchangeable ones (SPEC 6 "Scale").

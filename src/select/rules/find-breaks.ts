@@ -1,4 +1,4 @@
-import { CONCEPTS_KEY } from "../../io/concepts-key.ts";
+import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import { ownNumber } from "../../io/hostile/own-key.ts";
 import type { ConceptConstraint, Constraint } from "../../io/schemas/model.ts";

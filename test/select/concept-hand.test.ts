@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import type { ConceptConstraint } from "../../src/io/schemas/model.ts";
+import { diagnoseInfeasible } from "../../src/select/diagnose/diagnose-infeasible.ts";
+import { highsBackend } from "../../src/select/milp/highs-backend.ts";
+import { lpSolverBackend } from "../../src/select/milp/lp-solver-backend.ts";
+import { solveMilp } from "../../src/select/milp/solve-milp.ts";
+import type { ChainConstraint, SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
+import { expectValidSelection, idsOf } from "./check-selection.ts";
+
+// Each concept rule of SPEC 12 on a toy worked out by hand: three levels aiming at 1, 2, 3 (L1),
+// every candidate eligible everywhere, values never falling with runs of at most 3 (so the model
+// is chain-shaped); without the rule the optimum is 0, with it the hand-computed answer below.
+// Every solver gives the same objective and ids.
+
+type Cand = [id: string, v: number, concepts: string[]];
+
+function toy(cands: Cand[], concepts: ConceptConstraint[], chain: ChainConstraint[] = [], targets = [1, 2, 3]): SelectionProblem {
+  const candidates = cands.map(([id, v, c]) => ({ id, chapter: 1, part: 1, metrics: { v }, ...(c.length ? { concepts: c } : {}) }));
+  const all = candidates.map((_, k) => k).sort((a, b) => (candidates[a].id < candidates[b].id ? -1 : 1));
+  return {
+    metric: "v",
+    slots: targets.map((target, i) => ({ number: i + 1, chapter: 1, part: 1, target })),
+    candidates,
+    eligible: targets.map(() => all),
+    chain: [{ type: "nonDecreasing", key: "v" }, { type: "maxRun", key: "v", length: 3, precision: 0.01 }, ...chain],
+    ...(concepts.length ? { conceptConstraints: concepts } : {}),
+    conflicts: [],
+    objective: { norm: "L1", evenness: 0 },
+    fixed: targets.map(() => undefined),
+  };
+}
+
+/** Every solver's answer: the same objective and ids, each valid; returns them. */
+async function solveAll(problem: SelectionProblem): Promise<{ objective: number; ids: string[] }> {
+  const brute = solveBruteForce(problem);
+  if (!brute) throw new Error("no sequence");
+  for (const r of [await solveMilp(problem, highsBackend()), await solveMilp(problem, lpSolverBackend())]) {
+    if (!("selection" in r)) throw new Error(`a MILP found no answer: ${JSON.stringify(r)}`);
+    expect(r.selection.objective).toBeCloseTo(brute.objective, 9);
+    expect(idsOf(problem, r.selection.picks)).toEqual(idsOf(problem, brute.picks));
+    expect(r.selection.status).toBe("optimal");
+    expectValidSelection(problem, r.selection.picks);
+  }
+  return { objective: brute.objective, ids: idsOf(problem, brute.picks) };
+}
+
+describe("concept rules by hand: every solver agrees (SPEC 12)", () => {
+  it("practice 1: two introductions need a level between them", async () => {
+    const cands: Cand[] = [["p", 1, []], ["q", 2, ["x"]], ["r", 3, ["y"]], ["s", 2.5, []]];
+    expect(await solveAll(toy(cands, []))).toEqual({ objective: 0, ids: ["p", "q", "r"] });
+    // p q s and p s r both cost 0.5; p q s is the smaller id list.
+    const r = await solveAll(toy(cands, [{ type: "practice", levels: 1 }]));
+    expect(r.objective).toBeCloseTo(0.5, 9);
+    expect(r.ids).toEqual(["p", "q", "s"]);
+  });
+
+  it("introduce y, x: x only once y is introduced (the same level may bring both)", async () => {
+    const cands: Cand[] = [["p", 1, []], ["q", 2, ["x"]], ["r", 3, ["y"]], ["w", 2.1, []]];
+    const r = await solveAll(toy(cands, [{ type: "introduce", order: ["y", "x"] }]));
+    expect(r.objective).toBeCloseTo(0.1, 9);
+    expect(r.ids).toEqual(["p", "w", "r"]);
+    const both = await solveAll(toy([...cands, ["u", 2, ["x", "y"]]], [{ type: "introduce", order: ["y", "x"] }]));
+    expect(both).toEqual({ objective: 0, ids: ["p", "u", "r"] });
+  });
+
+  it("introduceAt: not before from; by to", async () => {
+    const late: Cand[] = [["p", 1, []], ["q", 2, ["x"]], ["w", 2.1, []], ["z", 3, ["x"]]];
+    const r = await solveAll(toy(late, [{ type: "introduceAt", concept: "x", from: 3 }]));
+    expect(r.objective).toBeCloseTo(0.1, 9);
+    expect(r.ids).toEqual(["p", "w", "z"]);
+    const early: Cand[] = [["p", 1, []], ["a", 1.2, ["x"]], ["w", 2, []], ["z", 3, []]];
+    const e = await solveAll(toy(early, [{ type: "introduceAt", concept: "x", to: 2 }]));
+    expect(e.objective).toBeCloseTo(0.2, 9);
+    expect(e.ids).toEqual(["a", "w", "z"]);
+  });
+
+  it("maxNew 1: one new concept per level", async () => {
+    const cands: Cand[] = [["p", 1, []], ["q", 2, ["x", "y"]], ["q2", 2.2, ["x"]], ["r", 3, ["y"]]];
+    const r = await solveAll(toy(cands, [{ type: "maxNew", by: 1 }]));
+    expect(r.objective).toBeCloseTo(0.2, 9);
+    expect(r.ids).toEqual(["p", "q2", "r"]);
+  });
+
+  it("quota: at least 2 levels with x; at most 1", async () => {
+    const few: Cand[] = [["p", 1, []], ["a", 1.1, ["x"]], ["w", 2, []], ["b", 2.2, ["x"]], ["z", 3, []]];
+    const r = await solveAll(toy(few, [{ type: "quota", concept: "x", min: 2 }]));
+    expect(r.objective).toBeCloseTo(0.3, 9);
+    expect(r.ids).toEqual(["a", "b", "z"]);
+    const many: Cand[] = [["p", 1, ["x"]], ["q", 2, ["x"]], ["r", 3, ["x"]], ["w", 2.3, []], ["z", 2.9, []]];
+    const m = await solveAll(toy(many, [{ type: "quota", concept: "x", max: 1 }]));
+    expect(m.objective).toBeCloseTo(0.4, 9);
+    expect(m.ids).toEqual(["p", "w", "z"]);
+  });
+
+  it("maxRun(concepts, 2): no three levels in a row with one set", async () => {
+    const cands: Cand[] = [["p", 1, ["x"]], ["q", 2, ["x"]], ["r", 3, ["x"]], ["z", 3.2, []]];
+    const r = await solveAll(toy(cands, [], [{ type: "maxRun", key: "concepts", length: 2 }]));
+    expect(r.objective).toBeCloseTo(0.2, 9);
+    expect(r.ids).toEqual(["p", "q", "z"]);
+  });
+
+  it('scope "introduction": the climb starts again where x arrives', async () => {
+    const cands: Cand[] = [["a", 1, []], ["b", 3, []], ["c", 1.5, ["x"]], ["d", 3, []]];
+    const climb = (scope?: "introduction") => toy(cands, [], [], [1, 3, 1.5]).chain.map((c) => (c.type === "nonDecreasing" ? { ...c, ...(scope ? { scope } : {}) } : c));
+    const game = { ...toy(cands, [], [], [1, 3, 1.5]), chain: climb() };
+    const r = await solveAll(game);
+    expect(r.objective).toBeCloseTo(1.5, 9);
+    expect(r.ids).toEqual(["a", "b", "d"]);
+    expect(await solveAll({ ...game, chain: climb("introduction") })).toEqual({ objective: 0, ids: ["a", "b", "c"] });
+  });
+});
+
+describe("an infeasible concept model is diagnosed in concept terms", () => {
+  it("names the first level and the concept rule that removed the last candidates", () => {
+    // Level 1 takes p or p2, level 2 q or q2, level 3 r: each brings a concept of its own.
+    const cands: Cand[] = [["p", 1, ["x"]], ["p2", 1, ["x", "w"]], ["q", 2, ["y"]], ["q2", 2, ["y", "x"]], ["r", 3, ["z"]]];
+    const problem = { ...toy(cands, [{ type: "practice", levels: 1 }]), eligible: [[0, 1], [2, 3], [4]] };
+    expect(solveBruteForce(problem)).toBeUndefined();
+    const d = diagnoseInfeasible(problem);
+    expect(d.level).toBe(2);
+    expect(d.constraint).toBe("practice 1");
+    expect(d.message).toBe("no candidate can continue the chain at level 2 (chapter 1, part 1): practice 1 removed the last 2");
+    const late = { ...toy([["p", 1, []], ["q", 2, []], ["r", 3, ["x"]]], [{ type: "introduceAt", concept: "x", to: 2 }]), eligible: [[0], [1], [2]] };
+    expect(diagnoseInfeasible(late)).toMatchObject({ level: 2, constraint: "introduceAt x ..2" });
+  });
+});

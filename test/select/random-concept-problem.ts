@@ -1,0 +1,57 @@
+import type { ConceptConstraint } from "../../src/io/schemas/model.ts";
+import type { Rng } from "../../src/random/create-rng.ts";
+import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
+import { randomProblem, scopeByChapter, type RandomProblemOptions } from "./random-problem.ts";
+
+/** Which concept rules a random instance may draw (each with its own chance), and how its concepts fall. */
+export interface RandomConceptOptions extends RandomProblemOptions {
+  /** An `introduce` order over every concept present (the dp's shape) rather than over some. */
+  fullOrder?: boolean;
+}
+
+const pickOne = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+
+/**
+ * A random small selection problem (see {@link randomProblem}) whose
+ * candidates carry concepts from 2–4 names — later parts carry more of them,
+ * so introductions come in the order a designer would expect more often than
+ * not — and whose model draws concept rules at random: an `introduce` order
+ * (over every concept with `fullOrder`), `introduceAt`, `maxNew`, `practice`,
+ * `quota` (game or chapter), `maxRun(concepts)`, and chain rules scoped to
+ * introductions.
+ */
+export function randomConceptProblem(rng: Rng, o: RandomConceptOptions = {}): SelectionProblem {
+  const problem = randomProblem(rng, { ...o, chapters: false });
+  if (o.chapters) scopeByChapter(rng, problem.slots, problem.candidates, []);
+  const names = ["a", "b", "c", "d"].slice(0, 2 + Math.floor(rng() * 3));
+  const parts = Math.max(...problem.slots.map((s) => s.part));
+  for (const c of problem.candidates) {
+    const reach = (c.part / parts) * names.length;
+    const carried = names.filter((_, j) => j < reach && rng() < (j + 1 <= reach ? 0.55 : 0.3));
+    if (carried.length > 0) c.concepts = carried;
+  }
+  const rules: ConceptConstraint[] = [];
+  const shuffled = names.slice().sort(() => rng() - 0.5);
+  if (o.fullOrder || rng() < 0.5) {
+    const inOrder = rng() < 0.75 ? names.slice() : shuffled;
+    rules.push({ type: "introduce", order: o.fullOrder ? inOrder : inOrder.slice(0, 2 + Math.floor(rng() * (inOrder.length - 1))) });
+  }
+  const S = problem.slots.length;
+  if (rng() < 0.3) {
+    const from = 1 + Math.floor(rng() * S);
+    const w = pickOne(rng, ["from", "to", "both"] as const);
+    const to = from + Math.floor(rng() * 3);
+    rules.push({ type: "introduceAt", concept: pickOne(rng, names), ...(w !== "to" ? { from } : {}), ...(w !== "from" ? { to } : {}) });
+  }
+  if (rng() < 0.35) rules.push({ type: "maxNew", by: pickOne(rng, [1, 2]) });
+  if (rng() < 0.4) rules.push({ type: "practice", levels: pickOne(rng, [1, 1, 2]) });
+  if (rng() < 0.35) {
+    const min = pickOne(rng, [0, 1, 1, 2]);
+    const max = rng() < 0.5 ? undefined : min + 1 + Math.floor(rng() * 3);
+    rules.push({ type: "quota", concept: pickOne(rng, names), ...(min > 0 || max === undefined ? { min: Math.max(min, max === undefined ? 1 : 0) } : {}), ...(max !== undefined ? { max } : {}), ...(rng() < 0.4 ? { scope: "chapter" as const } : {}) });
+  }
+  if (rng() < 0.3) problem.chain.push({ type: "maxRun", key: "concepts", length: pickOne(rng, [1, 2, 3]) });
+  for (const c of problem.chain) if (c.key !== "concepts" && rng() < 0.2) c.scope = "introduction";
+  if (rules.length > 0) problem.conceptConstraints = rules;
+  return problem;
+}
