@@ -57,7 +57,9 @@ let carillon: PipelineOptions;
 let carillonFirst: PipelineResult;
 
 beforeAll(async () => {
-  registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1" });
+  // composed levels that carry a concept, so reusing them must give it back
+  const composeFirst: typeof hopsComposedGame.composeFirst = (count, rng, stats) => hopsComposedGame.composeFirst!(count, rng, stats).map((l, i) => (i % 2 ? { ...l, concepts: ["hop"] } : l));
+  registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1", composeFirst });
   registerGame({ ...hopsComposedGame, game: "hopsn" }); // no version
   await loadGame("carillon");
   carillon = await loadPipelineOptions("carillon", { planFile: fixture("pipeline/tiny-carillon-plan.json"), modelFile: fixture("pipeline/tiny-carillon-model.json"), seed: 7, workers: 1 });

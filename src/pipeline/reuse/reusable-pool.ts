@@ -124,7 +124,7 @@ export class ReusedAnswers {
       this.source.pool.candidates
         .filter((c) => c.fixedLevel !== undefined)
         .sort((a, b) => a.fixedLevel! - b.fixedLevel!)
-        .map((c) => ({ level: c.level, solution: c.solution, metrics: c.metrics, rules: c.rules }));
+        .map((c) => ({ level: c.level, solution: c.solution, metrics: c.metrics, rules: c.rules, ...(c.concepts ? { concepts: c.concepts } : {}) }));
     return { levels, stats: { ...stream.stats } };
   }
 
