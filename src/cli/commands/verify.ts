@@ -25,7 +25,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .argument("<levels>", "levels file (levelramp/levels@1), or an order: a generic pool (CSV or JSON) whose candidates carry level numbers (then give --model)")
     .option("--model <file>", "check the order, objective and status against this model (your current one) instead of the embedded one")
     .option("--ramp <file>", "an order's targets (default: none; verify checks rules, not distances)")
-    .option("--plan <file>", "the plan an order must follow (default: the order's own chapters and parts)")
+    .option("--plan <file>", "your current plan: every level's number, chapter and part against its parts, and its rules against its chapter's (an order follows it; default: the file's own parts)")
     .addOption(jsonOption("print {ok, game, levels, failures, status, model} on stdout instead of the verdict in words"))
     .addOption(quietOption("no progress bar"))
     .action(async (file: string, o: { model?: string; ramp?: string; plan?: string; json?: boolean; quiet?: boolean; game?: string }) => {
@@ -38,12 +38,12 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       const gameModel = game && !o.model ? modelsPath(game, "selection.json") : undefined;
       const orderDefaults = gameModel ? { model: readJsonFile(modelSchema, gameModel) } : undefined;
       const { levels, order } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, orderDefaults, require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify" });
-      if ((o.ramp || o.plan) && !order) throw new InputError("cli/verify", "--ramp and --plan are for an order (a levels file embeds its ramp and plan)");
+      if (o.ramp && !order) throw new InputError("cli/verify", "--ramp is for an order (a levels file embeds its ramp)");
       const modelFile = o.model ?? (order ? gameModel : undefined);
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
-        result = verifyLevels(levels, { model: model ?? (order ? levels.model : undefined), modelFile, events: bars });
+        result = verifyLevels(levels, { model: model ?? (order ? levels.model : undefined), modelFile, plan, planFile: o.plan, events: bars });
       } finally {
         bars.stop();
       }
@@ -53,7 +53,7 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
         io.stdout(JSON.stringify(result, null, 2) + "\n");
         return;
       }
-      const against = modelFile ? `checked against ${modelFile}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)";
+      const against = (modelFile ? `checked against ${oneLine(modelFile)}` : "checked against the model embedded in the file (pass --model <file> to check against your current one)") + (o.plan ? ` and ${oneLine(o.plan)}` : "");
       if (result.ok) {
         io.stdout(`verify: ${oneLine(file)}: all ${result.levels} ${result.game} levels pass, ${against}; status ${result.status.message}\n`);
         return;

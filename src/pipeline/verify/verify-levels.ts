@@ -6,6 +6,8 @@ import { LevelrampError, ProgramFault } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Constraint, Model } from "../../io/schemas/model.ts";
+import type { Plan } from "../../io/schemas/plan.ts";
+import { planSlots } from "../../select/problem/plan-slots.ts";
 import { breakRule, findBreaks } from "../../select/rules/find-breaks.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import type { GameBackend } from "../../game/game-backend.ts";
@@ -60,6 +62,15 @@ export interface VerifyOptions {
   model?: Model;
   /** Its file name, for messages. */
   modelFile?: string;
+  /**
+   * The designer's current plan (`verify --plan`): each level's number,
+   * chapter and part against its parts (for the chapters the file holds)
+   * instead of the parts the file embeds, and each level's rules against
+   * its chapter's (reason `rules`).
+   */
+  plan?: Plan;
+  /** Its file name, for messages. */
+  planFile?: string;
   events?: PipelineEvents;
 }
 
@@ -81,13 +92,18 @@ export interface VerifyOptions {
  * {@link recheckStatus}). With `options.model` (`verify --model M.json`), the
  * constraints, objective and status are those of the designer's current
  * model, and an embedded model that differs from it is a failure; without,
- * the embedded model is used and the result says so. A generic file gets
+ * the embedded model is used and the result says so. With `options.plan`
+ * (`verify --plan P.json`, the designer's current plan), the numbering is
+ * checked against its parts and each level's rules against its chapter's
+ * (`rules`): with `--model`, the file names exactly the levels a change of
+ * the plan's rules or the model's breaks (the game's own rules are always
+ * the current code's). A generic file gets
  * the model checks, numbering, targets and status only.
  *
  * @returns every failure, by level then in check order (file-wide ones as level 0); `ok` when there is none.
  */
 export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): VerifyResult {
-  const { model: current, modelFile, events } = options;
+  const { model: current, modelFile, plan, planFile, events } = options;
   const failures: LevelFailure[] = [];
   const fail = (level: number, id: string, reason: string, message: string) => failures.push({ level, id, reason, message });
   const target = rampTarget(file.ramp);
@@ -106,11 +122,12 @@ export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Ver
     if (value !== undefined && Math.abs(l.deviation - roundMetric(value - l.target)) > 1e-6) {
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
+    if (plan) verifyRules(plan, planFile, l, fail);
     if (backend && index) verifyGameLevel(backend, index, l, file.model.eligibility, fail);
     events?.advance?.("verification", 1);
   }
-  // 2. The numbering: every level a slot of the plan's parts the file fills, none missing.
-  verifyNumbering(file, fail);
+  // 2. The numbering: every level a slot of the plan's parts the file fills (the current plan's, when given), none missing.
+  verifyNumbering(file, fail, plan ? { parts: partsOf(plan, new Set(file.levels.map((l) => l.chapter))), of: planFile ?? "the plan given" } : undefined);
   // 3. The order under the model's constraints.
   // Every break, one each: a pair per pair rule it breaks, a level per level a run passes its length.
   const ids = new Map(file.levels.map((l) => [l.number, l.id]));
@@ -157,15 +174,17 @@ function modelDifference(embedded: Model, current: Model): string {
  * and every slot filled; without (files from before `plan`), the numbers must
  * run without a gap from the first to the last.
  */
-function verifyNumbering(file: LevelsFile, fail: (level: number, id: string, reason: string, message: string) => void): void {
+function verifyNumbering(file: LevelsFile, fail: (level: number, id: string, reason: string, message: string) => void, current?: { parts: PlanParts; of: string }): void {
   const have = new Set(file.levels.map((l) => l.number));
-  if (file.plan) {
+  const parts = current?.parts ?? file.plan?.parts;
+  if (parts) {
+    const whose = current ? `the parts of ${current.of} for the chapters the file holds` : "the plan's parts this file fills";
     const slot = new Map<number, { chapter: number; part: number }>();
-    for (const p of file.plan.parts) for (let n = p.first; n <= p.last; n++) slot.set(n, { chapter: p.chapter, part: p.part });
+    for (const p of parts) for (let n = p.first; n <= p.last; n++) slot.set(n, { chapter: p.chapter, part: p.part });
     for (const l of file.levels) {
       const s = slot.get(l.number);
-      if (!s) fail(l.number, l.id, "plan", `level ${l.number} is not a slot of the plan's parts this file fills (${file.plan.parts.map((p) => `c${p.chapter}p${p.part}: ${p.first}–${p.last}`).join(", ")})`);
-      else if (s.chapter !== l.chapter || s.part !== l.part) fail(l.number, l.id, "plan", `level ${l.number} is in chapter ${s.chapter} part ${s.part} of the plan; the file says chapter ${l.chapter} part ${l.part}`);
+      if (!s) fail(l.number, l.id, "plan", `level ${l.number} is not a slot of ${whose} (${parts.map((p) => `c${p.chapter}p${p.part}: ${p.first}–${p.last}`).join(", ") || "none"})`);
+      else if (s.chapter !== l.chapter || s.part !== l.part) fail(l.number, l.id, "plan", `level ${l.number} is in chapter ${s.chapter} part ${s.part} of ${current ? current.of : "the plan"}; the file says chapter ${l.chapter} part ${l.part}`);
     }
     for (const [n, s] of slot) if (!have.has(n)) fail(n, "", "missing", `level ${n} (chapter ${s.chapter} part ${s.part}) is not in the file`);
     return;
@@ -174,6 +193,36 @@ function verifyNumbering(file: LevelsFile, fail: (level: number, id: string, rea
   const last = file.levels[file.levels.length - 1]?.number;
   if (first === undefined) return;
   for (let n = first + 1; n < last; n++) if (!have.has(n)) fail(n, "", "missing", `level ${n} is not in the file (its levels run ${first}–${last})`);
+}
+
+/** A plan's parts as a levels file records them: chapter, part, first and last level. */
+type PlanParts = Array<{ chapter: number; part: number; first: number; last: number }>;
+
+/** The parts of `plan` in `chapters`, with their global level numbers (SPEC 2). */
+function partsOf(plan: Plan, chapters: ReadonlySet<number>): PlanParts {
+  const parts: PlanParts = [];
+  for (const s of planSlots(plan, () => 0, chapters)) {
+    const last = parts[parts.length - 1];
+    if (last && last.chapter === s.chapter && last.part === s.part && last.last === s.number - 1) last.last = s.number;
+    else parts.push({ chapter: s.chapter, part: s.part, first: s.number, last: s.number });
+  }
+  return parts;
+}
+
+/**
+ * A level's rules against the ones its chapter brings in the plan (as sets).
+ * A game level without `rules` has none (files leave an empty list out); a
+ * generic level (no body, no rules) is not checked.
+ */
+function verifyRules(plan: Plan, planFile: string | undefined, l: LevelsFile["levels"][number], fail: (level: number, id: string, reason: string, message: string) => void): void {
+  const ch = plan.chapters.find((c) => c.chapter === l.chapter);
+  const made = l.rules ?? (l.level !== undefined ? [] : undefined);
+  if (!ch || made === undefined) return;
+  const brings = ch.rules.length > 0 ? ch.rules : ch.rule ? [ch.rule] : [];
+  const key = (rules: readonly string[]) => [...new Set(rules)].sort().join("\0");
+  if (key(brings) !== key(made)) {
+    fail(l.number, l.id, "rules", `chapter ${l.chapter} brings [${brings.join(", ")}] in ${planFile ?? "the plan given"}; the level was made for [${made.join(", ")}]`);
+  }
 }
 
 /** The checks of one game level; a body that is not a level (wellFormed) gets no other check. */
