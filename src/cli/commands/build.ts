@@ -7,6 +7,8 @@ import type { PipelineOptions, PipelineResult } from "../../pipeline/build/build
 import { statsLines } from "../../pipeline/build/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/build/load-pipeline-options.ts";
 import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
+import { readFromSet } from "../../pipeline/build/kept-chain.ts";
+import { InputError } from "../../io/errors.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
@@ -30,6 +32,8 @@ export interface PipelineCliOptions {
   force?: boolean;
   json?: boolean;
   reuse?: string;
+  /** build only: the levels file of an earlier build whose chapters before --chapters are kept. */
+  from?: string;
 }
 
 /** Adds the options `build` and `generate` share. */
@@ -102,9 +106,15 @@ export function describeChapters(chapters: readonly number[]): string {
 export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
   const seed = wholeNumber(module, o.seed, "--seed", 0);
   const workers = parseWorkers(module, o.workers);
+  if (o.from !== undefined && o.chapters === undefined) throw new InputError(module, "--from needs --chapters: the chapters to build again (those before them are kept from the set)");
   const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
   for (const line of checkOutputs()) note(line);
   if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);
+  if (o.from !== undefined) {
+    options.from = await readFromSet(o.from, options.game);
+    // the set's seed, unless --seed names one (keepChapters refuses a set of two seeds)
+    if (seed === undefined && typeof options.from.levels.seed === "number") options.seed = options.from.levels.seed;
+  }
   return options;
 }
 
@@ -127,6 +137,7 @@ export function pipelineInputs(gameName: string, o: PipelineCliOptions): RunInpu
 export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
     .option("--out <dir>", "output folder (default out/<game>)")
+    .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       const dir = o.out ?? join("out", (await loadGame(gameName, "pipeline/game")).game);
@@ -142,7 +153,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
       if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels));
       if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
+        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.kept ? { kept: set.kept } : {}), ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
       }
     });
 }

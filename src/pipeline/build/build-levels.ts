@@ -1,5 +1,8 @@
 import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "./pipeline-run.ts";
+import { keepChapters, type KeptChain } from "./kept-chain.ts";
+import type { GameBackend } from "../../game/game-backend.ts";
+import { InputError } from "../../io/errors.ts";
 import { ReuseRunner } from "../reuse/reuse-runner.ts";
 import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
 
@@ -32,27 +35,47 @@ export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "
  *   composing levels for a game without a composer, or a rule the game cannot play.
  */
 export async function runPipeline(options: PipelineOptions & { select: boolean }): Promise<PipelineResult> {
-  // 1. The game from the registry (loaded on first use), the parts of the wanted chapters, the empty pool, the worker pool.
-  await loadGame(options.game, "pipeline/game");
-  const run = new PipelineRun(options);
+  // 1. The game from the registry (loaded on first use); with --from, the kept chapters checked and what a whole build holds after them.
+  const backend = await loadGame(options.game, "pipeline/game");
+  const { run: runOptions, kept } = fromKept(options, backend);
+  // 2. The parts of the run's chapters, the pool (the kept parts' entries in it), the worker pool.
+  const run = new PipelineRun(runOptions, kept);
   options.events?.log?.(run.chainStart);
+  for (const note of kept?.notes ?? []) options.events?.log?.(note);
   try {
-    // 2. The progress totals; start composing levels 1..composed, then queue the first round of the first parts' batches.
+    // 3. The progress totals; start composing levels 1..composed, then queue the first round of the first parts' batches.
     run.announceTotals();
     const composing = run.startComposing();
-    run.queueFirstRounds(run.lookahead);
-    // 3. The composed levels join the pool fixed to their numbers (composed again while two are the same).
+    run.queueFirstRounds(run.firstBuilt + run.lookahead);
+    // 4. The composed levels join the pool fixed to their numbers (composed again while two are the same).
     if (composing) await run.takeComposed(composing);
-    // 4. Part by part: take its batches, drop repeats, extend the chain; extra rounds until the chain continues.
-    for (let i = 0; i < run.parts.length; i++) await run.buildPart(i);
-    // 5. The levels file of the whole chain (build only); the pool's record of how it was grown, last.
+    // 5. Part by part after the kept ones: take its batches, drop repeats, extend the chain; extra rounds until the chain continues.
+    for (let i = run.firstBuilt; i < run.parts.length; i++) await run.buildPart(i);
+    // 6. The levels file of the whole chain (build only); the pool's record of how it was grown, last.
     const levels = options.select ? run.levelsFile() : null;
     run.pool.grown = run.recorder.finish(run.stats.compose);
     const reuse = run.runner instanceof ReuseRunner ? { reuse: run.runner.summary() } : {};
-    return { pool: run.pool, levels, stats: run.stats, chainStart: run.chainStart, threads: run.runner.threads, ...reuse };
+    const keptSummary = kept ? { kept: { file: kept.file, chapters: kept.chapters, levels: kept.picks.length } } : {};
+    return { pool: run.pool, levels, stats: run.stats, chainStart: run.chainStart, threads: run.runner.threads, ...reuse, ...keptSummary };
   } finally {
     await run.close();
   }
+}
+
+/**
+ * The run's options and kept chain: with `from` (`build --from`), the kept
+ * chapters are checked and derived ({@link keepChapters}), the run spans the
+ * set's first chapter to the last asked, and it reuses the set's pool unless
+ * another is given.
+ *
+ * @throws InputError (exit 2) for `from` without selection (generate), and as keepChapters.
+ */
+function fromKept(options: PipelineOptions & { select: boolean }, backend: GameBackend): { run: PipelineOptions & { select: boolean }; kept?: KeptChain } {
+  const { from } = options;
+  if (!from) return { run: options };
+  if (!options.select) throw new InputError("pipeline/from", "--from keeps a build's chosen levels: it is for build, not generate (generate --reuse reuses an earlier pool)");
+  const { chapters, kept } = keepChapters(options, from, backend);
+  return { run: { ...options, chapters, reuse: options.reuse ?? from.pool }, kept };
 }
 
 /** {@link runPipeline} with selection: the `build` job (SPEC 2). */

@@ -8,6 +8,15 @@ import type { DedupCounts } from "./pool-dedup.ts";
 import type { ReusablePool } from "../reuse/reusable-pool.ts";
 import type { ReuseSummary } from "../reuse/reuse-runner.ts";
 
+/** What `build --from` reads (docs/pipeline.md "Rebuilding from a chapter"): an earlier build's levels file and the pool beside it. */
+export interface FromSet {
+  /** The levels file's name, for messages. */
+  file: string;
+  levels: LevelsFile;
+  /** The set's pools.json, with its record of how it was grown. */
+  pool: ReusablePool;
+}
+
 /** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
 export interface PipelineOptions extends PipelineInputs {
   /** A registered game's name (see the registry). */
@@ -32,6 +41,14 @@ export interface PipelineOptions extends PipelineInputs {
    * from it instead of grown; the output is the same bytes.
    */
   reuse?: ReusablePool;
+  /**
+   * `build --from` (docs/pipeline.md "Rebuilding from a chapter"): an earlier
+   * build's levels and pool; the chapters before `chapters[0]` are kept from
+   * it (checked against the current rules first) and the run continues the
+   * chain from them, as a whole build from the set's first chapter would.
+   * Its pool is reused (`reuse`) unless another is given.
+   */
+  from?: FromSet;
 }
 
 /** One part's figures. */
@@ -83,4 +100,6 @@ export interface PipelineResult {
   threads: number;
   /** With `reuse`: what was answered from the earlier pool and what was grown. Never part of an output file. */
   reuse?: ReuseSummary;
+  /** With `from`: what was kept (the file, its chapters, the number of levels). Never part of an output file. */
+  kept?: { file: string; chapters: number[]; levels: number };
 }

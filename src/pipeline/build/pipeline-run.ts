@@ -15,9 +15,10 @@ import { addCounts } from "../../io/hostile/own-key.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { chainDrift } from "./chain-drift.ts";
 import { ChainSelection } from "./chain-selection.ts";
+import type { KeptChain } from "./kept-chain.ts";
 import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
 import { conceptsOf, type ComposeTask, type ComposeTaskResult, type GrowBatchResult, type GrowBatchTask, type GrownCandidate } from "../workers/pipeline-task.ts";
-import { planParts, type PlanPartWork } from "../inputs/plan-parts.ts";
+import { partTaskTemplate, planParts, type PartTaskTemplate, type PlanPartWork } from "../inputs/plan-parts.ts";
 import { PoolDeduper } from "./pool-dedup.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
 import { GrownRecorder } from "../reuse/grown-recorder.ts";
@@ -69,6 +70,8 @@ export class PipelineRun {
   readonly recorder: GrownRecorder;
   /** Parts whose first round is queued ahead of the part being selected. */
   readonly lookahead: number;
+  /** The first part this run builds (plan order): the parts before it are kept (`build --from`). */
+  readonly firstBuilt: number;
   private readonly options: PipelineOptions & { select: boolean };
   private readonly ids = new Set<string>();
   private readonly deduper: PoolDeduper;
@@ -90,7 +93,11 @@ export class PipelineRun {
    * @throws InputError (exit 2): an unknown game, bad plan settings, a plan
    *   that composes levels for a game without a composer.
    */
-  constructor(options: PipelineOptions & { select: boolean }) {
+  /**
+   * @param kept `build --from`: what a whole build holds after the parts it
+   *   keeps (keepChapters); those parts are neither grown nor selected.
+   */
+  constructor(options: PipelineOptions & { select: boolean }, kept?: KeptChain) {
     const { game, plan, settings } = options;
     this.options = options;
     this.backend = requireGame(game, "pipeline/game");
@@ -109,14 +116,40 @@ export class PipelineRun {
       candidates: [],
       conflicts: [],
     };
-    this.deduper = new PoolDeduper(this.backend.dedup);
+    this.deduper = new PoolDeduper(this.backend.dedup, kept ? kept.stats.dedup : undefined);
     this.recorder = new GrownRecorder(game);
     this.selection = new ChainSelection(this.selectionInputs());
     this.runner = runnerFor(options);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = (this.runner.plannedThreads ?? this.runner.threads) === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
-    this.batchesTotal = (this.composedCount > 0 ? 1 : 0) + this.parts.reduce((n, p) => n + p.grow.length, 0);
-    this.candidatesTotal = this.parts.reduce((n, p) => n + p.grow.length * p.poolPerLevel, 0);
+    this.firstBuilt = kept ? this.takeKept(kept) : 0;
+    const built = this.parts.slice(this.firstBuilt);
+    this.batchesTotal = (this.composedCount > 0 && !kept ? 1 : 0) + built.reduce((n, p) => n + p.grow.length, 0);
+    this.candidatesTotal = built.reduce((n, p) => n + p.grow.length * p.poolPerLevel, 0);
+  }
+
+  /**
+   * Takes what a whole build holds after the kept parts (`build --from`):
+   * their pool entries and pairs, records, chosen levels (into the
+   * de-duplication's chosen ones, in level order), where the chain stood,
+   * their selection steps and figures.
+   *
+   * @returns how many parts are kept.
+   */
+  private takeKept(kept: KeptChain): number {
+    this.pool.candidates.push(...kept.candidates);
+    this.pool.conflicts!.push(...kept.conflicts);
+    for (const c of kept.candidates) this.ids.add(c.id);
+    for (const k of kept.picks) this.deduper.addChosen(this.pool.candidates[k].id, this.pool.candidates[k].level);
+    this.picks = [...kept.picks];
+    kept.standAfter.forEach((s, i) => (this.standAfter[i] = s));
+    for (const s of kept.solvers) this.solvers.add(s);
+    this.optimal = kept.optimal;
+    Object.assign(this.stats, kept.stats);
+    this.recorder.keepCompose(kept.compose);
+    for (const r of kept.records) this.recorder.keepPart(r);
+    for (let i = 0; i < kept.parts; i++) this.queued.push([]);
+    return kept.parts;
   }
 
   /**
@@ -135,7 +168,7 @@ export class PipelineRun {
 
   /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
   startComposing(): Promise<ComposeTaskResult> | null {
-    return this.composedCount > 0 ? this.compose(0) : null;
+    return this.composedCount > 0 && this.firstBuilt === 0 ? this.compose(0) : null;
   }
 
   /**
@@ -281,9 +314,9 @@ export class PipelineRun {
   }
 
   /** What every batch task of a part holds besides its number and aim (the part's key is made of it). */
-  private partTemplate(part: PlanPartWork): Omit<GrowBatchTask, "kind" | "source" | "batch" | "level"> {
-    const { game, seed, settings } = this.options;
-    return { game, seed, chapter: part.chapter, part: part.part, count: part.poolPerLevel, rules: part.rules, settings: part.settings, attempts: settings.attemptsPerCandidate, metric: this.options.model.metric };
+  private partTemplate(part: PlanPartWork): PartTaskTemplate {
+    const { game, seed, settings, model } = this.options;
+    return partTaskTemplate(part, { game, seed, attempts: settings.attemptsPerCandidate, metric: model.metric });
   }
 
   /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */

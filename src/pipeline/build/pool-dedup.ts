@@ -38,10 +38,9 @@ const bump = (counts: Record<string, number>, key: string) => (counts[key] = (co
  * candidate of its pool forms a conflict pair with it. Records are built from
  * the engine and prepared once per candidate, in this thread.
  *
- * @param dedup the game's de-duplication hooks (`backend.dedup`).
  */
 export class PoolDeduper {
-  readonly counts: DedupCounts = { dropped: {}, conflicts: {}, checked: 0 };
+  readonly counts: DedupCounts;
   private readonly dedup: GameDedup;
   private readonly chosen: DedupIndex<unknown, unknown, DedupComparison<unknown>>;
   private readonly prepared = new Map<string, unknown>();
@@ -49,9 +48,14 @@ export class PoolDeduper {
   private poolKey = "";
   private survivors: Array<{ id: string; prepared: unknown }> = [];
 
-  constructor(dedup: GameDedup) {
+  /**
+   * @param dedup the game's de-duplication hooks.
+   * @param counts the counters to continue from (`build --from`: those of the kept parts); default none.
+   */
+  constructor(dedup: GameDedup, counts: DedupCounts = { dropped: {}, conflicts: {}, checked: 0 }) {
     this.dedup = dedup;
     this.chosen = new DedupIndex(dedup);
+    this.counts = counts;
   }
 
   /** Number of chosen levels held. */

@@ -78,3 +78,25 @@ export function planParts(
   });
   return out;
 }
+
+/** What every batch task of a part holds besides its number and aim: the inputs its part key is made of (docs/pipeline.md "Pools reused"). */
+export interface PartTaskTemplate {
+  game: string;
+  seed: number | string;
+  chapter: number;
+  part: number;
+  count: number;
+  rules: string[];
+  settings: Record<string, unknown>;
+  attempts: number;
+  metric: string;
+}
+
+/**
+ * The inputs every batch of `part` is grown from besides its number and aim.
+ *
+ * @param run the run's game, seed, attempts per candidate and the model's metric.
+ */
+export function partTaskTemplate(part: PlanPartWork, run: { game: string; seed: number | string; attempts: number; metric: string }): PartTaskTemplate {
+  return { game: run.game, seed: run.seed, chapter: part.chapter, part: part.part, count: part.poolPerLevel, rules: part.rules, settings: part.settings, attempts: run.attempts, metric: run.metric };
+}

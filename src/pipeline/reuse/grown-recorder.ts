@@ -40,7 +40,8 @@ export class GrownRecorder {
 
   /** Starts a part's record (in plan order); its figures are `stats`, written as they stand when the pool is. */
   startPart(key: string, stats: PartFigures): PartRecord {
-    const record: PartRecord = { chapter: stats.chapter, part: stats.part, key, stats, batches: [] };
+    // keys in the order the file's schema reads them back (`selection` is written only once set: JSON leaves undefined out)
+    const record: PartRecord = { chapter: stats.chapter, part: stats.part, key, stats, selection: undefined, batches: [] };
     this.parts.push(record);
     return record;
   }
