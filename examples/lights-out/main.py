@@ -17,7 +17,8 @@ from puzzle import BadLevel, generate_level, graph_of, key_of, similar_levels, s
 
 NAME = "lights-out"
 VERSION = "1.0.0"
-OPTIONAL = ["key", "graph", "similar", "picture"]
+PROTOCOL = 1  # the protocol version this program speaks (hello checks it both ways)
+OPTIONAL = ["key", "graph", "similar", "similarMany", "picture"]
 
 # JSON-RPC 2.0 error codes
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = \
@@ -37,9 +38,9 @@ def need(params, name):
 
 
 def hello(params):
-    if params.get("protocol") != 1:
-        raise RpcError(INVALID_PARAMS, f"params.protocol: this game speaks protocol 1, got {params.get('protocol')!r}")
-    return {"name": NAME, "version": VERSION, "methods": OPTIONAL}
+    if params.get("protocol") != PROTOCOL:
+        raise RpcError(INVALID_PARAMS, f"params.protocol: this game speaks protocol {PROTOCOL}, got {params.get('protocol')!r}")
+    return {"name": NAME, "version": VERSION, "protocol": PROTOCOL, "methods": OPTIONAL}
 
 
 def generate(params):
@@ -50,6 +51,19 @@ def generate(params):
     if aim is not None and not isinstance(aim, dict):
         raise RpcError(INVALID_PARAMS, "params.aim: expected an object {metric, target}")
     return generate_level(seed, params.get("settings"), aim)
+
+
+def similar_many(params):
+    """similar of one level against many, in one call: the indices of the near copies in b."""
+    a, b = need(params, "a"), need(params, "b")
+    if not isinstance(b, list):
+        raise RpcError(INVALID_PARAMS, "params.b: expected a list of levels")
+    same = []
+    for i, other in enumerate(b):
+        answer = similar_levels(a, other)
+        if answer["same"]:
+            same.append({"index": i, "why": answer["why"]})
+    return {"same": same}
 
 
 def picture(params):
@@ -66,6 +80,7 @@ METHODS = {
     "key": lambda p: {"key": key_of(need(p, "level"))},
     "graph": lambda p: graph_of(need(p, "level")),
     "similar": lambda p: similar_levels(need(p, "a"), need(p, "b")),
+    "similarMany": similar_many,
     "picture": picture,
 }
 

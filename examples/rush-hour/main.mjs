@@ -14,6 +14,7 @@ import { BadLevel, generateLevel, keyOf, similarLevels, solveLevel } from './puz
 
 const NAME = 'rush-hour';
 const VERSION = '1.0.0';
+const PROTOCOL = 1; // the protocol version this program speaks (hello checks it both ways)
 
 // JSON-RPC 2.0 error codes
 const PARSE_ERROR = -32700, INVALID_REQUEST = -32600, METHOD_NOT_FOUND = -32601,
@@ -33,10 +34,10 @@ function need(params, name) {
 
 const METHODS = {
   hello(params) {
-    if (params.protocol !== 1) {
-      throw new RpcError(INVALID_PARAMS, `params.protocol: this game speaks protocol 1, got ${JSON.stringify(params.protocol)}`);
+    if (params.protocol !== PROTOCOL) {
+      throw new RpcError(INVALID_PARAMS, `params.protocol: this game speaks protocol ${PROTOCOL}, got ${JSON.stringify(params.protocol)}`);
     }
-    return { name: NAME, version: VERSION, methods: ['key', 'similar', 'picture'] };
+    return { name: NAME, version: VERSION, protocol: PROTOCOL, methods: ['key', 'similar', 'picture'] };
   },
   generate(params) {
     const seed = need(params, 'seed');

@@ -15,6 +15,13 @@ export interface DedupGame<Level, Prepared, Comparison extends { same: boolean }
   mayBeSame(candidate: Prepared, chosen: Prepared): boolean;
   /** The full, unfiltered comparison. */
   compare(candidate: Prepared, chosen: Prepared): Comparison;
+  /**
+   * The full comparison of `candidate` with each of `others`, in their order,
+   * in one go — for a game whose comparisons cost less together than one by
+   * one (an outside game's program answers them in one call, SPEC 10).
+   * Optional: without it each pair is `compare`d.
+   */
+  compareMany?(candidate: Prepared, others: readonly Prepared[]): Comparison[];
 }
 
 /** The answer of {@link DedupIndex.check}: the earliest chosen level the candidate repeats, if any. */
@@ -104,6 +111,7 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
     }
     const bucket = this.buckets.get(this.game.bucketKey(candidate)) ?? [];
     this.stats.pairsOtherBucket += this.entries.length - bucket.length;
+    if (this.game.compareMany) return this.checkTogether(candidate, bucket);
     for (const entry of bucket) {
       if (!this.game.mayBeSame(candidate, entry.prepared)) {
         this.stats.pairsPrefiltered++;
@@ -114,6 +122,16 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
       if (comparison.same) return { same: true, id: entry.id, position: entry.position, comparison };
     }
     return { same: false };
+  }
+
+  /** {@link checkPrepared}'s comparisons in one `compareMany`: every prefiltered level of the bucket, the earliest same one answering. */
+  private checkTogether(candidate: Prepared, bucket: readonly Entry<Prepared>[]): DedupVerdict<Comparison> {
+    const asked = bucket.filter((entry) => this.game.mayBeSame(candidate, entry.prepared));
+    this.stats.pairsPrefiltered += bucket.length - asked.length;
+    this.stats.pairsCompared += asked.length;
+    const comparisons = asked.length > 0 ? this.game.compareMany!(candidate, asked.map((e) => e.prepared)) : [];
+    const first = comparisons.findIndex((c) => c.same);
+    return first < 0 ? { same: false } : { same: true, id: asked[first].id, position: asked[first].position, comparison: comparisons[first] };
   }
 
   /** Adds a chosen level. */

@@ -8,7 +8,7 @@ import { knownGames } from "../io/schemas/shared.ts";
 import { graphCertificate } from "./graph-certificate.ts";
 import { cut, ProgramClient } from "./program-client.ts";
 import { readGameFile } from "./read-game-file.ts";
-import { generateResultSchema, graphResultSchema, keyResultSchema, pictureResultSchema, similarResultSchema, solveResultSchema, type SolveResult } from "./wire-results.ts";
+import { OPTIONAL_METHODS, type OptionalMethod, type SolveResult } from "./wire-results.ts";
 
 /** One check of `levelramp game check`: its name, whether it passed, and what it found. */
 export interface GameCheckLine {
@@ -28,6 +28,30 @@ export interface GameCheckResult {
   checks: GameCheckLine[];
 }
 
+/** What a check of one optional method finds: its line's detail, or why it fails. */
+type CheckAnswer = string | { fail: string };
+
+/** The checks of the optional methods (5 of SPEC 10's conformance run), each on the generated level, with the two processes A and B. */
+const OPTIONAL_CHECKS: Record<OptionalMethod, (a: ProgramClient, b: ProgramClient, level: unknown) => Promise<CheckAnswer>> = {
+  async key(a, b, level) {
+    const [k1, k2] = [(await a.call("key", { level })).key, (await b.call("key", { level })).key];
+    return k1 === k2 ? `the same key in both processes (${k1.length} characters)` : { fail: `the level's key differs: ${cut(JSON.stringify(k1), 80)} and ${cut(JSON.stringify(k2), 80)}` };
+  },
+  async graph(a, b, level) {
+    const [g1, g2] = [await a.call("graph", { level }), await b.call("graph", { level })];
+    return graphCertificate(g1) === graphCertificate(g2) ? `the same graph in both processes (${g1.nodes.length} nodes, ${g1.edges.length} edges)` : { fail: "the level's graph differs between the two processes (not isomorphic)" };
+  },
+  async similar(a, _b, level) {
+    const answer = await a.call("similar", { a: level, b: level });
+    return answer.same ? "a level is similar to itself" : { fail: "similar says a level is not similar to itself" };
+  },
+  async similarMany(a, _b, level) {
+    const answer = await a.call("similarMany", { a: level, b: [level] });
+    return answer.same.some((s) => s.index === 0) ? "a level is among its own near copies" : { fail: "similarMany says a level is not similar to itself" };
+  },
+  picture: async (a, _b, level) => `an SVG of ${(await a.call("picture", { level })).svg.length} characters`,
+};
+
 /** Seeds tried for a level before the check gives up (`check/0` … `check/9`). */
 export const CHECK_SEEDS = 10;
 
@@ -40,8 +64,8 @@ export const CHECK_SEEDS = 10;
  * 4. `solve` of it says `solved`, with metrics that hold the selection model's and the ramp's metric;
  * 5. `solve` on B gives the same status, metrics and solution;
  * 6. `key` (when offered) is the same on A and B; 7. `graph` (when offered) gives the same certificate
- *    on A and B; 8. `similar` (when offered) finds the level similar to itself; 9. `picture` (when offered)
- *    answers an SVG.
+ *    on A and B; 8. `similar` and `similarMany` (when offered) find the level similar to itself;
+ *    9. `picture` (when offered) answers an SVG.
  * A check that needs an earlier one's level is skipped (failed) when there is none. A program fault
  * fails its check (with the fault's message); the process that faulted is not asked again.
  * Both processes are ended at the end.
@@ -49,7 +73,7 @@ export const CHECK_SEEDS = 10;
  * @param file the game file.
  * @throws InputError (exit 2) for a bad game file, plan, ramp or selection model.
  */
-export function checkGameProgram(file: string): GameCheckResult {
+export async function checkGameProgram(file: string): Promise<GameCheckResult> {
   const game = readGameFile(file);
   if (knownGames().includes(game.name)) throw new InputError("program/game-file", `expected a name of its own; "${game.name}" is the name of a game levelramp has`, { file, jsonPath: "$.name" });
   // The plan names a game this process does not know (the check registers none): its name is checked here, the rest by the plan's schema.
@@ -61,9 +85,9 @@ export function checkGameProgram(file: string): GameCheckResult {
   const checks: GameCheckLine[] = [];
   const a = new ProgramClient(game);
   const b = new ProgramClient(game);
-  const run = (check: string, work: () => string | { fail: string }) => {
+  const run = async (check: string, work: () => Promise<CheckAnswer>) => {
     try {
-      const got = work();
+      const got = await work();
       checks.push(typeof got === "string" ? { check, ok: true, detail: got } : { check, ok: false, detail: got.fail });
     } catch (err) {
       if (!(err instanceof ProgramFault)) throw err;
@@ -72,8 +96,8 @@ export function checkGameProgram(file: string): GameCheckResult {
   };
   try {
     let offers: Set<string> = new Set();
-    run("hello", () => {
-      const info = a.hello();
+    await run("hello", async () => {
+      const info = await a.hello();
       offers = new Set(info.methods);
       return `${info.name} ${info.version}, offers ${info.methods.size ? [...info.methods].join(", ") : "no optional method"}`;
     });
@@ -82,62 +106,43 @@ export function checkGameProgram(file: string): GameCheckResult {
     const request = (seed: string) => ({ seed, chapter: first.chapter, part: part.part, index: 0, settings: part.generator ?? {}, aim: { metric: model.metric, target: ramp.points[0][1] } });
     let level: unknown = null;
     let seed = "";
-    run("generate", () => {
+    await run("generate", async () => {
       const reasons: string[] = [];
       for (let i = 0; i < CHECK_SEEDS && level === null; i++) {
-        const got = a.call("generate", request(`check/${i}`), generateResultSchema);
+        const got = await a.call("generate", request(`check/${i}`));
         if (got.level === null) reasons.push(got.reason ?? "no reason");
         else [level, seed] = [got.level, `check/${i}`];
       }
       if (level === null) return { fail: `${CHECK_SEEDS} seeds gave no level for chapter ${first.chapter} part ${part.part} (reasons: ${[...new Set(reasons)].join("; ")})` };
       return `seed "${seed}" gives a level of ${canonicalJson(level).length} characters (chapter ${first.chapter} part ${part.part})`;
     });
-    const need = (check: string, work: () => string | { fail: string }) => run(check, () => (level === null ? { fail: "no level to check (generate gave none)" } : work()));
+    const need = (check: string, work: () => Promise<CheckAnswer>) => run(check, async () => (level === null ? { fail: "no level to check (generate gave none)" } : work()));
     let solved: SolveResult | null = null;
-    need("solve", () => {
-      const answer = a.call("solve", { level }, solveResultSchema);
+    await need("solve", async () => {
+      const answer = await a.call("solve", { level });
       solved = answer;
       if (answer.status !== "solved") return { fail: `the generated level is ${answer.status}: a level that solve does not call solved never enters a pool` };
       const missing = [...new Set([model.metric, ramp.metric])].filter((m) => !(m in (answer.metrics ?? {})));
       if (missing.length) return { fail: `its metrics ${canonicalJson(answer.metrics)} lack ${missing.join(", ")} (the selection model's and the ramp's metric)` };
       return `solved: ${cut(canonicalJson(answer.metrics), 120)}`;
     });
-    need("generate twice, two processes", () => {
-      const there = b.call("generate", request(seed), generateResultSchema).level;
-      const again = a.call("generate", request(seed), generateResultSchema).level;
+    await need("generate twice, two processes", async () => {
+      const there = (await b.call("generate", request(seed))).level;
+      const again = (await a.call("generate", request(seed))).level;
       const want = canonicalJson(level);
       if (canonicalJson(there) !== want) return { fail: `another process gave another level for the same request: ${cut(canonicalJson(there), 120)} instead of ${cut(want, 120)} (a generate must be a pure function of its request)` };
       if (canonicalJson(again) !== want) return { fail: `the same process gave another level for the same request later: ${cut(canonicalJson(again), 120)} instead of ${cut(want, 120)} (no state may carry from one request to the next)` };
       return "the same level in both processes, and again later";
     });
-    need("solve twice, two processes", () => {
-      const there = b.call("solve", { level }, solveResultSchema);
+    await need("solve twice, two processes", async () => {
+      const there = await b.call("solve", { level });
       const words = (s: SolveResult | null) => canonicalJson({ status: s?.status, metrics: s?.metrics ?? {}, solution: s?.solution ?? null });
       if (words(there) !== words(solved)) return { fail: `another process solved it otherwise: ${cut(words(there), 150)} instead of ${cut(words(solved), 150)}` };
       return "the same status, metrics and solution";
     });
-    if (offers.has("key")) {
-      need("key", () => {
-        const [k1, k2] = [a.call("key", { level }, keyResultSchema).key, b.call("key", { level }, keyResultSchema).key];
-        return k1 === k2 ? `the same key in both processes (${k1.length} characters)` : { fail: `the level's key differs: ${cut(JSON.stringify(k1), 80)} and ${cut(JSON.stringify(k2), 80)}` };
-      });
-    }
-    if (offers.has("graph")) {
-      need("graph", () => {
-        const [g1, g2] = [a.call("graph", { level }, graphResultSchema), b.call("graph", { level }, graphResultSchema)];
-        return graphCertificate(g1) === graphCertificate(g2) ? `the same graph in both processes (${g1.nodes.length} nodes, ${g1.edges.length} edges)` : { fail: "the level's graph differs between the two processes (not isomorphic)" };
-      });
-    }
-    if (offers.has("similar")) {
-      need("similar", () => {
-        const answer = a.call("similar", { a: level, b: level }, similarResultSchema);
-        return answer.same ? "a level is similar to itself" : { fail: "similar says a level is not similar to itself" };
-      });
-    }
-    if (offers.has("picture")) need("picture", () => `an SVG of ${a.call("picture", { level }, pictureResultSchema).svg.length} characters`);
+    for (const method of OPTIONAL_METHODS) if (offers.has(method)) await need(method, () => OPTIONAL_CHECKS[method](a, b, level));
   } finally {
-    a.close();
-    b.close();
+    await Promise.all([a.close(), b.close()]);
   }
   return { ok: checks.every((c) => c.ok), game: game.name, file, checks };
 }

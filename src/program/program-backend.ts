@@ -7,10 +7,11 @@ import { roundMetric } from "../io/round-metric.ts";
 import { countUp, RESERVED_KEY } from "../io/hostile/own-key.ts";
 import { boundedJson } from "../io/schemas/bounded-json.ts";
 import { modelSchema } from "../io/schemas/model.ts";
-import { cut, ProgramClient, type ProgramClientOptions, type ProgramInfo } from "./program-client.ts";
+import { cut, type ProgramClientOptions, type ProgramInfo } from "./program-client.ts";
 import { programDedup, type ProgramDedupRecord } from "./program-dedup.ts";
+import { ProgramProcess } from "./program-process.ts";
 import type { ProgramGame } from "./read-game-file.ts";
-import { generateResultSchema, pictureResultSchema, solveResultSchema, type SolveResult } from "./wire-results.ts";
+import type { SolveResult } from "./wire-results.ts";
 
 /** An outside game's back end: the game contract over its program, and what the program said of itself. */
 export interface ProgramBackend extends GameBackend<unknown, unknown, ProgramDedupRecord, null> {
@@ -70,11 +71,11 @@ function reasonKey(reason: string | undefined): string {
  *   InputError (exit 2) when the game file's selection model cannot be read.
  */
 export function programBackend(game: ProgramGame, options: ProgramClientOptions = {}): ProgramBackend {
-  const client = new ProgramClient(game, options);
+  const client = new ProgramProcess(game, options);
   const info = client.hello();
   const model = readJsonFile(modelSchema, game.models.selection);
   const metricNames = [...new Set([model.metric, ...model.constraints.flatMap((c) => ("key" in c && c.key !== CONCEPTS_KEY ? [c.key] : []))])];
-  const solveRaw = (body: unknown): SolveResult => client.call("solve", { level: body }, solveResultSchema);
+  const solveRaw = (body: unknown): SolveResult => client.call("solve", { level: body });
   // verify runs validate, then grade and concepts on the same body: they take validate's fresh answer instead of asking again.
   let validated: { json: string; answer: SolveResult } | null = null;
   const answerFor = (body: unknown): SolveResult => (validated?.json === canonicalJson(body) ? validated.answer : solveRaw(body));
@@ -98,7 +99,7 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
         settings: request.settings,
         ...(request.metric !== undefined ? { aim: { metric: request.metric, target: request.target } } : {}),
       };
-      const made = client.call("generate", params, generateResultSchema);
+      const made = client.call("generate", params);
       if (made.level === null) {
         countUp(request.stats, reasonKey(made.reason));
         return null;
@@ -130,7 +131,7 @@ export function programBackend(game: ProgramGame, options: ProgramClientOptions 
     close: () => client.close(),
   };
   if (backend.can.picture) {
-    backend.renderSvg = (body, options) => client.call("picture", { level: body, ...(options?.solution !== undefined ? { solution: options.solution } : {}) }, pictureResultSchema).svg;
+    backend.renderSvg = (body, options) => client.call("picture", { level: body, ...(options?.solution !== undefined ? { solution: options.solution } : {}) }).svg;
   }
   return backend;
 }

@@ -1,7 +1,8 @@
 import { getEnvironmentData, isMainThread, setEnvironmentData } from "node:worker_threads";
 import { onInterrupt } from "../io/on-interrupt.ts";
+import { endProcessTree, processMarkerPrefix } from "./process-tree.ts";
 
-/** Key of the table in every thread's environment data (program-host.js reads the same key). */
+/** Key of the table in every thread's environment data. */
 const GROUPS_KEY = "levelramp/program-groups";
 
 /** Slots of the table: more than the most worker threads (64), each with its own program, plus the main thread's and `game check`'s. */
@@ -12,11 +13,11 @@ let sweepInstalled = false;
 /**
  * The process-wide table of running program groups (SPEC 10: never an
  * orphan): an Int32Array over shared memory, one process-group id per slot
- * (0 = free), which every program host thread fills when it starts a
- * program and clears when the program is gone. The main thread makes it and
- * hands it to every worker thread started after it (`setEnvironmentData`), so
- * the main thread can end every program — including those of the pipeline's
- * worker threads — at exit, on Ctrl-C, SIGTERM or SIGHUP.
+ * (0 = free), which every thread fills when it starts a program and clears
+ * when the program is gone. The main thread makes it and hands it to every
+ * worker thread started after it (`setEnvironmentData`), so the main thread
+ * can end every program — including those of the pipeline's worker threads —
+ * at exit, on Ctrl-C, SIGTERM or SIGHUP.
  *
  * In the main thread the first call also installs that sweep
  * ({@link sweepProgramGroups} on `exit` and through `onInterrupt`).
@@ -35,24 +36,32 @@ export function programGroups(): Int32Array {
   return table;
 }
 
+/** Notes a running program's group in the table (a full table is not an error: the marker sweep still finds it on Linux). */
+export function rememberProgramGroup(pid: number): void {
+  const table = programGroups();
+  for (let i = 0; i < table.length; i++) if (Atomics.compareExchange(table, i, 0, pid) === 0) return;
+}
+
+/** Takes an ended program's group out of the table. */
+export function forgetProgramGroup(pid: number): void {
+  const table = getEnvironmentData(GROUPS_KEY) as Int32Array | undefined;
+  if (!table || pid <= 0) return;
+  for (let i = 0; i < table.length; i++) if (Atomics.compareExchange(table, i, pid, 0) === pid) return;
+}
+
 /**
- * Ends every program group in the table with SIGKILL (the programs and every
- * process they started), synchronously; groups already gone are skipped.
+ * Ends every program of this levelramp process and everything they started,
+ * with SIGKILL, synchronously: each group in the table, then (on Linux) every
+ * process carrying one of this process's program markers
+ * ({@link endProcessTree}).
  */
 export function sweepProgramGroups(): void {
   const table = getEnvironmentData(GROUPS_KEY) as Int32Array | undefined;
-  if (!table) return;
-  for (let i = 0; i < table.length; i++) {
-    const pid = Atomics.exchange(table, i, 0);
-    if (pid > 0) killGroup(pid);
+  if (table) {
+    for (let i = 0; i < table.length; i++) {
+      const pid = Atomics.exchange(table, i, 0);
+      if (pid > 0) endProcessTree(pid, "");
+    }
   }
-}
-
-/** Sends SIGKILL to process group `pid`; a group that is gone already is no error. */
-export function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // gone already (ESRCH)
-  }
+  endProcessTree(0, processMarkerPrefix());
 }

@@ -9,12 +9,16 @@ import { ownRecord } from "../io/hostile/own-key.ts";
 // own, which levelramp ignores.
 
 /** The optional methods a program may offer (it lists them in `hello`). */
-export const OPTIONAL_METHODS = ["key", "graph", "similar", "picture"] as const;
+export const OPTIONAL_METHODS = ["key", "graph", "similar", "similarMany", "picture"] as const;
 export type OptionalMethod = (typeof OPTIONAL_METHODS)[number];
 
-/** `hello` → `{name, version, methods}`. */
+/** The protocol version levelramp speaks (`hello` params `{protocol: 1}`; the answer must say the same). */
+export const PROTOCOL_VERSION = 1;
+
+/** `hello` → `{name, version, protocol, methods}`; `protocol` is any JSON value here, compared with {@link PROTOCOL_VERSION} by the client (a mismatch names both numbers). */
 export const helloResultSchema = z.looseObject({
   name: z.string().min(1, { error: "expected the game's name" }),
+  protocol: z.unknown().optional(),
   version: z.string().min(1, { error: "expected the program's version as a string, e.g. \"1.0\"" }).max(200),
   methods: z.array(z.string()).max(100).describe("the optional methods it offers"),
 });
@@ -67,6 +71,25 @@ export type GraphResult = z.infer<typeof graphResultSchema>;
 /** `similar` → `{same, why?}`. */
 export const similarResultSchema = z.looseObject({ same: z.boolean(), why: z.string().max(1000).optional() });
 
+/** Most levels one `similarMany` call carries in `b`. */
+export const SIMILAR_MANY_LEVELS = 10_000;
+
+/**
+ * `similarMany` `{a, b: [levels]}` → `{same: [{index, why?}]}`: the levels of
+ * `b` that are near copies of `a`, by their index in `b`, each once, in
+ * ascending order (the client checks the indices against the request).
+ */
+export const similarManyResultSchema = z.looseObject({
+  same: z
+    .array(z.looseObject({ index: z.number().int().min(0).max(SIMILAR_MANY_LEVELS - 1), why: z.string().max(1000).optional() }))
+    .max(SIMILAR_MANY_LEVELS)
+    .superRefine((same, ctx) => {
+      same.forEach((s, i) => {
+        if (i > 0 && s.index <= same[i - 1].index) ctx.addIssue({ code: "custom", path: [i, "index"], message: `expected indices in ascending order, each once; ${s.index} comes after ${same[i - 1].index}` });
+      });
+    }),
+});
+
 /** `picture` → `{svg}`: one `<svg>` element (an XML declaration or comments before it are allowed), at most 8 MiB. */
 export const pictureResultSchema = z.looseObject({
   svg: z
@@ -74,3 +97,33 @@ export const pictureResultSchema = z.looseObject({
     .max(8 * 1024 * 1024, { error: "expected an SVG of at most 8 MiB" })
     .regex(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/, { error: "expected an SVG picture starting with <svg" }),
 });
+
+/** Each method's result schema, by the method's name: what the client checks an answer against. */
+export const RESULT_SCHEMAS = {
+  hello: helloResultSchema,
+  generate: generateResultSchema,
+  solve: solveResultSchema,
+  key: keyResultSchema,
+  graph: graphResultSchema,
+  similar: similarResultSchema,
+  similarMany: similarManyResultSchema,
+  picture: pictureResultSchema,
+} as const;
+
+/** A method of the protocol. */
+export type Method = keyof typeof RESULT_SCHEMAS;
+
+/** The checked result of a method. */
+export type MethodResult<M extends Method> = z.output<(typeof RESULT_SCHEMAS)[M]>;
+
+/**
+ * What a result's schema cannot see because it depends on the request: a
+ * `similarMany` index past the levels asked about. Null when there is nothing.
+ */
+export function resultAgainstRequest(method: Method, params: unknown, result: unknown): { path: PropertyKey[]; message: string } | null {
+  if (method !== "similarMany") return null;
+  const asked = (params as { b: unknown[] }).b.length;
+  const same = (result as z.output<typeof similarManyResultSchema>).same;
+  const k = same.findIndex((s) => s.index >= asked);
+  return k < 0 ? null : { path: ["same", k, "index"], message: `expected an index into b (0 to ${asked - 1}); got ${same[k].index}` };
+}

@@ -126,7 +126,7 @@ const RUNS: Record<string, Run[]> = {
     { argv: ["compare", fixture("pipeline/compare-carillon-level.json"), fixture("pipeline/compare-carillon-half-turn.json"), "--json"], result: json((v) => expect(v.same).toBe(true)) },
   ],
   game: [
-    { argv: ["game", "check", fixture("program/hops-game.json")], result: linesOf(/^ok {4}(hello|generate|solve|generate twice, two processes|solve twice, two processes|key|graph|similar|picture): /, /^game check: .*: all 9 checks pass$/) },
+    { argv: ["game", "check", fixture("program/hops-game.json")], result: linesOf(/^ok {4}(hello|generate|solve|generate twice, two processes|solve twice, two processes|key|graph|similar|similarMany|picture): /, /^game check: .*: all 10 checks pass$/) },
     { argv: ["game", "check", fixture("program/hops-game.json"), "--json"], result: json((v) => expect(v.ok).toBe(true)) },
   ],
   start: [

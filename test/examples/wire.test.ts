@@ -6,7 +6,7 @@ import { exampleDir, request, runLines } from "./json-lines.ts";
 // cannot answer; nothing for a notification or a blank line; exit 0 at end of stdin.
 
 const games = [
-  { name: "lights-out", argv: ["python3", "main.py"], optional: ["key", "graph", "similar", "picture"], level: { width: 3, height: 3, rows: ["#..", "##.", "#.."] } },
+  { name: "lights-out", argv: ["python3", "main.py"], optional: ["key", "graph", "similar", "similarMany", "picture"], level: { width: 3, height: 3, rows: ["#..", "##.", "#.."] } },
   { name: "rush-hour", argv: [process.execPath, "main.mjs"], optional: ["key", "similar", "picture"], level: { rows: ["......", "...B..", "AA.B..", "......", "......", "......"] } },
 ];
 
@@ -30,7 +30,7 @@ describe.each(games)("examples/$name on the wire", ({ name, argv, optional, leve
     expect(session.stderr).toBe("");
     expect(r.map((x) => x.id)).toEqual([1, "two", 3, 4, 5, null, 6, 7, 8]);
     expect(r.every((x) => x.jsonrpc === "2.0")).toBe(true);
-    expect(r[0].result).toEqual({ name, version: "1.0.0", methods: optional });
+    expect(r[0].result).toEqual({ name, version: "1.0.0", protocol: 1, methods: optional });
     expect(r[1].result.status).toBe("solved");
     expect(r[1].result.metrics).toBeTypeOf("object");
     expect(r.slice(2).map((x) => x.error?.code)).toEqual([-32601, -32602, -32602, -32700, -32600, -32602, undefined]);

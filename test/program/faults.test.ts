@@ -1,59 +1,22 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
+import { alive, brokenGame, gone, pidsOf } from "../helpers/broken-game.ts";
 
 // SPEC 10 faults, driven through the CLI with a deliberately broken program
 // (fixtures/program/broken.mjs, one mode per fault): exit 2 naming the game
 // file, the method, the request (cut to 200 characters) and what came back;
 // nothing written; every process of the game ended.
 
-const broken = fileURLToPath(new URL("../../fixtures/program/broken.mjs", import.meta.url));
 const root = fileURLToPath(new URL("../../", import.meta.url));
-
-/** A game file (and its models) for `broken.mjs <mode>` in a temp folder; the plan's settings carry `pad` characters. */
-function brokenGame(mode: string, options: { command?: string[]; pad?: number; levels?: number } = {}) {
-  const t = tempDir("levelramp-broken-");
-  const name = `broken-${mode}`;
-  const pids = t.path("pids");
-  t.write("plan.json", { format: "levelramp/plan@1", game: name, chapters: [{ chapter: 1, parts: [{ part: 1, levels: options.levels ?? 2, poolPerLevel: 2, generator: { pad: "x".repeat(options.pad ?? 0) } }] }] });
-  t.write("ramp.json", { format: "levelramp/ramp@1", metric: "size", points: [[1, 1], [options.levels ?? 2, 2]], interpolation: "linear" });
-  t.write("selection.json", { format: "levelramp/model@1", metric: "size", constraints: [], objective: { norm: "L1", evenness: 0 } });
-  const file = t.write("game.json", { format: "levelramp/game@1", name, command: options.command ?? ["node", broken, mode, name, pids], models: { plan: "plan.json", ramp: "ramp.json", selection: "selection.json" }, timeoutMs: 1500 });
-  return { ...t, file, pids, out: t.path("out") };
-}
-
-/** The pids a `grandchild`/`slow` program wrote: its own and its grandchild's, for each program started. */
-function pidsOf(dir: string): number[] {
-  return readdirSync(dir)
-    .filter((f) => f.startsWith("pids-"))
-    .flatMap((f) => readFileSync(`${dir}/${f}`, "utf8").split(" ").map(Number));
-}
-
-/** Whether a process runs (a zombie, dead but not yet reaped, does not). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return !/^\d+ \(.*\) Z/.test(stat);
-};
-
-/** Waits up to `ms` for every pid to be gone (a killed process is reaped by init a moment later). */
-async function gone(pids: number[], ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (!pids.some(alive)) return true;
-  return false;
-}
 
 describe("a broken program stops the command with exit 2, clearly, leaving nothing behind (SPEC 10)", () => {
   const cases: Array<{ mode: string; command?: (dir: string) => string[]; pad?: number; method: string; says: RegExp; cameBack?: RegExp }> = [
     { mode: "no-start", command: () => ["./no-such-program"], method: "hello", says: /could not be started: spawn \.\/no-such-program ENOENT \(no such program/ },
     { mode: "silent-hello", method: "hello", says: /no answer within 1500 ms \(the game file's timeoutMs\)/, cameBack: /came back: nothing/ },
-    { mode: "bad-hello", method: "hello", says: /a wrong answer: \$\.result\.version: /, cameBack: /came back: \{"jsonrpc":"2\.0","id":1,"result":\{"name":"broken-bad-hello","methods":\[\]\}\}/ },
+    { mode: "bad-hello", method: "hello", says: /a wrong answer: \$\.result\.version: /, cameBack: /came back: \{"jsonrpc":"2\.0","id":1,"result":\{"name":"broken-bad-hello","protocol":1,"methods":\[\]\}\}/ },
     { mode: "wrong-name", method: "hello", says: /expected the name "broken-wrong-name" \(the game file's name\); the program says it is "someone-else"/ },
     { mode: "not-json", method: "generate", says: /the program wrote a line that is not JSON/, cameBack: /came back: Traceback \(most recent call last\): oops/ },
     { mode: "wrong-id", method: "generate", says: /expected the response to request id 2; got id 9/ },

@@ -23,11 +23,11 @@ describe("levelramp game check", () => {
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
     expect(result.checks.map((c: { check: string; ok: boolean }) => `${c.ok} ${c.check}`)).toEqual(
-      ["hello", "generate", "solve", "generate twice, two processes", "solve twice, two processes", "key", "graph", "similar", "picture"].map((c) => `true ${c}`),
+      ["hello", "generate", "solve", "generate twice, two processes", "solve twice, two processes", "key", "graph", "similar", "similarMany", "picture"].map((c) => `true ${c}`),
     );
     const text = await runCli(["game", "check", `${fixtures}hops-game.json`]);
-    expect(text.stdout.split("\n").filter((l) => l.startsWith("ok    "))).toHaveLength(9);
-    expect(text.stdout).toContain("(hop-row): all 9 checks pass\n");
+    expect(text.stdout.split("\n").filter((l) => l.startsWith("ok    "))).toHaveLength(10);
+    expect(text.stdout).toContain("(hop-row): all 10 checks pass\n");
     expect(text.stderr).toBe("");
   }, 120_000);
 

@@ -24,7 +24,7 @@ describe("the program back end", () => {
   it("takes its name, capabilities and metric names from the game file, hello and the selection model", async () => {
     expect(hops.game).toBe("hop-row");
     expect(hops.info).toMatchObject({ name: "hop-row", version: "1.0" });
-    expect([...hops.info.methods].sort()).toEqual(["graph", "key", "picture", "similar"]);
+    expect([...hops.info.methods].sort()).toEqual(["graph", "key", "picture", "similar", "similarMany"]);
     expect(hops.can).toEqual({ compose: false, picture: true, summary: false });
     expect(hops.metricNames).toEqual(["hops"]);
     expect(await loadGame(gameFile)).toBe(hops); // the same game file again: the same back end

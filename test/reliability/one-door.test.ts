@@ -30,11 +30,12 @@ const OWN_READS: Record<string, string> = {
   "src/io/write-file-set.ts": "opens its own temp files to write and check them",
   "src/io/output-paths.ts": "creates an empty probe file beside an output (openSync \"wx\") to learn, before the work, that it can be written",
   "src/io/atomic-write.ts": "claims an output's name by creating it empty (openSync \"wx\") where the file system has no hard links, then renames the written temp file over it",
+  "src/program/process-tree.ts": "/proc: the environment and parent of each process, to find and end a game program's whole tree",
 };
 /** Files that may write with their own calls, and why. */
 const OWN_WRITES: Record<string, string> = {
   "src/io/write-file-set.ts": "the one door for outputs (writeDurable)",
-  "src/program/program-host.js": "a game program's stderr lines to levelramp's stderr (fd 2), escaped",
+  "src/program/program-connection.ts": "a game program's stderr lines to levelramp's stderr (fd 2), escaped",
 };
 
 describe("one door in, one door out (classes 1, 2)", () => {

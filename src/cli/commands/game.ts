@@ -15,9 +15,9 @@ export function registerGame(program: Command, ctx: CommandContext): void {
     .description("conformance run of a game program: hello, generate twice in two processes, solve twice, key, graph, similar, picture")
     .argument("<game>", "the game file (levelramp/game@1, docs/protocol.md)")
     .option("--json", "print {ok, game, file, checks: [{check, ok, detail}]} on stdout")
-    .action((file: string, o: { json?: boolean }) => {
+    .action(async (file: string, o: { json?: boolean }) => {
       const { io } = ctx;
-      const result = checkGameProgram(file);
+      const result = await checkGameProgram(file);
       const failed = result.checks.filter((c) => !c.ok).length;
       if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
       else {

@@ -1,7 +1,7 @@
 import { DedupIndex } from "../../dedup/dedup-index.ts";
 import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import type { GameDedup } from "../../game/game-backend.ts";
-import { pairSame } from "../../dedup/pair-same.ts";
+import { pairsSame } from "../../dedup/pair-same.ts";
 
 /** A conflict pair of one pool (SPEC 6 `conflicts`): near-duplicates never both shipped. */
 export interface PoolConflict {
@@ -99,13 +99,11 @@ export class PoolDeduper {
       return { id, dropped: `${reason} ${verdict.id}`, conflicts: [] };
     }
     const conflicts: PoolConflict[] = [];
-    for (const s of this.survivors) {
-      const same = pairSame(this.dedup, prepared, s.prepared);
-      if (same) {
-        bump(this.counts.conflicts, same.reasons[0]);
-        conflicts.push({ ids: [s.id, id], reason: same.reasons[0] });
-      }
-    }
+    pairsSame(this.dedup, prepared, this.survivors.map((s) => s.prepared)).forEach((same, k) => {
+      if (!same) return;
+      bump(this.counts.conflicts, same.reasons[0]);
+      conflicts.push({ ids: [this.survivors[k].id, id], reason: same.reasons[0] });
+    });
     this.survivors.push({ id, prepared });
     return { id, conflicts };
   }
