@@ -1,17 +1,24 @@
 // What the protocol of SPEC 10 costs (docs/protocol.md): one call through the
 // synchronous bridge (worker thread + pipes + the program), candidates per
 // second through the wire against the same generator called in this process
-// (the Node example, examples/rush-hour), and the de-duplication check of one
+// (the Node example, examples/rush-hour), the de-duplication check of one
 // candidate against a growing set of chosen levels when every pair asks the
-// program's `similar`.
-import { existsSync } from "node:fs";
+// program's `similar` (or once, `similarMany`), and long lines: split by the
+// line reader against the earlier splitter (bench/baselines/split-lines.ts),
+// and through the connection from a real program, a 200 MB line refused.
+import { existsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DedupIndex } from "../src/dedup/dedup-index.ts";
 import type { DedupComparison } from "../src/dedup/dedup-types.ts";
 import type { GameBackend } from "../src/game/game-backend.ts";
 import { loadGame } from "../src/game/registry/load-game.ts";
 import type { ProgramBackend } from "../src/program/program-backend.ts";
+import { LineReader } from "../src/program/line-reader.ts";
+import { MAX_LINE_BYTES, ProgramConnection } from "../src/program/program-connection.ts";
 import { createRng, deriveSeed } from "../src/random/create-rng.ts";
+import { SplitLines } from "./baselines/split-lines.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
 
 const rushHourFile = fileURLToPath(new URL("../examples/rush-hour/game.json", import.meta.url));
@@ -108,5 +115,89 @@ function similarCase(n: number): BenchCase<{ index: DedupIndex<unknown, unknown,
   };
 }
 for (const n of [100, 400, 1600]) cases.push(similarCase(n));
+
+const MIB = 1024 * 1024;
+/** One JSON line of about `mib` MiB (a string member), cut in the 64 KiB chunks a pipe gives. */
+function lineChunks(mib: number): Buffer[] {
+  const line = Buffer.from(`{"jsonrpc":"2.0","id":1,"result":{"pad":"${"x".repeat(mib * MIB - 48)}"}}\n`);
+  return Array.from({ length: Math.ceil(line.length / 65536) }, (_, i) => line.subarray(i * 65536, (i + 1) * 65536));
+}
+for (const mib of [4, 16, 32]) {
+  cases.push(
+    {
+      name: `a ${mib} MiB line in 64 KiB chunks: the line reader (one pass, decoded once)`,
+      setup: () => lineChunks(mib),
+      repeat: 5,
+      run: (chunks: Buffer[]) => {
+        const reader = new LineReader(MAX_LINE_BYTES);
+        let lines = 0;
+        for (const c of chunks) lines += reader.push(c).length;
+        return { lines };
+      },
+    },
+    {
+      name: `a ${mib} MiB line in 64 KiB chunks: the earlier splitter (concatenate and split per chunk)`,
+      setup: () => lineChunks(mib).map((c) => c.toString("latin1")),
+      repeat: mib > 4 ? 1 : 3,
+      warmup: 1,
+      run: (chunks: string[]) => {
+        const splitter = new SplitLines(MAX_LINE_BYTES);
+        let lines = 0;
+        for (const c of chunks) {
+          const got = splitter.push(c);
+          if (got !== "too-long") lines += got.length;
+        }
+        return { lines };
+      },
+    },
+  );
+}
+
+/** A Node program that answers each request line with one line of `bytes` bytes (a JSON string), ending it unless `endless`. */
+function bigLineProgram(bytes: number): string {
+  const file = join(tmpdir(), `levelramp-bench-line-${bytes}.mjs`);
+  writeFileSync(
+    file,
+    `import { createInterface } from "node:readline";
+const chunk = "x".repeat(1 << 20);
+process.stdout.on("error", () => process.exit(0)); // refused and ended: nothing more to write
+createInterface({ input: process.stdin }).on("line", (l) => {
+  const id = JSON.parse(l).id;
+  let left = ${bytes} - 64;
+  process.stdout.write('{"jsonrpc":"2.0","id":' + id + ',"result":{"pad":"');
+  const pump = () => {
+    while (left > 0) { const n = Math.min(left, chunk.length); left -= n; if (!process.stdout.write(n === chunk.length ? chunk : chunk.slice(0, n))) return process.stdout.once("drain", pump); }
+    process.stdout.write('"}}\\n');
+  };
+  pump();
+});
+`,
+  );
+  return file;
+}
+for (const mib of [1, 16, 60]) {
+  cases.push({
+    name: `a ${mib} MiB response line through the connection (a Node program writes it)`,
+    setup: () => new ProgramConnection({ argv: [process.execPath, bigLineProgram(mib * MIB)], cwd: tmpdir(), timeoutMs: 120_000, label: "bench" }),
+    repeat: 5,
+    run: async (connection: ProgramConnection) => {
+      const reply = await connection.exchange('{"jsonrpc":"2.0","id":1,"method":"hello","params":{}}');
+      if (!reply.ok) throw new Error(`bench/protocol: ${reply.fault.kind}`);
+      return { characters: reply.line.length };
+    },
+    teardown: (connection: ProgramConnection) => connection.close(),
+  });
+}
+cases.push({
+  name: "a 200 MB response line refused once 64 MiB came (a Node program writes it; a new program each run)",
+  repeat: 5,
+  run: async () => {
+    const connection = new ProgramConnection({ argv: [process.execPath, bigLineProgram(200_000_000)], cwd: tmpdir(), timeoutMs: 120_000, label: "bench" });
+    const reply = await connection.exchange('{"jsonrpc":"2.0","id":1,"method":"hello","params":{}}');
+    await connection.close();
+    if (reply.ok || reply.fault.kind !== "too-long") throw new Error("bench/protocol: expected the line refused");
+    return { refused: reply.fault.kind };
+  },
+});
 
 export const suite: BenchSuite = { name: "protocol", cases };

@@ -6,7 +6,8 @@ import { planSchema } from "../io/schemas/plan.ts";
 import { rampSchema } from "../io/schemas/ramp.ts";
 import { knownGames } from "../io/schemas/shared.ts";
 import { graphCertificate } from "./graph-certificate.ts";
-import { cut, ProgramClient } from "./program-client.ts";
+import { cut } from "./fault-message.ts";
+import { ProgramClient } from "./program-client.ts";
 import { readGameFile } from "./read-game-file.ts";
 import { OPTIONAL_METHODS, type OptionalMethod, type SolveResult } from "./wire-results.ts";
 
