@@ -38,12 +38,26 @@ describe("parseShard", () => {
     expect(parseShard("auto", { SLURM_ARRAY_TASK_ID: "8", SLURM_ARRAY_TASK_COUNT: "8", SLURM_ARRAY_TASK_MIN: "1" })).toEqual({ index: 8, count: 8 });
     expect(parseShard("auto", { SLURM_ARRAY_TASK_ID: "0", SLURM_ARRAY_TASK_COUNT: "8", SLURM_ARRAY_TASK_MIN: "0", SLURM_ARRAY_TASK_STEP: "1" })).toEqual({ index: 1, count: 8 });
     expect(parseShard("auto", { SLURM_ARRAY_TASK_ID: "7", SLURM_ARRAY_TASK_COUNT: "8" })).toEqual({ index: 8, count: 8 });
-    expect(parseShard("auto", { SLURM_ARRAY_TASK_ID: "12", SLURM_ARRAY_TASK_COUNT: "3", SLURM_ARRAY_TASK_MIN: "10" })).toEqual({ index: 3, count: 3 });
     expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "2" })).toThrow(/SLURM_ARRAY_TASK_ID=2 is set but SLURM_ARRAY_TASK_COUNT is not/);
     expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "8", SLURM_ARRAY_TASK_COUNT: "8" })).toThrow(/SLURM_ARRAY_TASK_ID=8 expected 0\.\.7/);
     expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "3", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_STEP: "2" })).toThrow(/SLURM_ARRAY_TASK_STEP expected 1/);
     // --array=1,3,5: three tasks that are not 1..3
     expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "3", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "5" })).toThrow(/SLURM_ARRAY_TASK_MAX expected 3/);
+  });
+
+  it("a re-run of one failed Slurm task (sbatch --array=3) does not read as shard 1/1: refused at once, with the explicit form (issue 40)", () => {
+    const rerun = { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "1", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "3", SLURM_ARRAY_TASK_STEP: "1" };
+    expect(() => parseShard("auto", rerun)).toThrow(
+      '--shard auto: SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',
+    );
+    // the same for task 0 or 1 alone: a one-task array never says the run's count
+    expect(() => parseShard("auto", { ...rerun, SLURM_ARRAY_TASK_ID: "1", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "1" })).toThrow(/the only task of its array/);
+    // a re-run of some tasks (--array=3-4) starts above 1: its count is not the run's
+    expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "4", SLURM_ARRAY_TASK_COUNT: "2", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "4" })).toThrow(/the array starts at SLURM_ARRAY_TASK_MIN=3 \(a part of an array, as sbatch --array=3-4 makes/);
+    // with the shard named (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=3/6), the one-task array stands aside
+    expect(parseShard("auto", { ...rerun, LEVELRAMP_SHARD: "3/6" })).toEqual({ index: 3, count: 6 });
+    // the explicit form the script uses: the task id is the shard number
+    expect(parseShard(`${rerun.SLURM_ARRAY_TASK_ID}/6`, rerun)).toEqual({ index: 3, count: 6 });
   });
 
   it("auto: sources that agree are fine; sources that disagree are refused, naming both", () => {

@@ -60,7 +60,8 @@ beforeAll(async () => {
   // every shard process of both games, two at a time
   const jobs = cases.flatMap((c) => {
     dirs[c.game] = tempFolder("levelramp-shards-");
-    return c.shards.map((s, i) => () => runProcess(["generate", c.game, ...c.args, "--workers", "1", "--quiet", "--shard", s.shard, "--out", join(dirs[c.game], `shard-${i + 1}.json`)], s.env));
+    // {K} in --out: the shard's number, whatever started it (the files are shard-1.json .. shard-3.json)
+    return c.shards.map((s) => () => runProcess(["generate", c.game, ...c.args, "--workers", "1", "--quiet", "--shard", s.shard, "--out", join(dirs[c.game], "shard-{K}.json")], s.env));
   });
   const failures: string[] = [];
   const next = async (): Promise<void> => {
@@ -132,6 +133,14 @@ describe.each(cases)("levelramp generate --shard and merge: $game", (c) => {
 });
 
 describe("generate --shard refuses bad shards (exit 2)", () => {
+  it("--shard auto in a re-run of one Slurm task (sbatch --array=3: a one-task array) is refused at once, not grown as shard 1/1", async () => {
+    const out = join(tempFolder(), "s.json");
+    const r = await runProcess(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--shard", "auto", "--out", out], { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "1", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "3", SLURM_ARRAY_TASK_STEP: "1" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^levelramp: pipeline\/shard: --shard auto: SLURM_ARRAY_TASK_ID=3 is the only task of its array .*--shard "\$SLURM_ARRAY_TASK_ID\/N"/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   it.each([["0/3"], ["4/3"], ["1/0"], ["2"], ["x/3"]])("--shard %s", async (text) => {
     const r = await runCli(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--shard", text, "--out", join(tempFolder(), "s.json")]);
     expect(r.code).toBe(2);

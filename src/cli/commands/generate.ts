@@ -18,8 +18,8 @@ export function poolFileText(pool: Pool): string {
 /** `levelramp generate` (SPEC 2, 9): grow the candidate pools only (composed levels, drops of repeats, conflict pairs), or one shard of them. */
 export function registerGenerate(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("generate").description("grow candidate pools without selecting (SPEC 2); --shard K/N grows one share for merge (SPEC 9)"))
-    .option("--shard <K/N|auto>", "grow only shard K of N (K from 1) into a shard file for merge; auto reads LEVELRAMP_SHARD, JOB_COMPLETION_INDEX + LEVELRAMP_SHARD_COUNT, or SLURM_ARRAY_TASK_ID/COUNT")
-    .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1)")
+    .option("--shard <K/N|auto>", "grow only shard K of N (K from 1) into a shard file for merge; auto reads LEVELRAMP_SHARD, JOB_COMPLETION_INDEX + LEVELRAMP_SHARD_COUNT, or a whole Slurm array's SLURM_ARRAY_TASK_ID/COUNT")
+    .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1; {K} and {N} in it become the shard's number, from 1, and count)")
     .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
       if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
       const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }));
@@ -31,9 +31,11 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 }
 
 /** `generate --shard K/N|auto`: one share of the run's first-round tasks into a shard file. */
-async function generateShardCommand(gameName: string, o: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
+async function generateShardCommand(gameName: string, given: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
-  const shard = parseShard(o.shard);
+  const shard = parseShard(given.shard);
+  // `{K}` and `{N}` in --out: the shard's number (from 1) and count, so file names match shard numbers whatever a job array counts from.
+  const o = { ...given, out: given.out.replaceAll("{K}", String(shard.index)).replaceAll("{N}", String(shard.count)) };
   const options = await readPipelineOptions(gameName, o, "cli/generate", () => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(gameName, o) }), (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();

@@ -28,7 +28,11 @@ const module = "pipeline/shard";
  *   the index taken from `SLURM_ARRAY_TASK_MIN` (0 when it is not set), so
  *   `--array=0-7` and `--array=1-8` both give shards 1..8. The array must be
  *   contiguous: a `SLURM_ARRAY_TASK_STEP` other than 1, or a
- *   `SLURM_ARRAY_TASK_MAX` other than MIN + COUNT − 1, is refused.
+ *   `SLURM_ARRAY_TASK_MAX` other than MIN + COUNT − 1, is refused. It must be
+ *   the whole run: a one-task array (`sbatch --array=3`, a re-run of one
+ *   task) or one starting above 1 (`--array=3-4`) cannot say the run's count
+ *   of shards, and is refused at once with the explicit form to use — unless
+ *   `LEVELRAMP_SHARD` names the shard, which then stands alone.
  *
  * Several sources may be set at once only when they name the same shard.
  * Empty variables count as unset.
@@ -83,12 +87,24 @@ function shardSources(env: ShardEnv): Array<{ what: string; shard: ShardSpec }> 
   } else if (isSet(env, "LEVELRAMP_SHARD_COUNT")) {
     throw new InputError(module, `--shard auto: LEVELRAMP_SHARD_COUNT is set but JOB_COMPLETION_INDEX is not (LEVELRAMP_SHARD_COUNT is the count of a Kubernetes Indexed Job; elsewhere use LEVELRAMP_SHARD=K/N)`);
   }
-  if (isSet(env, "SLURM_ARRAY_TASK_ID")) found.push(slurmSource(env));
+  if (isSet(env, "SLURM_ARRAY_TASK_ID")) {
+    const slurm = slurmSource(env);
+    // A part of an array (a re-run of failed tasks) cannot name the run's shards; LEVELRAMP_SHARD, when set, does.
+    if (!slurm.partial) found.push(slurm);
+    else if (found.length === 0) throw new InputError(module, slurm.partial);
+  }
   return found;
 }
 
-/** The shard of a Slurm array task. */
-function slurmSource(env: ShardEnv): { what: string; shard: ShardSpec } {
+/**
+ * The shard of a Slurm array task; `partial` (the refusal, in words) when the
+ * array cannot be the whole run: a one-task array (`sbatch --array=3`, the
+ * natural re-run of one failed task, would otherwise read as shard 1/1 and
+ * grow the whole run) or one that starts above 1 (`--array=3-4`, a re-run of
+ * two): only an array from 0 or 1 of more than one task says how many shards
+ * the run has.
+ */
+function slurmSource(env: ShardEnv): { what: string; shard: ShardSpec; partial?: string } {
   const id = wholeVar(env, "SLURM_ARRAY_TASK_ID", 0);
   if (!isSet(env, "SLURM_ARRAY_TASK_COUNT")) throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_ID=${id} is set but SLURM_ARRAY_TASK_COUNT is not`);
   const count = wholeVar(env, "SLURM_ARRAY_TASK_COUNT", 1);
@@ -103,7 +119,15 @@ function slurmSource(env: ShardEnv): { what: string; shard: ShardSpec } {
   if (id < min || id - min >= count) {
     throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_ID=${id} expected ${min}..${min + count - 1} (SLURM_ARRAY_TASK_MIN=${min}, SLURM_ARRAY_TASK_COUNT=${count})`);
   }
-  return { what: `SLURM_ARRAY_TASK_ID=${id} of SLURM_ARRAY_TASK_COUNT=${count} from SLURM_ARRAY_TASK_MIN=${min}`, shard: { index: id - min + 1, count } };
+  const what = `SLURM_ARRAY_TASK_ID=${id} of SLURM_ARRAY_TASK_COUNT=${count} from SLURM_ARRAY_TASK_MIN=${min}`;
+  const name = `name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=${id} --export=ALL,LEVELRAMP_SHARD=K/N ...)`;
+  const partial =
+    count === 1
+      ? `--shard auto: SLURM_ARRAY_TASK_ID=${id} is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=${id} makes to re-run one task), which cannot say how many shards the run has or which one this is; ${name}`
+      : min > 1
+        ? `--shard auto: the array starts at SLURM_ARRAY_TASK_MIN=${min} (a part of an array, as sbatch --array=${min}-${min + count - 1} makes to re-run some tasks), so SLURM_ARRAY_TASK_COUNT=${count} is not the run's count of shards; ${name}`
+        : undefined;
+  return { what, shard: { index: id - min + 1, count }, ...(partial ? { partial } : {}) };
 }
 
 /** `--shard auto`: the one shard the set variables agree on. */
