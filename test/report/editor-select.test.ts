@@ -142,6 +142,7 @@ describe("selection in the page (selectForRamp) against levelramp select --ramp"
     const other = selectForRamp(inputsFor({ ...file, model: unchained }), file.ramp);
     expect(other.status).toBe("unknown");
     expect(other.message).toContain("chain-shaped");
+    expect(other.message).toMatch(/^this model needs the command line: /);
     expect(other.message).toContain(`levelramp select --pools ${poolFile} --ramp ramp.json --out levels.json`);
   });
 });

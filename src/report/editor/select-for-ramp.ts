@@ -105,7 +105,7 @@ export function selectForRamp(inputs: EditorInputs, edited: Ramp, calibration?: 
   // Why the dp cannot answer this model exactly (not chain-shaped; or a chain that restarts at
   // chapter starts over candidates eligible in two chapters), in the dp's words.
   const refusal = dpRefusal(built.problem);
-  if (refusal) return none("unknown", `the page runs the exact dp, and ${refusal}; select solves this model with a MILP: download ramp.json and run ${command}`);
+  if (refusal) return none("unknown", `this model needs the command line: the page runs only the exact dp, and ${refusal}; download ramp.json and run ${command} (select solves it with a MILP)`);
   let result;
   try {
     // The limits `select` passes (models/select/solver.json; in the page, as the bundle compiled them in).
