@@ -53,6 +53,14 @@ describe.each(games)("a $game build with a rule chapter", ({ game, rule, args })
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });
 
+  it("report.txt and report.json list the concepts by chapter: the rule chapter introduces its rule", () => {
+    const levels = read<LevelsFile>("levels.json");
+    const ruled = levels.levels.filter((l) => l.chapter === 2);
+    const text = readFileSync(join(out[game].one, "report.txt"), "utf8");
+    expect(text).toContain(`  chapter 2 (levels ${ruled[0]!.number}–${ruled[ruled.length - 1]!.number}): ${rule} ${ruled[0]!.number}* ×${ruled.length}\n`);
+    expect(read<{ concepts: { concepts: unknown[] } }>("report.json").concepts.concepts).toEqual([{ concept: rule, introduced: ruled[0]!.number, chapter: 2, levels: ruled.map((l) => l.number) }]);
+  });
+
   it("byte-identical files with --workers 1 and --workers 2", () => {
     for (const f of FILES) expect(readFileSync(join(out[game].two, f), "utf8"), f).toBe(readFileSync(join(out[game].one, f), "utf8"));
   });

@@ -4,6 +4,7 @@ import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import { deviationReport, type RampDeviation } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
+import { conceptTimeline, conceptsText } from "../../report/concept-timeline.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { findBreaks, type ConstraintBreak } from "../../select/rules/find-breaks.ts";
@@ -102,15 +103,17 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
 
 /**
  * `report.txt` (what the chain starts from, the per-chapter deviation table
- * with the pool-limited column, and the pool figures) and `report.json`
- * (SPEC 1 job 4).
+ * with the pool-limited column, the concepts by chapter when levels carry
+ * some, SPEC 12, and the pool figures) and `report.json` (SPEC 1 job 4; with
+ * `concepts` as `report --format json` prints them).
  */
 export const deviationReportWriter: BuildReportWriter = {
   files: ["report.txt", "report.json"],
   write: ({ levels, deviation, stats, chainStart }) => {
     const { report, breaks } = deviation;
-    const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), "", ...statsLines(stats, true, levels), ""].join("\n");
-    const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, stats };
+    const concepts = conceptTimeline(levels.levels);
+    const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), ...(concepts ? ["", conceptsText(concepts).trimEnd()] : []), "", ...statsLines(stats, true, levels), ""].join("\n");
+    const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, ...(concepts ? { concepts } : {}), stats };
     return [
       { name: "report.txt", text },
       { name: "report.json", text: JSON.stringify(json, null, 2) + "\n" },
@@ -126,7 +129,8 @@ export const htmlReportWriter: BuildReportWriter = {
   files: ["report.html"],
   write: async ({ levels, pool, editor }) => {
     const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile, ...(editor.gameFile ? { game: editor.gameFile } : {}) } : undefined;
-    const options = editor && files ? { pool, plan: editor.plan, files } : undefined;
+    const knownConcepts = findGame(levels.game)?.conceptNames;
+    const options = editor && files ? { pool, plan: editor.plan, files, ...(knownConcepts ? { knownConcepts } : {}) } : undefined;
     return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
   },
 };
