@@ -71,7 +71,7 @@ describe("the concept timeline (SPEC 12)", () => {
   });
 
   it("verify --model names every concept break of the shipped order (level, id, the concepts, the rule), exit 1; the report lists them too", async () => {
-    // The designer's model (fixtures/orders/kgoldrunner-concepts-model.json): bars, then enemies, then
+    // The designer's model (fixtures/orders/kgoldrunner-concepts-model.json): bars, concrete, enemies, then
     // traps, and two levels of practice between introductions. The tutorial brings bars (with concrete)
     // at level 2, enemies at 4 and traps at 6: one level of practice each time.
     const model = "fixtures/orders/kgoldrunner-concepts-model.json";
