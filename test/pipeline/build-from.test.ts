@@ -32,6 +32,7 @@ const fromSet = (set: LevelSet): FromSet => ({
 const growsNothing: TaskRunner = { threads: 0, run: (() => Promise.reject(new Error("a task was grown"))) as unknown as TaskRunner["run"], close: async () => {} };
 
 let carillon: PipelineOptions;
+let validations = 0;
 let carillonWhole: LevelSet;
 
 // hopsv: a composer whose sets repeat themselves, drops, conflict pairs, extra rounds (seed 11 has each)
@@ -51,7 +52,9 @@ const hopsRamp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1
 const hops = (seed: number): PipelineOptions => ({ game: "hopsv", plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2, 3], seed, workers: 1, settings: loadPipelineSettings() });
 
 beforeAll(async () => {
-  registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1" });
+  // its checks counted: a kept level is checked once (at the start), not again at the end
+  const validate: typeof hopsComposedGame.validate = (...args) => (validations++, hopsComposedGame.validate(...args));
+  registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1", validate });
   await loadGame("carillon");
   await loadGame("apsis");
   carillon = await loadPipelineOptions("carillon", { planFile: fixture("pipeline/tiny-carillon-plan.json"), modelFile: fixture("pipeline/tiny-carillon-model.json"), seed: 7, workers: 1 });
@@ -105,6 +108,18 @@ describe("build --from: the whole set of a whole build", () => {
       }
     }
     expect(Object.values(seen).every((n) => n > 0)).toBe(true);
+  }, 60_000);
+
+  it("checks a kept level once, and a kept level the pool changed again at the end", async () => {
+    const whole = await buildLevelSet(hops(11));
+    validations = 0;
+    await buildLevelSet({ ...hops(11), chapters: [3], from: fromSet(whole) });
+    expect(validations).toBe(whole.levels.levels.length);
+    // the pool's copy of kept level 4 with another solution: the set's own check at the end catches it
+    const from = fromSet(whole);
+    const k = from.pool.pool.candidates.findIndex((c) => c.id === whole.levels.levels[3].id);
+    from.pool.pool.candidates[k] = { ...from.pool.pool.candidates[k], solution: [] };
+    await expect(buildLevelSet({ ...hops(11), chapters: [3], from })).rejects.toThrow(/pipeline\/build: the built levels fail verification:\n {2}level 4 \(hopsv-c1-p2-[0-9a-f]{10}\): replay/);
   }, 60_000);
 });
 

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { canonicalJson } from "../../io/canonical-json.ts";
 import { NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder, type RunInput } from "../../io/output-paths.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
@@ -56,8 +57,9 @@ export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet>
   // 1. Grow, de-duplicate and select.
   const result = await buildLevels(options);
   const levels = result.levels!;
-  // 2. Verify the levels again, as `levelramp verify` would: a set that fails is not returned.
-  const verify = verifyLevels(levels, { events: options.events });
+  // 2. Verify the levels again, as `levelramp verify` would: a set that fails is not returned
+  //    (kept levels that passed the same checks at the start, unchanged, get the repeat check only).
+  const verify = verifyLevels(levels, { events: options.events, checked: keptChecked(levels, result, options.from) });
   if (!verify.ok) {
     throw new NoAnswerError("pipeline/build", ["the built levels fail verification:", ...verify.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`)], verify);
   }
@@ -73,6 +75,19 @@ export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet>
     ...reports.map((r) => ({ name: r.name, data: r.text })),
   ];
   return { ...result, levels, verify, deviation, reports, files };
+}
+
+/**
+ * The level numbers `build --from` checked against the game's rules at the
+ * start (the levels of the chapters it kept) whose body, solution, metrics,
+ * rules and concepts in the built set are the ones it checked.
+ */
+function keptChecked(levels: LevelsFile, result: PipelineResult, from: LevelSetOptions["from"]): Set<number> | undefined {
+  if (!from || !result.kept) return undefined;
+  const chapters = new Set(result.kept.chapters);
+  const what = (l: LevelsFile["levels"][number]) => canonicalJson({ id: l.id, level: l.level, solution: l.solution, metrics: l.metrics, rules: l.rules ?? [], concepts: l.concepts ?? [] });
+  const before = new Map(from.levels.levels.map((l) => [l.number, what(l)]));
+  return new Set(levels.levels.filter((l) => chapters.has(l.chapter) && before.get(l.number) === what(l)).map((l) => l.number));
 }
 
 /** How {@link writeLevelSet} and {@link checkLevelSetFolder} treat an output folder. */

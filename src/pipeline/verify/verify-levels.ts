@@ -71,6 +71,13 @@ export interface VerifyOptions {
   plan?: Plan;
   /** Its file name, for messages. */
   planFile?: string;
+  /**
+   * Levels (by number) whose body, solution, metrics, rules and concepts
+   * passed the game's checks earlier in this process with the same code
+   * (`build --from` checks its kept levels first): those checks are not run
+   * on them again; the repeat check is.
+   */
+  checked?: ReadonlySet<number>;
   events?: PipelineEvents;
 }
 
@@ -104,6 +111,7 @@ export interface VerifyOptions {
  */
 export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): VerifyResult {
   const { model: current, modelFile, plan, planFile, events } = options;
+  const checkedBefore = options.checked;
   const failures: LevelFailure[] = [];
   const fail = (level: number, id: string, reason: string, message: string) => failures.push({ level, id, reason, message });
   const target = rampTarget(file.ramp);
@@ -123,7 +131,7 @@ export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Ver
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
     if (plan) verifyRules(plan, planFile, l, fail);
-    if (backend && index) verifyGameLevel(backend, index, l, file.model.eligibility, fail);
+    if (backend && index) verifyGameLevel(backend, index, l, { eligibility: file.model.eligibility, checked: checkedBefore?.has(l.number) ?? false }, fail);
     events?.advance?.("verification", 1);
   }
   // 2. The numbering: every level a slot of the plan's parts the file fills (the current plan's, when given), none missing.
@@ -225,21 +233,46 @@ function verifyRules(plan: Plan, planFile: string | undefined, l: LevelsFile["le
   }
 }
 
-/** The checks of one game level; a body that is not a level (wellFormed) gets no other check. */
-function verifyGameLevel(
-  backend: GameBackend,
-  index: DedupIndex<unknown, unknown, DedupComparison<unknown>>,
-  l: LevelsFile["levels"][number],
-  eligibility: Model["eligibility"],
-  fail: (level: number, id: string, reason: string, message: string) => void,
-): void {
+type Fail = (level: number, id: string, reason: string, message: string) => void;
+
+/**
+ * The checks of one game level; a body that is not a level (wellFormed) gets
+ * no other check. A level `checked` earlier in this process gets only the
+ * repeat check (against the levels before it).
+ */
+function verifyGameLevel(backend: GameBackend, index: DedupIndex<unknown, unknown, DedupComparison<unknown>>, l: LevelsFile["levels"][number], how: { eligibility: Model["eligibility"]; checked: boolean }, fail: Fail): void {
   if (l.level === undefined) {
     fail(l.number, l.id, "no-body", "the level has no body to check");
     return;
   }
+  if (!how.checked && !checkLevelItself(backend, l, how.eligibility, fail)) return;
+  guardCheck(l, fail, "the repeat check", () => {
+    const verdict = index.addIfNew(`level ${l.number}`, l.level);
+    if (verdict.same) fail(l.number, l.id, "duplicate", `the same level as ${verdict.id} (${verdict.comparison.reasons.join(", ")})`);
+  });
+}
+
+/** Runs one check of a level; a LevelrampError it raises is the level's `check-error` (a program's fault stops the command, SPEC 10). */
+function guardCheck(l: LevelsFile["levels"][number], fail: Fail, what: string, work: () => void): void {
+  try {
+    work();
+  } catch (err) {
+    if (!(err instanceof LevelrampError) || err instanceof ProgramFault) throw err;
+    fail(l.number, l.id, "check-error", `${what} could not run: ${err.message}`);
+  }
+}
+
+/**
+ * A game level's own checks: well formed, its id the hash of its body (and
+ * of its part), the game's checks on the stored solution, the stored metrics
+ * and concepts against a fresh measure.
+ *
+ * @returns false when the body is not a level at all (no other check ran).
+ */
+function checkLevelItself(backend: GameBackend, l: LevelsFile["levels"][number], eligibility: Model["eligibility"], fail: Fail): boolean {
   const malformed = backend.wellFormed(l.level);
   for (const p of malformed) fail(l.number, l.id, p.reason, p.message);
-  if (malformed.length > 0) return;
+  if (malformed.length > 0) return false;
   const m = new RegExp(`^${backend.game}-c(\\d+)-p(\\d+)-([0-9a-f]{10})$`).exec(l.id);
   if (m) {
     const fresh = candidateId(backend.game, Number(m[1]), Number(m[2]), l.level);
@@ -248,15 +281,7 @@ function verifyGameLevel(
       fail(l.number, l.id, "id", `the level was grown for chapter ${m[1]} part ${m[2]}, but the file puts it in chapter ${l.chapter} part ${l.part} (the model's eligibility is "part")`);
     }
   }
-  const guard = (what: string, work: () => void) => {
-    try {
-      work();
-    } catch (err) {
-      // A fault of an outside game's program stops the command (SPEC 10); other errors are this level's.
-      if (!(err instanceof LevelrampError) || err instanceof ProgramFault) throw err;
-      fail(l.number, l.id, "check-error", `${what} could not run: ${err.message}`);
-    }
-  };
+  const guard = (what: string, work: () => void) => guardCheck(l, fail, what, work);
   const body = l.level;
   if (l.solution === undefined) fail(l.number, l.id, "no-solution", "the level has no stored solution");
   else {
@@ -273,10 +298,7 @@ function verifyGameLevel(
   });
   const needs = backend.concepts?.bind(backend);
   if (needs) guard("naming its concepts", () => conceptsProblem(l.concepts ?? [], needs(body), (m) => fail(l.number, l.id, "concepts", m)));
-  guard("the repeat check", () => {
-    const verdict = index.addIfNew(`level ${l.number}`, body);
-    if (verdict.same) fail(l.number, l.id, "duplicate", `the same level as ${verdict.id} (${verdict.comparison.reasons.join(", ")})`);
-  });
+  return true;
 }
 
 /**
