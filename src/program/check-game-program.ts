@@ -63,7 +63,7 @@ export const CHECK_SEEDS = 10;
  * 2. `generate` for the plan's first part (seeds `check/0` … `check/9`, until one gives a level) on A;
  * 3. the same request on B, and again on A after other calls, gives the same level (canonical JSON);
  * 4. `solve` of it says `solved`, with metrics that hold the selection model's and the ramp's metric;
- * 5. `solve` on B gives the same status, metrics and solution;
+ * 5. `solve` on B gives the same status, metrics, solution and concepts (SPEC 12);
  * 6. `key` (when offered) is the same on A and B; 7. `graph` (when offered) gives the same certificate
  *    on A and B; 8. `similar` and `similarMany` (when offered) find the level similar to itself;
  *    9. `picture` (when offered) answers an SVG.
@@ -137,9 +137,9 @@ export async function checkGameProgram(file: string): Promise<GameCheckResult> {
     });
     await need("solve twice, two processes", async () => {
       const there = await b.call("solve", { level });
-      const words = (s: SolveResult | null) => canonicalJson({ status: s?.status, metrics: s?.metrics ?? {}, solution: s?.solution ?? null });
+      const words = (s: SolveResult | null) => canonicalJson({ status: s?.status, metrics: s?.metrics ?? {}, solution: s?.solution ?? null, concepts: s?.concepts ?? [] });
       if (words(there) !== words(solved)) return { fail: `another process solved it otherwise: ${cut(words(there), 150)} instead of ${cut(words(solved), 150)}` };
-      return "the same status, metrics and solution";
+      return "the same status, metrics, solution and concepts";
     });
     for (const method of OPTIONAL_METHODS) if (offers.has(method)) await need(method, () => OPTIONAL_CHECKS[method](a, b, level));
   } finally {

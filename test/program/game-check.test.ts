@@ -39,6 +39,14 @@ describe("levelramp game check", () => {
     expect(r.stdout).toMatch(/1 of 5 checks fail\n$/);
   }, 120_000);
 
+  it("fails a program whose solve names other concepts in another process (SPEC 12)", async () => {
+    const r = await runCli(["game", "check", gameFile({ name: "wobbly" }, "own-concepts")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^ok {4}generate twice, two processes: /m);
+    expect(r.stdout).toMatch(/^FAIL {2}solve twice, two processes: another process solved it otherwise: \{"concepts":\["process-\d+"\],/m);
+    expect(r.stdout).toMatch(/1 of 5 checks fail\n$/);
+  }, 120_000);
+
   it("fails a program that does not start, with the fault on its line", async () => {
     const r = await runCli(["game", "check", gameFile({ command: ["./missing-program"] })]);
     expect(r.code).toBe(1);
