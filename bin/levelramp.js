@@ -5,56 +5,146 @@
 // beside it, so a cold command compiles almost nothing. `npm ci` and
 // `npm install` run the build through the `prepare` script.
 //
-// The cache is only a speed-up: V8 refuses one made by another Node version or
-// with other V8 flags (`cachedDataRejected`) and compiles the script as usual.
-// LEVELRAMP_DEBUG=1 says on stderr whether the cache was used.
-// LEVELRAMP_WRITE_CODE_CACHE=1 (the build's own runs) writes what V8 compiled
-// in this run, on top of the cache it read, at exit.
+// The cache is only a speed-up, used when everything checks out, else the
+// bundle is compiled as it runs:
+// - the bundle must match the CRC-32 on its first line (of all that follows
+//   it): an edited bundle (V8 checks a cache only against the source's
+//   length, and would run the old code) runs without the cache, with a note;
+//   one cut short (no `// levelramp-bundle-end` last line) does not run at all;
+// - the cache must match the CRC-32 in its header: V8 does not check a
+//   cache's own bytes, and a damaged one can crash the process (SIGTRAP,
+//   SIGSEGV), hang it or run wrong code;
+// - V8 refuses one made by another Node version or with other V8 flags
+//   (`cachedDataRejected`).
+// A bundle cut short, or one that does not compile, is named in one line,
+// exit 2: run the build again. LEVELRAMP_DEBUG=1 says on stderr whether the cache was used,
+// or why not. LEVELRAMP_WRITE_CODE_CACHE=1 (the build's own runs) writes what
+// V8 compiled in this run, on top of the cache it read, at exit (a temp file
+// renamed into place).
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
+import zlib from "node:zlib";
 
 const file = fileURLToPath(new URL("../dist/cli-bundle/levelramp.cjs", import.meta.url));
 const dir = dirname(file);
-let source;
+/** A code cache file: this header, the CRC-32 of the rest (4 bytes, big-endian), then V8's cached data. */
+const CACHE_HEADER = Buffer.from("levelramp-v8-cache 1\n");
+
+let bytes;
 try {
-  source = readFileSync(file, "utf8");
+  bytes = readFileSync(file);
 } catch (err) {
   if (err?.code !== "ENOENT") throw err;
   process.stderr.write("levelramp: the compiled CLI (dist/cli-bundle/levelramp.cjs) is missing: run `npm run build` (npm ci runs it)\n");
   process.exitCode = 2;
 }
-if (source !== undefined) run(source);
+if (bytes !== undefined) run(bytes);
+
+/**
+ * CRC-32 (ISO-HDLC, zlib's) of `data`, as an unsigned number. A checksum, not a
+ * cryptographic hash: it finds damage and edits; whoever can write the bundle can
+ * write this file too. zlib's own (Node ≥ 20.15) costs about 1 ms for both files;
+ * node:crypto's SHA-256 cost 10–15 ms of a cold start (loading it, then OpenSSL).
+ */
+function crc32(data) {
+  if (typeof zlib.crc32 === "function") return zlib.crc32(data) >>> 0;
+  let table = crc32.table;
+  if (!table) {
+    table = crc32.table = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c;
+    }
+  }
+  let c = -1;
+  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/**
+ * The bundle's tag, whether it matches its checksum (else why not), and whether it
+ * is whole: its first line is `// levelramp-bundle <16 hex digits: its build's hash,
+ * which names the cache> <8 hex digits: the CRC-32 of all that follows>`, its last
+ * `// levelramp-bundle-end` (scripts/bundle-cli.js).
+ */
+function checkBundle(bytes) {
+  const end = bytes.indexOf(10);
+  const m = end > 0 ? /^\/\/ levelramp-bundle ([0-9a-f]{16}) ([0-9a-f]{8})$/.exec(bytes.toString("latin1", 0, end)) : null;
+  const whole = bytes.toString("latin1", Math.max(0, bytes.length - 64)).endsWith("\n// levelramp-bundle-end\n");
+  if (!m) return { whole, why: "no tag on the bundle's first line" };
+  const [, tag, sum] = m;
+  if (crc32(bytes.subarray(end + 1)) !== parseInt(sum, 16)) return { tag, whole, why: `the bundle does not match its checksum (${whole ? "changed" : "cut short"} since the build): compiled afresh` };
+  return { tag, whole };
+}
+
+/** V8's cached data from a cache file whose checksum matches, else why not. */
+function checkCache(cacheFile) {
+  let raw;
+  try {
+    raw = readFileSync(cacheFile);
+  } catch {
+    return { why: "none" };
+  }
+  const start = CACHE_HEADER.length + 4;
+  if (raw.length <= start || !raw.subarray(0, CACHE_HEADER.length).equals(CACHE_HEADER)) return { why: "not a levelramp code cache (no header): compiled afresh" };
+  const data = raw.subarray(start);
+  if (crc32(data) !== raw.readUInt32BE(CACHE_HEADER.length)) return { why: "the cache does not match its checksum (damaged): compiled afresh" };
+  return { data };
+}
 
 /**
  * Runs the bundle's text as Node runs a CommonJS module, through vm.Script with the
  * code cache; the script's import() of a package (vega, highs, ...) or of an outside
  * game's module is this module's (`__levelrampImport`, scripts/bundle-cli.js).
  */
-function run(source) {
-  const tag = /^\/\/ levelramp-bundle ([0-9a-f]{16})\n/.exec(source)?.[1];
-  const cacheFile = tag && join(dir, `levelramp.${tag}.v8-cache`);
-  let cachedData;
-  try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
-  } catch {
-    // no cache: V8 compiles as it runs
+function run(bytes) {
+  const bundle = checkBundle(bytes);
+  const cacheFile = bundle.tag && join(dir, `levelramp.${bundle.tag}.v8-cache`);
+  const cache = bundle.why ? { why: `not read: ${bundle.why}` } : checkCache(cacheFile);
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __levelrampImport) {${bytes.toString("utf8")}\n})`;
+  const debug = (state) => process.env.LEVELRAMP_DEBUG === "1" && process.stderr.write(`levelramp: code cache ${cacheFile ? join("dist/cli-bundle", `levelramp.${bundle.tag}.v8-cache`) : "(untagged bundle)"}: ${state}\n`);
+  // A bundle that does not compile, or (when it does not match its checksum) fails as it starts, is named in one line.
+  const damaged = (what) => {
+    process.stderr.write(`levelramp: the compiled CLI (dist/cli-bundle/levelramp.cjs) ${what}: run \`npm run build\` again\n`);
+    process.exitCode = 2;
+  };
+  const failed = (err) => `is damaged (${err?.name ?? "Error"}: ${String(err?.message ?? err).split("\n")[0]}; ${bundle.tag && bundle.why ? "it does not match its checksum: changed since the build" : "it matches its checksum"})`;
+  if (!bundle.whole) {
+    // Cut short (a copy or a build stopped half-way): what is there may even compile and do part of the work.
+    debug(cache.why);
+    return damaged("is cut short (its last line is not // levelramp-bundle-end)");
   }
-  const wrapped = `(function (exports, require, module, __filename, __dirname, __levelrampImport) {${source}\n})`;
-  const script = new vm.Script(wrapped, { filename: file, cachedData });
-  if (process.env.LEVELRAMP_WRITE_CODE_CACHE === "1" && cacheFile) {
+  let script;
+  try {
+    script = new vm.Script(wrapped, { filename: file, cachedData: cache.data });
+  } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    debug(cache.why);
+    return damaged(failed(err));
+  }
+  if (process.env.LEVELRAMP_WRITE_CODE_CACHE === "1" && cacheFile && !bundle.why) {
     process.on("exit", () => {
-      writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
-      renameSync(`${cacheFile}.tmp`, cacheFile);
+      const data = script.createCachedData();
+      const sum = Buffer.alloc(4);
+      sum.writeUInt32BE(crc32(data));
+      const temp = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temp, Buffer.concat([CACHE_HEADER, sum, data]));
+      renameSync(temp, cacheFile);
     });
   }
-  if (process.env.LEVELRAMP_DEBUG === "1") {
-    const state = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected by V8, compiled afresh" : "used";
-    process.stderr.write(`levelramp: code cache ${cacheFile ? join("dist/cli-bundle", `levelramp.${tag}.v8-cache`) : "(untagged bundle)"}: ${state}\n`);
-  }
+  debug(cache.data === undefined ? cache.why : script.cachedDataRejected ? "rejected by V8, compiled afresh" : "used");
+  // An edit (or a damaged byte) runs as it is, said once: what runs is not what the build made.
+  if (bundle.tag && bundle.why) process.stderr.write("levelramp: note: the compiled CLI (dist/cli-bundle/levelramp.cjs) changed since the build (it does not match its checksum): it runs as it is, without its code cache; `npm run build` makes it again\n");
   const module = { exports: {} };
   const outsideImport = (specifier) => import(specifier);
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dir, outsideImport);
+  try {
+    script.runInThisContext()(module.exports, createRequire(file), module, file, dir, outsideImport);
+  } catch (err) {
+    if (!bundle.why) throw err;
+    damaged(failed(err));
+  }
 }

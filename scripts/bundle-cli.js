@@ -20,15 +20,20 @@
 //   node_modules/ as before, when a command needs them.
 // - The code cache (writeCodeCache) is what V8 compiled while the bundled
 //   command ran some real commands on the repository's fixtures. V8 checks it
-//   against its own version and flags and the script's length, and compiles
-//   afresh when it does not match; the file is named by a hash of the bundle
-//   (the bundle's first line), so a cache never outlives its bundle.
+//   against its own version and flags and the script's length only, so
+//   bin/levelramp.js checks the rest before use: the bundle against the
+//   CRC-32 on its first line (whose hash also names the cache file, so a
+//   cache never outlives its bundle) and its end line, and the cache against
+//   the CRC-32 in its header; on any mismatch it compiles afresh (a bundle
+//   cut short does not run). Both files are written to a temp name and
+//   renamed into place.
 // dist/ itself stays as tsc wrote it: the library's exports and the workers.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import zlib from "node:zlib";
 import { dirname, join, relative } from "node:path";
 
 /** Packages compiled into the bundle: what `levelramp --version`, `--help` and `select` import, and chalk (ESM only). */
@@ -51,12 +56,25 @@ const ZOD_BY_NAME = /^import \{ z \} from "zod";$/gm;
  */
 const OUTSIDE_IMPORT = /(?<![\w$.])import\((?!\s*["'`]\.)/g;
 
+/** CRC-32 (zlib's), as bin/levelramp.js computes it to check the bundle: zlib's own where Node has it (≥ 20.15), else by table. */
+function crc32(data) {
+  if (typeof zlib.crc32 === "function") return zlib.crc32(data) >>> 0;
+  let c = -1;
+  for (let i = 0; i < data.length; i++) {
+    c ^= data[i];
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ -1) >>> 0;
+}
+
 /** The bundle's folder and its file, relative to the package root. */
 export const CLI_BUNDLE_DIR = "dist/cli-bundle";
 export const CLI_BUNDLE_FILE = `${CLI_BUNDLE_DIR}/levelramp.cjs`;
 
-/** The bundle's first line: `// levelramp-bundle <16 hex digits of its SHA-256>` (what bin/levelramp.js reads). */
+/** The bundle's first line: `// levelramp-bundle <16 hex digits of the SHA-256 of the rest> <8 hex digits of its CRC-32>` (what bin/levelramp.js reads and checks). */
 const TAG_LINE = "// levelramp-bundle ";
+/** The bundle's last line: a bundle without it was cut short, and bin/levelramp.js does not run it. */
+const END_LINE = "// levelramp-bundle-end\n";
 
 /**
  * The code cache's file for a bundle's source. bin/levelramp.js, which ships without scripts/,
@@ -117,11 +135,17 @@ export async function bundleCli(root) {
   const [out] = result.outputFiles;
   const left = out.text.match(/(?<![\w$.])import\(/g);
   if (left) throw new Error(`bundle-cli: ${left.length} import() left in the bundle; a CommonJS script run from a code cache cannot import (see OUTSIDE_IMPORT)`);
-  const hash = createHash("sha256").update(out.contents).digest("hex").slice(0, 16);
-  const text = `${TAG_LINE}${hash}\n${out.text}`;
+  // Tagged first (its hash, which names the cache; the CRC-32 of all that follows, which bin/levelramp.js checks), ended last (a bundle cut short lacks it).
+  const body = Buffer.from(`${out.text.endsWith("\n") ? out.text : `${out.text}\n`}${END_LINE}`);
+  const hash = createHash("sha256").update(body).digest("hex").slice(0, 16);
+  const sum = crc32(body).toString(16).padStart(8, "0");
+  const text = `${TAG_LINE}${hash} ${sum}\n${body}`;
   const file = join(root, CLI_BUNDLE_FILE);
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(file, text);
+  // Written whole, then renamed into place: a build stopped half-way leaves the earlier bundle or none, never half of one.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
   return { file, bytes: Buffer.byteLength(text) };
 }
 
@@ -143,7 +167,7 @@ const WARM_RUNS = (out) => [
  */
 export function writeCodeCache(root) {
   const dir = join(root, CLI_BUNDLE_DIR);
-  for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache")) rmSync(join(dir, f));
+  for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache") || f.endsWith(".tmp")) rmSync(join(dir, f));
   if (!existsSync(join(root, "fixtures/sudoku/sudoku-1000.csv"))) {
     process.stdout.write("build: no fixtures here, so no code cache for the command (it compiles as it runs)\n");
     return undefined;
@@ -161,7 +185,7 @@ export function writeCodeCache(root) {
     return { file, bytes: readFileSync(file).length };
   } catch (err) {
     // Only a speed-up: the command works without it (and check-package says when it is missing).
-    for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache") || f.endsWith(".v8-cache.tmp")) rmSync(join(dir, f));
+    for (const f of readdirSync(dir)) if (f.endsWith(".v8-cache") || f.endsWith(".tmp")) rmSync(join(dir, f));
     process.stderr.write(`build: no code cache for the command, which compiles as it runs: ${String(err.stderr || err.message).trim()}\n`);
     return undefined;
   } finally {
