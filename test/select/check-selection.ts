@@ -11,7 +11,7 @@ import type { SelectionProblem } from "../../src/select/problem/selection-proble
 export function expectValidSelection(problem: SelectionProblem, picks: readonly number[]): void {
   expect(picks).toHaveLength(problem.slots.length);
   picks.forEach((c, s) => expect(problem.eligible[s]).toContain(c));
-  expect(findBreaks(sequenceOf(problem, picks), problemConstraints(problem))).toEqual([]);
+  expect(findBreaks(sequenceOf(problem, picks), problemConstraints(problem), { continues: problem.openEnd })).toEqual([]);
 }
 
 /** Ids of picks, for comparisons. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/random/create-rng.ts";
 import { diagnoseInfeasible } from "../../src/select/diagnose/diagnose-infeasible.ts";
-import { dpApplies } from "../../src/select/dp/solve-dp.ts";
+import { dpApplies, solveDp } from "../../src/select/dp/solve-dp.ts";
 import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
+import { solveDpMinMoves } from "../../src/select/dp/solve-dp-min-moves.ts";
+import { candidateClasses } from "../../src/select/rules/candidate-classes.ts";
 import { highsBackend } from "../../src/select/milp/highs-backend.ts";
 import { lpSolverBackend } from "../../src/select/milp/lp-solver-backend.ts";
 import { solveMilp } from "../../src/select/milp/solve-milp.ts";
@@ -27,6 +29,8 @@ const variants: RandomConceptOptions[] = [
   {},
   { chainShaped: true, any: true, fullOrder: true },
   { chapters: true, pins: true },
+  { tied: true, fullOrder: true },
+  { tied: true, any: true },
 ];
 
 /** The rules an instance has, by name: the concept rule types, `maxRun(concepts)`, `introduction` scope. */
@@ -44,9 +48,11 @@ function withoutConcepts(p: SelectionProblem): SelectionProblem {
 
 describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12)", () => {
   it("agrees on 300 random small instances: objective, ids, and no answer", async () => {
-    const counts = { checked: 0, feasible: 0, infeasible: 0, dp: 0, jsLp: 0, tooLarge: 0, plainInfeasible: 0, diagnosedConcept: 0 };
+    const counts = { checked: 0, feasible: 0, infeasible: 0, dp: 0, dpFeasible: 0, dpTied: 0, jsLp: 0, tooLarge: 0, plainInfeasible: 0, diagnosedConcept: 0 };
     const exercised = new Map<string, number>();
     const bind = new Map<string, number>();
+    const dpWith = new Map<string, number>();
+
     for (let i = 0; counts.checked < 300; i++) {
       const o = variants[i % variants.length];
       const problem = randomConceptProblem(createRng(`concept-diff-${i}`), o);
@@ -70,6 +76,13 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
       }
       if (dpApplies(problem)) {
         answers.push({ name: "dp", r: solveDpBranching(problem) });
+        // Both ways of the dp's passes: bounded rounds and range minima everywhere, and neither.
+        if (problem.conflicts.length === 0) {
+          answers.push({ name: "dp (bound, ranges)", r: solveDp(problem, { bound: "always", ranges: "always" }) });
+          answers.push({ name: "dp (full, one by one)", r: solveDp(problem, { bound: "never", ranges: "never" }) });
+          // The min-moves graph with no reference: the fewest moves (none) within the optimum is the optimum itself.
+          if (brute) answers.push({ name: "min-moves graph", r: solveDpMinMoves(problem, { ids: problem.slots.map(() => undefined) }, brute.objective + 1e-9) });
+        }
         counts.dp++;
       }
       const rules = rulesOf(problem);
@@ -84,24 +97,36 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
       }
       counts.feasible++;
       for (const name of rules) bind.set(name, (bind.get(name) ?? 0) + 1);
+      if (dpApplies(problem)) {
+        counts.dpFeasible++;
+        // The dp picked classes of several members that carry concepts.
+        const dp = answers.find((a) => a.name === "dp")!.r as { selection: Selection };
+        const classes = candidateClasses(problem);
+        if (dp.selection.picks.some((k) => classes.members[classes.classOf[k]].length > 1 && problem.candidates[k].concepts)) counts.dpTied++;
+        for (const name of rules) dpWith.set(name, (dpWith.get(name) ?? 0) + 1);
+      }
       for (const { name, r } of answers) {
         if (!("selection" in r)) throw new Error(`instance ${i}: ${name} missed a feasible sequence (${JSON.stringify(r)})`);
         expect(r.selection.objective, `instance ${i} ${name}`).toBeCloseTo(brute.objective, 9);
         expect(idsOf(problem, r.selection.picks), `instance ${i} ${name}`).toEqual(idsOf(problem, brute.picks));
-        expect(r.selection.status).toBe("optimal");
+        expect(r.selection.status).toBe(name === "min-moves graph" ? "feasible" : "optimal");
         expectValidSelection(problem, r.selection.picks);
       }
     }
-    console.log(JSON.stringify({ counts, exercised: Object.fromEntries(exercised), feasibleWith: Object.fromEntries(bind) }));
+    console.log(JSON.stringify({ counts, exercised: Object.fromEntries(exercised), feasibleWith: Object.fromEntries(bind), dpFeasibleWith: Object.fromEntries(dpWith) }));
     // The mix the generator reaches (seeded, so these are exact counts; the floors leave room for a retune).
     expect(counts.tooLarge).toBeLessThanOrEqual(20);
-    expect(counts.feasible).toBeGreaterThanOrEqual(150);
-    expect(counts.infeasible).toBeGreaterThanOrEqual(120);
-    expect(counts.diagnosedConcept).toBeGreaterThanOrEqual(60);
-    expect(counts.jsLp).toBeGreaterThanOrEqual(230);
+    expect(counts.feasible).toBeGreaterThanOrEqual(160);
+    expect(counts.infeasible).toBeGreaterThanOrEqual(100);
+    expect(counts.diagnosedConcept).toBeGreaterThanOrEqual(70);
+    expect(counts.jsLp).toBeGreaterThanOrEqual(220);
+    expect(counts.dp).toBeGreaterThanOrEqual(130);
+    expect(counts.dpFeasible).toBeGreaterThanOrEqual(80);
+    expect(counts.dpTied).toBeGreaterThanOrEqual(5);
     for (const name of ["introduce", "introduceAt", "maxNew", "practice", "quota", "quota per chapter", "maxRun(concepts)", "scope introduction"]) {
       expect(exercised.get(name) ?? 0, `instances with ${name}`).toBeGreaterThanOrEqual(25);
-      expect(bind.get(name) ?? 0, `feasible instances with ${name}`).toBeGreaterThanOrEqual(8);
+      expect(bind.get(name) ?? 0, `feasible instances with ${name}`).toBeGreaterThanOrEqual(20);
+      expect(dpWith.get(name) ?? 0, `feasible instances with ${name} the dp took`).toBeGreaterThanOrEqual(8);
     }
   }, 240_000);
 });

@@ -2,11 +2,18 @@ import type { ConceptConstraint } from "../../src/io/schemas/model.ts";
 import type { Rng } from "../../src/random/create-rng.ts";
 import type { SelectionProblem } from "../../src/select/problem/selection-problem.ts";
 import { randomProblem, scopeByChapter, type RandomProblemOptions } from "./random-problem.ts";
+import { randomTiedProblem } from "./random-tied-problem.ts";
 
 /** Which concept rules a random instance may draw (each with its own chance), and how its concepts fall. */
 export interface RandomConceptOptions extends RandomProblemOptions {
   /** An `introduce` order over every concept present (the dp's shape) rather than over some. */
   fullOrder?: boolean;
+  /**
+   * Start from a heavily tied instance ({@link randomTiedProblem}: small
+   * integer metrics, many equal candidates) and give concepts from a small
+   * palette of sets, so classes of several members carry one set.
+   */
+  tied?: boolean;
 }
 
 const pickOne = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
@@ -21,13 +28,14 @@ const pickOne = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.l
  * introductions.
  */
 export function randomConceptProblem(rng: Rng, o: RandomConceptOptions = {}): SelectionProblem {
-  const problem = randomProblem(rng, { ...o, chapters: false });
+  const problem = o.tied ? randomTiedProblem(rng, { any: o.any, steps: true, pins: o.pins, keeps: o.keepPrefix }) : randomProblem(rng, { ...o, chapters: false });
   if (o.chapters) scopeByChapter(rng, problem.slots, problem.candidates, []);
   const names = ["a", "b", "c", "d"].slice(0, 2 + Math.floor(rng() * 3));
   const parts = Math.max(...problem.slots.map((s) => s.part));
+  const palette = [[], [names[0]], [names[0]], names.slice(0, 2), [names[1]]];
   for (const c of problem.candidates) {
     const reach = (c.part / parts) * names.length;
-    const carried = names.filter((_, j) => j < reach && rng() < (j + 1 <= reach ? 0.55 : 0.3));
+    const carried = o.tied ? pickOne(rng, palette) : names.filter((_, j) => j < reach && rng() < (j + 1 <= reach ? 0.55 : 0.3));
     if (carried.length > 0) c.concepts = carried;
   }
   const rules: ConceptConstraint[] = [];

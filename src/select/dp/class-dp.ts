@@ -1,5 +1,5 @@
 import { STEP_TOLERANCE } from "../rules/chain-rules.ts";
-import { firstAbove, nextRuns, otherKeysOk, type DpContext } from "./dp-context.ts";
+import { firstAbove, nextSide, otherKeysOk, sideReached, startSide, type DpContext } from "./dp-context.ts";
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
@@ -94,7 +94,7 @@ export function classDp(ctx: DpContext, slots: number, limits: ClassDpLimits): C
   return table;
 }
 
-/** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states. */
+/** The optimum: least slot-0 cost ⊕ cost-to-go over the first slot's states (each class with the side state it starts, {@link startSide}). */
 export function bestStart(table: ClassDpTable): number {
   const { ctx } = table;
   const { sets } = ctx;
@@ -102,8 +102,9 @@ export function bestStart(table: ClassDpTable): number {
   let opt = Infinity;
   for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
     const c = sets.cls[p];
-    if (ctx.mult[c] === 0) continue;
-    const v = ctx.obj.combine(ctx.obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
+    const q = startSide(ctx, c);
+    if (ctx.mult[c] === 0 || q < 0) continue;
+    const v = ctx.obj.combine(ctx.obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, q)]);
     if (v < opt) opt = v;
   }
   return opt;
@@ -257,7 +258,7 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
         const c = sets.cls[p];
         if (!ctx.scarce[c] || ctx.mult[c] === 0) continue;
         for (let run = 1; run < (longer?.[p - sets.start[j]] ? L : 2); run++) {
-          for (let q = 0; q < KV; q++) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
+          for (let q = 0; q < KV; q++) if (sideReached(ctx, i, q)) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
         }
       }
     }
@@ -322,6 +323,11 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const at = (p - first) * L * KV;
     const runs = longer?.[p - first] ? L : 1;
     for (let q = 0; q < KV; q++) {
+      if (!sideReached(ctx, i, q)) {
+        // A concept state no sequence leaves here (SPEC 12): never reached.
+        for (let run = 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
+        continue;
+      }
       if (!grouped) {
         best = Infinity;
         from = c;
@@ -382,7 +388,7 @@ function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit
     const c = sets.cls[p];
     const runs = ctx.mult[c] === 0 ? 0 : longer?.[p - first] ? L : 1;
     for (let run = 1; run <= L; run++) {
-      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
+      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs && sideReached(ctx, i, q) ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
     }
   }
   const sparse = table.sparse[i];
@@ -417,6 +423,11 @@ function buildRangeMins(table: ClassDpTable, i: number, scratch: Scratch, runs: 
   let t = 0;
   for (let run = 1; run <= runs; run++) {
     for (let q = 0; q < KV; q++) {
+      // A concept state no sequence reaches at slot i + 1: no successor lands in it, so its tables are never read.
+      if (!sideReached(ctx, i + 1, q)) {
+        t += split ? 2 : 1;
+        continue;
+      }
       for (let side = split ? -1 : 0; side <= (split ? 1 : 0); side += 2) {
         let v = scratch.values[t + 1];
         if (!v || v.length < n) v = scratch.values[t + 1] = new Float64Array(n);
@@ -529,7 +540,8 @@ function sweepRanges(table: ClassDpTable, i: number, scratch: Scratch, grown: bo
       const step = ctx.evenness === "group" ? ctx.obj.stepCost(i, ctx.rep[c], ctx.rep[rep]) : 0;
       for (let run = grown ? 2 : 1; run <= (grown ? L : 1); run++) {
         for (let q = 0; q < KV; q++) {
-          const q2 = ctx.secondary.length === 0 ? q : nextRuns(ctx, q, c, rep);
+          if (!sideReached(ctx, i, q)) continue;
+          const q2 = ctx.secondary.length === 0 && !ctx.concepts ? q : nextSide(ctx, i + 1, q, c, rep);
           if (q2 < 0) continue;
           const t = ((run - 1) * KV + q2) * perRun;
           let value: number;

@@ -1,6 +1,10 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
 import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
+import { conceptAutomatonOf, conceptStep, type ConceptAutomaton } from "../rules/concept-automaton.ts";
+import { hasConceptRules } from "../rules/concept-rules.ts";
+import { candidateConcepts } from "../problem/candidate-columns.ts";
+import { SolverLimitError } from "../problem/solver-limit-error.ts";
 import { objectiveOf, type Objective } from "../problem/objective.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { equalRuns, sortRange } from "../rules/equal-runs.ts";
@@ -59,11 +63,27 @@ export interface DpContext {
   group: Int32Array;
   /** Representative class of each group. */
   groupRep: Int32Array;
-  /** The other run rules: length, each class's bucket, and whether a run starts afresh at a chapter start. */
-  secondary: Array<{ length: number; bucket: Float64Array; scoped: boolean }>;
-  /** Combinations of the other rules' run lengths (Π length), and the index stride of each. */
+  /** The other run rules: length, each class's bucket, and whether a run starts afresh at a chapter start, at an introduction. */
+  secondary: Array<{ length: number; bucket: Float64Array; scoped: boolean; introScoped: boolean }>;
+  /**
+   * The side state beside the run, as one index q = runs + KR·φ: the other
+   * rules' run lengths (KR = Π length combinations; `strides` each one's) and
+   * the concept automaton's state φ (SPEC 12; one state without concept
+   * rules). KV = KR × the automaton's states.
+   */
   KV: number;
+  KR: number;
   strides: number[];
+  /** The concept rules' automaton, when the model has concept rules (SPEC 12). */
+  concepts?: ConceptAutomaton;
+  /** Concept set of each class (its representative's). */
+  setOf?: Int32Array;
+  /**
+   * Per slot, 1 for each automaton state some sequence of that slot's and the
+   * earlier slots' concept sets can leave there (the concept rules alone):
+   * the other states are never reached, and the passes skip them.
+   */
+  reach?: Uint8Array[];
   /** Largest rise of the primary key allowed by a `maxRise` on it (Infinity if none). */
   riseCap: number;
   /** How evenness is paid in range queries: none, metric = primary key, or metric constant in each group. */
@@ -91,6 +111,7 @@ export interface DpContext {
  *   few groups for their classes), `always`, `never` (one by one; tests
  *   compare the two ways).
  * @throws LevelrampError `select/dp` (exit 2) when the problem is not chain-shaped.
+ * @throws SolverLimitError `select/dp` when the concept rules' automaton is past its size bound.
  */
 export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
   const rules = chainRulesOf(problem);
@@ -114,13 +135,17 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const pv = byClass(rules.valuesOf(primaryKey));
   const pb = byClass(primary.bucket);
   const mv = byClass(rules.valuesOf(problem.metric));
-  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket), scoped: r.scoped }));
+  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket), scoped: r.scoped, introScoped: r.introScoped }));
   const strides: number[] = [];
-  let KV = 1;
+  let KR = 1;
   for (const r of secondary) {
-    strides.push(KV);
-    KV *= r.length;
+    strides.push(KR);
+    KR *= r.length;
   }
+  // Concept rules (SPEC 12): the automaton's state goes beside the run lengths.
+  const concepts = hasConceptRules(problem) ? conceptAutomatonFor(problem) : undefined;
+  const KV = KR * (concepts?.count ?? 1);
+  const setOf = concepts ? byClassInt(candidateConcepts(problem).setOf, rep) : undefined;
   let riseCap = Infinity;
   for (const c of problem.chain) if (c.type === "maxRise" && c.key === primaryKey) riseCap = Math.min(riseCap, c.by);
   const evenness = problem.objective.evenness === 0 || problem.objective.norm === "Linf" ? "none" : problem.metric === primaryKey ? "primary" : "group";
@@ -129,15 +154,60 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const groupKeys = [...new Set(rules.pairRules.map((r) => r.constraint.key).filter((k) => k !== primaryKey))];
   if (evenness === "group") groupKeys.push(problem.metric);
   const columns: ArrayLike<number>[] = [...groupKeys.map((k) => byClass(rules.valuesOf(k))), ...secondary.map((r) => r.bucket)];
+  // With concept rules a step's next state depends on the class's concept set: one set per group.
+  if (setOf) columns.push(setOf);
   const { id: group, count: groups } = equalRuns(Int32Array.from({ length: C }, (_, c) => c), C, columns);
   const groupRep = new Int32Array(groups).fill(-1);
   for (let c = 0; c < C; c++) if (groupRep[group[c]] < 0) groupRep[group[c]] = c;
-  const sets = slotSets(classes.lists, classes.listOfSlot, group, pv, pb, ranges);
+  // Rules scoped to introductions hold or not by the state, not by the group: successors one by one.
+  const rangesUsed = rules.introScoped ? "never" : ranges;
+  const sets = slotSets(classes.lists, classes.listOfSlot, group, pv, pb, rangesUsed);
   const restart = rules.scoped ? chapterStarts(problem.slots) : new Uint8Array(problem.slots.length);
-  return {
+  const ctx: DpContext = {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
-    groupRep, secondary, KV, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges,
+    groupRep, secondary, KV, KR, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges: rangesUsed,
+    ...(concepts ? { concepts, setOf } : {}),
   };
+  if (concepts) ctx.reach = conceptReach(ctx, classes.lists, classes.listOfSlot);
+  return ctx;
+}
+
+function byClassInt(values: ArrayLike<number>, rep: Int32Array): Int32Array {
+  return Int32Array.from(rep, (k) => values[k]);
+}
+
+/** The concept automaton of a problem for the dp, or the dp's limit error naming its size. */
+function conceptAutomatonFor(problem: SelectionProblem): ConceptAutomaton {
+  const a = conceptAutomatonOf(problem);
+  if (typeof a === "string") {
+    throw new SolverLimitError("select/dp", "dp concept states", `the concept rules need ${a} (the dp keeps one state per combination of introduced concepts, levels since an introduction and quota counts); give the introduce order every concept the pools carry, smaller quotas, or use --solver highs`);
+  }
+  return a;
+}
+
+/**
+ * Per slot, the automaton states the concept rules alone let a sequence
+ * leave there (see {@link DpContext.reach}): forward over each slot's concept
+ * sets. Work: slots × reachable states × the slot's distinct sets.
+ */
+function conceptReach(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): Uint8Array[] {
+  const a = ctx.concepts!;
+  const setsOfList = lists.map((list) => [...new Set(Array.from(list, (c) => ctx.setOf![c]))]);
+  const out: Uint8Array[] = [];
+  let prev = Uint8Array.of(1); // before slot 0: the start state
+  for (let s = 0; s < listOfSlot.length; s++) {
+    const here = new Uint8Array(a.count);
+    for (let phi = 0; phi < prev.length; phi++) {
+      if (!prev[phi]) continue;
+      for (const x of setsOfList[listOfSlot[s]]) {
+        const to = conceptStep(a, s, phi, x);
+        if (to >= 0) here[to] = 1;
+      }
+    }
+    out.push(here);
+    prev = here;
+  }
+  return out;
 }
 
 /**
@@ -163,7 +233,9 @@ export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], list
 export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible" | "conceptConstraints">>): string | undefined {
   const rules = chainRulesOf(problem);
   if (!rules.primaryRun) return "dp needs a chain-shaped model: a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
-  if (problem.conceptConstraints?.length || rules.introScoped) return "the dp does not take concept rules (introduce, introduceAt, maxNew, practice, quota, scope introduction) yet (SPEC 12): the MILP does";
+  if (rules.primaryIntroRestarts) {
+    return `dp needs the run of ${rules.primaryRun.constraint.key} to hold where a concept is introduced: with its maxRun, or every nonDecreasing on it, scoped to introductions, a candidate could ship in two runs of one value, which no dp state holds (SPEC 12); the MILP takes it`;
+  }
   if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
     return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
   }
@@ -240,21 +312,57 @@ export function otherKeysOk(ctx: DpContext, c: number, d: number): boolean {
 
 /**
  * Index of the other run rules' lengths after `d` follows `c` with lengths
- * index `q`, or −1 when a run would pass its length. At a chapter start
- * (`restart`), a chapter-scoped rule's run starts afresh.
+ * index `q` (the run part of a side index: a multiple of KR added to it
+ * changes nothing), or −1 when a run would pass its length. At a chapter
+ * start (`restart`), a chapter-scoped rule's run starts afresh; at a level
+ * that introduces a concept (`intro`), one scoped to introductions.
  */
-export function nextRuns(ctx: DpContext, q: number, c: number, d: number, restart = false): number {
+export function nextRuns(ctx: DpContext, q: number, c: number, d: number, restart = false, intro = false): number {
   const sec = ctx.secondary;
   if (sec.length === 0) return 0;
   let out = 0;
   for (let j = 0; j < sec.length; j++) {
     const r = sec[j];
     const len = Math.floor(q / ctx.strides[j]) % r.length; // run length − 1
-    const next = r.bucket[d] === r.bucket[c] && !(restart && r.scoped) ? len + 1 : 0;
+    const next = r.bucket[d] === r.bucket[c] && !(restart && r.scoped) && !(intro && r.introScoped) ? len + 1 : 0;
     if (next >= r.length) return -1;
     out += next * ctx.strides[j];
   }
   return out;
+}
+
+/**
+ * The side index after class `d` fills `slot` following class `c` with side
+ * index `q` (see {@link DpContext.KV}): the other rules' run lengths and the
+ * concept automaton's state; −1 when a run passes its length, a concept rule
+ * forbids the step, or a pair rule scoped to introductions forbids it at a
+ * level that introduces nothing. Callers check the other pair rules
+ * (`pairOk` with `intro` set, so the ones scoped to introductions are left here).
+ */
+export function nextSide(ctx: DpContext, slot: number, q: number, c: number, d: number, restart = false): number {
+  const a = ctx.concepts;
+  if (!a) return nextRuns(ctx, q, c, d, restart);
+  const phi = (q / ctx.KR) | 0;
+  const x = ctx.setOf![d];
+  const to = conceptStep(a, slot, phi, x);
+  if (to < 0) return -1;
+  const intro = a.intro[phi * a.sets + x] === 1;
+  if (!intro && ctx.rules.introScoped && !ctx.rules.introPairOk(ctx.rep[c], ctx.rep[d])) return -1;
+  const runs = nextRuns(ctx, q, c, d, restart, intro);
+  return runs < 0 ? -1 : runs + ctx.KR * to;
+}
+
+/** The side index after class `c` fills the first slot (nothing before it), or −1 when a concept rule forbids it there. */
+export function startSide(ctx: DpContext, c: number): number {
+  const a = ctx.concepts;
+  if (!a) return 0;
+  const to = conceptStep(a, 0, 0, ctx.setOf![c]);
+  return to < 0 ? -1 : ctx.KR * to;
+}
+
+/** Whether side index `q` can be met at slot `i` (its concept state is reachable there). */
+export function sideReached(ctx: DpContext, i: number, q: number): boolean {
+  return !ctx.reach || ctx.reach[i][(q / ctx.KR) | 0] === 1;
 }
 
 /**

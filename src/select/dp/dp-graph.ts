@@ -1,5 +1,8 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
+import { conceptAutomatonOf, conceptStep, type ConceptAutomaton } from "../rules/concept-automaton.ts";
+import { hasConceptRules } from "../rules/concept-rules.ts";
+import { candidateConcepts } from "../problem/candidate-columns.ts";
 import { dpRefusal } from "./dp-context.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
@@ -18,6 +21,7 @@ export interface DpGraphOptions {
  * One slot's states, flat: state s has last candidate `last[s]`, run members
  * `mem[s·L .. s·L + mlen[s])` (L = the primary maxRun length; the last member
  * is `last[s]`), run lengths `cnt[s·K .. s·K + K)` of the K other maxRun rules,
+ * the concept automaton's state `phi[s]` (SPEC 12; 0 without concept rules),
  * and CSR transitions to the next slot's states `next[start[s] .. start[s+1])`.
  */
 export interface Layer {
@@ -27,11 +31,12 @@ export interface Layer {
   /** Numeric key of the members alone (Σ (m_j + 1)·B^j), so a child's key needs no allocation. */
   memKey: number[];
   cnt: number[];
+  phi: number[];
   start: number[];
   next: number[];
 }
 
-const emptyLayer = (): Layer => ({ last: [], mem: [], mlen: [], memKey: [], cnt: [], start: [], next: [] });
+const emptyLayer = (): Layer => ({ last: [], mem: [], mlen: [], memKey: [], cnt: [], phi: [], start: [], next: [] });
 
 /** The dp's layered state graph, or the first slot no state reaches. */
 export type DpGraph = { layers: Layer[]; states: number; transitions: number } | { infeasibleAt: number };
@@ -58,16 +63,24 @@ interface GraphShape {
   secondaryScoped: boolean[];
   /** Scratch: the run lengths of the child being built. */
   newRuns: number[];
+  /** The concept rules' automaton and each candidate's concept set, when the model has concept rules. */
+  concepts?: ConceptAutomaton;
+  setOf?: Int32Array;
+  /** Each key's multiplier of the concept state. */
+  phiMul: number;
+  runScopedIntro: boolean[];
 }
 
 /**
  * Builds the dp's layered state graph (SPEC 6 `dp`): per slot, every state
  * reachable from the first slot — the last candidate, the members of the
  * current run of equal buckets of the primary `maxRun` key (at most its
- * length), and the run lengths of any other `maxRun` rules — with transitions
- * that meet every chain constraint and use no candidate twice.
+ * length), the run lengths of any other `maxRun` rules, and the concept
+ * rules' automaton state (SPEC 12) — with transitions that meet every chain
+ * constraint and concept rule and use no candidate twice.
  *
  * @throws LevelrampError `select/dp` when the problem is not chain-shaped or the state bound is passed.
+ * @throws SolverLimitError `select/min-moves` when the concept rules' automaton is past its size bound.
  */
 export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions = {}): DpGraph {
   // 1. The chain's rules: the dp needs a primary maxRun on a nonDecreasing key.
@@ -116,8 +129,14 @@ function graphShape(problem: SelectionProblem, rules: ChainRules, primary: NonNu
     cntMul.push(span);
     span *= r.length + 1;
   }
+  const made = hasConceptRules(problem) ? conceptAutomatonOf(problem) : undefined;
+  if (typeof made === "string") throw new SolverLimitError("select/min-moves", "min-moves concept states", `the concept rules need ${made}; drop --min-moves, or give the introduce order every concept the pools carry`);
+  const phiMul = span;
+  span *= made?.count ?? 1;
   return {
-    rules, excluded, L, K, powB, cntMul,
+    rules, excluded, L, K, powB, cntMul, phiMul,
+    ...(made ? { concepts: made, setOf: candidateConcepts(problem).setOf } : {}),
+    runScopedIntro: secondary.map((r) => r.introScoped),
     restart: chapterStarts(problem.slots),
     numericKeys: span < Number.MAX_SAFE_INTEGER,
     pb: primary.bucket,
@@ -135,6 +154,9 @@ function firstLayer(problem: SelectionProblem, shape: GraphShape): Layer {
   const first = emptyLayer();
   for (const d of problem.eligible[0]) {
     if (excluded?.[d]) continue;
+    const phi = shape.concepts ? conceptStep(shape.concepts, 0, 0, shape.setOf![d]) : 0;
+    if (phi < 0) continue;
+    first.phi.push(phi);
     first.last.push(d);
     first.mem.push(d);
     for (let j = 1; j < L; j++) first.mem.push(-1);
@@ -164,7 +186,18 @@ function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: 
     const mlen = cur.mlen[s];
     const mOff = s * L;
     for (const d of elig) {
-      if (excluded?.[d] || !rules.pairOk(c, d, fresh)) continue;
+      if (excluded?.[d] || !rules.pairOk(c, d, fresh, true)) continue;
+      // Concept rules (SPEC 12): the automaton's step, and the rules scoped to introductions where it introduces nothing.
+      let phi = 0;
+      let intro = false;
+      if (shape.concepts) {
+        const a = shape.concepts;
+        const x = shape.setOf![d];
+        phi = conceptStep(a, i + 1, cur.phi[s], x);
+        if (phi < 0) continue;
+        intro = a.intro[cur.phi[s] * a.sets + x] === 1;
+      }
+      if (!intro && rules.introScoped && !rules.introPairOk(c, d)) continue;
       const same = pb[d] === pb[c] && !(fresh && primaryScoped);
       let memKey: number;
       if (same) {
@@ -175,9 +208,9 @@ function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: 
         memKey = cur.memKey[s] + (d + 1) * powB[mlen];
       } else memKey = d + 1;
       let ok = true;
-      let key = memKey;
+      let key = memKey + phi * shape.phiMul;
       for (let k = 0; k < K; k++) {
-        const run = runBuckets[k][d] === runBuckets[k][c] && !(fresh && secondaryScoped[k]) ? cur.cnt[s * K + k] + 1 : 1;
+        const run = runBuckets[k][d] === runBuckets[k][c] && !(fresh && secondaryScoped[k]) && !(intro && shape.runScopedIntro[k]) ? cur.cnt[s * K + k] + 1 : 1;
         if (run > runLengths[k]) {
           ok = false;
           break;
@@ -188,12 +221,13 @@ function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: 
       if (!ok) continue;
       const mapKey: number | string = numericKeys
         ? key
-        : `${same ? cur.mem.slice(mOff, mOff + mlen).join(",") + "," : ""}${d}|${newRuns.join(",")}`;
+        : `${same ? cur.mem.slice(mOff, mOff + mlen).join(",") + "," : ""}${d}|${newRuns.join(",")}|${phi}`;
       let at = index.get(mapKey);
       if (at === undefined) {
         at = nxt.last.length;
         index.set(mapKey, at);
         nxt.last.push(d);
+        nxt.phi.push(phi);
         if (same) for (let j = 0; j < mlen; j++) nxt.mem.push(cur.mem[mOff + j]);
         nxt.mem.push(d);
         for (let j = same ? mlen + 1 : 1; j < L; j++) nxt.mem.push(-1);

@@ -1,5 +1,5 @@
 import type { DpContext } from "./dp-context.ts";
-import { bucketStart, firstAbove, nextRuns } from "./dp-context.ts";
+import { bucketStart, firstAbove, nextSide } from "./dp-context.ts";
 
 /**
  * A successor of a dp state at the next slot: position `p` (class `d`) of the
@@ -25,7 +25,8 @@ export function runStep(L: number): RunStep {
 /**
  * Visits every successor of a state that stays in the current run (the same
  * primary bucket) at `slot`: the run grows by one, a scarce class is used only
- * as often as it has members, every pairwise rule and other run rule holds.
+ * as often as it has members, every pairwise rule, other run rule and
+ * concept rule holds ({@link nextSide}: the side state after the step).
  * This is the one place that decides what a run may hold; the forward state
  * count, the backward pass and the forward pick all go through it.
  *
@@ -57,8 +58,8 @@ export function eachSameRunStep(
     looked++;
     const p = sets.bOrder[k];
     const d = sets.cls[p];
-    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d])) continue;
-    const q2 = nextRuns(ctx, q, c, d);
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], false, true)) continue;
+    const q2 = nextSide(ctx, slot, q, c, d);
     if (q2 < 0) continue;
     const out = step.mem;
     let outSize = size;
@@ -95,8 +96,8 @@ export function eachNewRunStep(ctx: DpContext, slot: number, c: number, q: numbe
   for (let k = from; k < end; k++) {
     const p = sets.bOrder[k];
     const d = sets.cls[p];
-    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d])) continue;
-    const q2 = nextRuns(ctx, q, c, d);
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], false, true)) continue;
+    const q2 = nextSide(ctx, slot, q, c, d);
     if (q2 >= 0) visit(p, d, q2);
   }
   return end - from;
@@ -131,8 +132,8 @@ export function eachRestartStep(
   while (size < L && mem[size] >= 0) size++;
   for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
     const d = sets.cls[p];
-    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], true)) continue;
-    const q2 = nextRuns(ctx, q, c, d, true);
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], true, true)) continue;
+    const q2 = nextSide(ctx, slot, q, c, d, true);
     if (q2 < 0) continue;
     const out = step.mem;
     if (ctx.pb[d] === ctx.pb[c] && !ctx.primaryRestarts) {

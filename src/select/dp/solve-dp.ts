@@ -2,7 +2,7 @@ import { LevelrampError } from "../../io/errors.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { bestStart, classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { boundedDp } from "./bounded-dp.ts";
-import { dpContext, dpRefusal } from "./dp-context.ts";
+import { dpContext, dpRefusal, startSide } from "./dp-context.ts";
 import { objectiveTolerance } from "../problem/objective.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
 import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
@@ -149,15 +149,16 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
     let fallback = { v: Infinity, c: -1 };
     for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
       const c = sets.cls[p];
-      if (ctx.mult[c] === 0) continue;
-      const v = obj.combine(obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, 0)]);
+      const q = startSide(ctx, c);
+      if (ctx.mult[c] === 0 || q < 0) continue;
+      const v = obj.combine(obj.slotCost(0, ctx.rep[c]), table.dense[denseIndex(table, 0, p, 1, q)]);
       if (v < fallback.v) fallback = { v, c };
       if (v <= opt + tol && idLess(ctx.members[c][0], pick)) {
         pick = ctx.members[c][0];
-        state = freshState(ctx, c, 0);
+        state = freshState(ctx, c, q);
       }
     }
-    if (!state) state = freshState(ctx, fallback.c, 0);
+    if (!state) state = freshState(ctx, fallback.c, startSide(ctx, fallback.c));
     pick = ctx.members[state.c][0];
     acc = obj.slotCost(0, pick);
   }

@@ -48,100 +48,148 @@ export function conceptVars(rules: ConceptRules, slots: number, first: number): 
  * any slot's largest set) are left out.
  */
 export function conceptRows(rules: ConceptRules, slots: ReadonlyArray<{ chapter: number }>, yStart: Int32Array, setOfVar: (v: number) => number, vars: ConceptVars, rows: RowSink): void {
-  const S = slots.length;
-  const T = vars.tracked;
-  const I = (s: number, t: number) => vars.introduced + s * T + t;
-  const carrying = (s: number, k: number): number[] => {
+  const b = new ConceptRowBuilder(rules, slots.length, yStart, setOfVar, vars, rows);
+  b.introduced();
+  b.orders();
+  b.windows();
+  b.maxNew();
+  b.introductions();
+  b.quotas();
+}
+
+/** The rows of {@link conceptRows}, one kind of rule per method. */
+class ConceptRowBuilder {
+  private readonly T: number;
+  private readonly tIndex: Map<number, number>;
+
+  constructor(
+    private readonly rules: ConceptRules,
+    private readonly S: number,
+    private readonly yStart: Int32Array,
+    private readonly setOfVar: (v: number) => number,
+    private readonly vars: ConceptVars,
+    private readonly rows: RowSink,
+  ) {
+    this.T = vars.tracked;
+    this.tIndex = new Map(Array.from(rules.tracked, (k, t) => [k, t]));
+  }
+
+  /** Variable I[s, t]. */
+  private I(s: number, t: number): number {
+    return this.vars.introduced + s * this.T + t;
+  }
+
+  /** The y variables of slot s whose class carries concept k: a[s, k]'s terms. */
+  private carrying(s: number, k: number): number[] {
     const out: number[] = [];
-    for (let v = yStart[s]; v < yStart[s + 1]; v++) if (hasConcept(rules.sets.sets[setOfVar(v)], k)) out.push(v);
+    for (let v = this.yStart[s]; v < this.yStart[s + 1]; v++) if (hasConcept(this.rules.sets.sets[this.setOfVar(v)], k)) out.push(v);
     return out;
-  };
-  // 1. I[s, t]: introduced by slot s.
-  rules.tracked.forEach((k, t) => {
-    for (let s = 0; s < S; s++) {
-      const a = carrying(s, k);
-      if (s === 0) {
-        rows.add([I(0, t), ...a], [1, ...a.map(() => -1)], 0, 0);
-        continue;
-      }
-      if (a.length === 0) {
-        rows.add([I(s, t), I(s - 1, t)], [1, -1], 0, 0);
-        continue;
-      }
-      rows.add([I(s, t), I(s - 1, t)], [1, -1], 0, Infinity);
-      rows.add([I(s, t), ...a], [1, ...a.map(() => -1)], 0, Infinity);
-      rows.add([I(s, t), I(s - 1, t), ...a], [1, -1, ...a.map(() => -1)], -Infinity, 0);
-    }
-  });
-  const tIndex = new Map(Array.from(rules.tracked, (k, t) => [k, t]));
-  // 2. introduce orders: each concept only once the one before it is introduced.
-  for (const order of rules.orders) {
-    for (let j = 1; j < order.length; j++) {
-      const p = tIndex.get(order[j - 1])!;
-      const q = tIndex.get(order[j])!;
-      for (let s = 0; s < S; s++) rows.add([I(s, q), I(s, p)], [1, -1], -Infinity, 0);
-    }
   }
-  // 3. introduceAt: not carried before `from`; introduced by the deadline's slot.
-  for (let s = 0; s < S; s++) {
-    for (const k of rules.forbidden[s] ?? []) {
-      const a = carrying(s, k);
-      if (a.length > 0) rows.add(a, 1, -Infinity, 0);
-    }
-    for (const k of rules.deadlines[s] ?? []) rows.add([I(s, tIndex.get(k)!)], 1, 1, Infinity);
-  }
-  // 4. maxNew and N: the new concepts of slot s are I[s, ·] − I[s−1, ·].
-  const newTerms = (s: number): { vars: number[]; coefs: number[] } => {
-    const v: number[] = [];
-    const c: number[] = [];
-    for (let t = 0; t < T; t++) {
-      v.push(I(s, t));
-      c.push(1);
+
+  /** The new concepts of slot s as terms: Σ_t I[s, t] − I[s−1, t]. */
+  private newTerms(s: number): { vars: number[]; coefs: number[] } {
+    const vars: number[] = [];
+    const coefs: number[] = [];
+    for (let t = 0; t < this.T; t++) {
+      vars.push(this.I(s, t));
+      coefs.push(1);
       if (s > 0) {
-        v.push(I(s - 1, t));
-        c.push(-1);
+        vars.push(this.I(s - 1, t));
+        coefs.push(-1);
       }
     }
-    return { vars: v, coefs: c };
-  };
-  if (rules.maxNew < Infinity) {
-    for (let s = 0; s < S; s++) {
+    return { vars, coefs };
+  }
+
+  /** I[s, t] = I[s−1, t] OR a[s, t] (I[−1] = 0); where slot s cannot carry t, I[s, t] = I[s−1, t]. */
+  introduced(): void {
+    const { rows } = this;
+    this.rules.tracked.forEach((k, t) => {
+      for (let s = 0; s < this.S; s++) {
+        const a = this.carrying(s, k);
+        const minus = a.map(() => -1);
+        if (s === 0) rows.add([this.I(0, t), ...a], [1, ...minus], 0, 0);
+        else if (a.length === 0) rows.add([this.I(s, t), this.I(s - 1, t)], [1, -1], 0, 0);
+        else {
+          rows.add([this.I(s, t), this.I(s - 1, t)], [1, -1], 0, Infinity);
+          rows.add([this.I(s, t), ...a], [1, ...minus], 0, Infinity);
+          rows.add([this.I(s, t), this.I(s - 1, t), ...a], [1, -1, ...minus], -Infinity, 0);
+        }
+      }
+    });
+  }
+
+  /** introduce orders: each concept only once the one before it is introduced, I[s, c_k] ≤ I[s, c_{k−1}]. */
+  orders(): void {
+    for (const order of this.rules.orders) {
+      for (let j = 1; j < order.length; j++) {
+        const p = this.tIndex.get(order[j - 1])!;
+        const q = this.tIndex.get(order[j])!;
+        for (let s = 0; s < this.S; s++) this.rows.add([this.I(s, q), this.I(s, p)], [1, -1], -Infinity, 0);
+      }
+    }
+  }
+
+  /** introduceAt: not carried before `from`; introduced by the deadline's slot. */
+  windows(): void {
+    for (let s = 0; s < this.S; s++) {
+      for (const k of this.rules.forbidden[s] ?? []) {
+        const a = this.carrying(s, k);
+        if (a.length > 0) this.rows.add(a, 1, -Infinity, 0);
+      }
+      for (const k of this.rules.deadlines[s] ?? []) this.rows.add([this.I(s, this.tIndex.get(k)!)], 1, 1, Infinity);
+    }
+  }
+
+  /** maxNew: Σ_t (I[s, t] − I[s−1, t]) ≤ by, where some class of the slot carries more than `by` concepts. */
+  maxNew(): void {
+    const { rules } = this;
+    if (rules.maxNew === Infinity) return;
+    for (let s = 0; s < this.S; s++) {
       let largest = 0;
-      for (let v = yStart[s]; v < yStart[s + 1]; v++) largest = Math.max(largest, rules.sets.sets[setOfVar(v)].length);
+      for (let v = this.yStart[s]; v < this.yStart[s + 1]; v++) largest = Math.max(largest, rules.sets.sets[this.setOfVar(v)].length);
       if (largest <= rules.maxNew) continue;
-      const { vars: v, coefs } = newTerms(s);
-      rows.add(v, coefs, -Infinity, rules.maxNew);
+      const { vars, coefs } = this.newTerms(s);
+      this.rows.add(vars, coefs, -Infinity, rules.maxNew);
     }
   }
-  if (vars.introduces >= 0) {
+
+  /** N[s] = 1 exactly when slot s introduces a concept; `practice` P: at most one N in any P + 1 consecutive slots. */
+  introductions(): void {
+    const { vars: cv, rows, S } = this;
+    if (cv.introduces < 0) return;
     for (let s = 0; s < S; s++) {
-      const n = vars.introduces + s;
-      for (let t = 0; t < T; t++) rows.add(s > 0 ? [n, I(s, t), I(s - 1, t)] : [n, I(s, t)], s > 0 ? [1, -1, 1] : [1, -1], 0, Infinity);
-      const { vars: v, coefs } = newTerms(s);
-      rows.add([n, ...v], [1, ...coefs.map((x) => -x)], -Infinity, 0);
+      const n = cv.introduces + s;
+      for (let t = 0; t < this.T; t++) rows.add(s > 0 ? [n, this.I(s, t), this.I(s - 1, t)] : [n, this.I(s, t)], s > 0 ? [1, -1, 1] : [1, -1], 0, Infinity);
+      const { vars, coefs } = this.newTerms(s);
+      rows.add([n, ...vars], [1, ...coefs.map((x) => -x)], -Infinity, 0);
     }
-    // practice: at most one introduction in any P + 1 consecutive slots.
-    const P = rules.practice;
-    if (P > 0 && S > 1) {
-      for (let w = 0; w === 0 || w + P < S; w++) {
-        const window: number[] = [];
-        for (let s = w; s <= Math.min(w + P, S - 1); s++) window.push(vars.introduces + s);
-        rows.add(window, 1, -Infinity, 1);
+    const P = this.rules.practice;
+    if (P === 0 || S < 2) return;
+    for (let w = 0; w === 0 || w + P < S; w++) {
+      const window: number[] = [];
+      for (let s = w; s <= Math.min(w + P, S - 1); s++) window.push(cv.introduces + s);
+      rows.add(window, 1, -Infinity, 1);
+    }
+  }
+
+  /** quota: min ≤ Σ a[s, k] ≤ max over the selection or each chapter's slots (no min at an open end). */
+  quotas(): void {
+    const { rules, S, yStart } = this;
+    for (const q of rules.quotas) {
+      let from = 0;
+      for (let s = 0; s < S; s++) {
+        if (s < S - 1 && !(q.perChapter && rules.chapterEnd[s])) continue;
+        const terms: number[] = [];
+        for (let j = from; j <= s; j++) terms.push(...this.carrying(j, q.concept));
+        const span = s - from + 1;
+        // Where more levels follow (a part-by-part step), the min is not due yet.
+        const min = s === S - 1 && rules.openEnd ? 0 : q.min;
+        // No level here can carry it and some must: a row no answer meets (one pick per slot, so never two).
+        if (terms.length === 0 && min > 0) this.rows.add(Array.from({ length: yStart[from + 1] - yStart[from] }, (_, k) => yStart[from] + k), 1, 2, Infinity);
+        else if (min > 0 || q.max < Math.min(span, terms.length)) this.rows.add(terms, 1, min, q.max);
+        from = s + 1;
       }
-    }
-  }
-  // 5. quotas, over the selection or each chapter.
-  for (const q of rules.quotas) {
-    let from = 0;
-    for (let s = 0; s < S; s++) {
-      if (q.perChapter ? !rules.chapterEnd[s] : s < S - 1) continue;
-      const terms: number[] = [];
-      for (let j = from; j <= s; j++) terms.push(...carrying(j, q.concept));
-      const span = s - from + 1;
-      // No level here can carry it and some must: a row no answer meets (one pick per slot, so never two).
-      if (terms.length === 0 && q.min > 0) rows.add(Array.from({ length: yStart[from + 1] - yStart[from] }, (_, k) => yStart[from] + k), 1, 2, Infinity);
-      else if (q.min > 0 || q.max < Math.min(span, terms.length)) rows.add(terms, 1, q.min, q.max);
-      from = s + 1;
     }
   }
 }

@@ -51,6 +51,12 @@ export interface SelectionProblem {
    * first slot: levels before it (chapters not selected) are not seen.
    */
   conceptConstraints?: ConceptConstraint[];
+  /**
+   * More levels follow the last slot (a part-by-part selection's step,
+   * `extendSelection`): a quota's `min` is not due at the last slot (its
+   * chapter, or the game, goes on), and an `introduceAt` deadline past it waits.
+   */
+  openEnd?: boolean;
   /** Pairs of candidate indices that may not both be chosen. */
   conflicts: Array<[number, number]>;
   objective: { norm: "L1" | "L2" | "Linf"; evenness: number };

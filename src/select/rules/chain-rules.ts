@@ -132,6 +132,12 @@ export class ChainRules {
     return true;
   }
 
+  /** Whether `b` may follow `a` under the pairwise rules scoped to introductions (at a level that introduces nothing). */
+  introPairOk(a: number, b: number): boolean {
+    for (const r of this.pairRules) if (r.introScoped && !pairRuleOk(r, a, b)) return false;
+    return true;
+  }
+
   /** Whether `b` may follow `a` under every pairwise rule whose key is not `key`. */
   pairOkExcept(key: string, a: number, b: number): boolean {
     for (const r of this.pairRules) if (r.constraint.key !== key && !pairRuleOk(r, a, b)) return false;

@@ -16,7 +16,7 @@ export function checkPicks(problem: SelectionProblem, picks: readonly number[]):
   picks.forEach((c, s) => {
     if (!problem.eligible[s].includes(c)) out.push(`level ${problem.slots[s].number}: ${problem.candidates[c]?.id ?? c} is not eligible there`);
   });
-  for (const b of findBreaks(sequenceOf(problem, picks), problemConstraints(problem))) out.push(`level ${b.level}: ${b.message}`);
+  for (const b of findBreaks(sequenceOf(problem, picks), problemConstraints(problem), { continues: problem.openEnd })) out.push(`level ${b.level}: ${b.message}`);
   return out;
 }
 

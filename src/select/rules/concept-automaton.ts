@@ -233,7 +233,7 @@ class Machine {
 
   /** The quotas whose min is due at slot `s` (its chapter ends there, or the selection does). */
   quotaEnds(s: number): number[] {
-    const last = s === this.problem.slots.length - 1;
+    const last = s === this.problem.slots.length - 1 && !this.rules.openEnd;
     const out: number[] = [];
     this.rules.quotas.forEach((q, j) => {
       if (q.min > 0 && (q.perChapter ? this.rules.chapterEnd[s] === 1 : last)) out.push(j);

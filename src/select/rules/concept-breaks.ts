@@ -73,9 +73,10 @@ const list = (names: readonly string[]) => names.join(", ");
  * - `quota`: each level past `max` (in the game, or in its chapter), and the
  *   last level of the game (or of each chapter) when fewer than `min` carry it.
  *
+ * @param options.continues more levels follow the last one (a part-by-part step): no quota's min is due at it.
  * @returns the breaks in level order, then in the order of `constraints`.
  */
-export function conceptBreaks(levels: readonly ConceptLevel[], constraints: readonly ConceptConstraint[]): ConceptBreak[] {
+export function conceptBreaks(levels: readonly ConceptLevel[], constraints: readonly ConceptConstraint[], options: { continues?: boolean } = {}): ConceptBreak[] {
   const out: ConceptBreak[] = [];
   if (constraints.length === 0 || levels.length === 0) return out;
   const fresh = introductions(levels);
@@ -104,7 +105,7 @@ export function conceptBreaks(levels: readonly ConceptLevel[], constraints: read
         break;
       }
       case "quota":
-        quotaBreaks(levels, c, out);
+        quotaBreaks(levels, c, options.continues === true, out);
         break;
     }
   }
@@ -147,7 +148,7 @@ function introduceAtBreaks(levels: readonly ConceptLevel[], fresh: readonly stri
   }
 }
 
-function quotaBreaks(levels: readonly ConceptLevel[], c: Extract<ConceptConstraint, { type: "quota" }>, out: ConceptBreak[]): void {
+function quotaBreaks(levels: readonly ConceptLevel[], c: Extract<ConceptConstraint, { type: "quota" }>, continues: boolean, out: ConceptBreak[]): void {
   const perChapter = c.scope === "chapter";
   let count = 0;
   levels.forEach((l, i) => {
@@ -158,7 +159,7 @@ function quotaBreaks(levels: readonly ConceptLevel[], c: Extract<ConceptConstrai
       count++;
       if (c.max !== undefined && count > c.max) out.push({ level: l.number, constraint: c, message: `${c.concept} on the ${ordinal(count)} level${where} (at most ${c.max}${scope})`, concepts: [c.concept] });
     }
-    const ends = i === levels.length - 1 || (perChapter && levels[i + 1].chapter !== l.chapter);
+    const ends = i === levels.length - 1 ? !continues : perChapter && levels[i + 1].chapter !== l.chapter;
     if (ends && c.min !== undefined && count < c.min) {
       out.push({ level: l.number, constraint: c, message: `${c.concept} on ${levelsWord(count)}${where} (at least ${c.min}${scope})`, concepts: [c.concept] });
     }

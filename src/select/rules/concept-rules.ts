@@ -60,6 +60,8 @@ export interface ConceptRules {
   chapterStart: Uint8Array;
   /** Per slot, 1 where a chapter ends (the last slot, or the next slot's chapter differs): chapter quotas' `min` is due. */
   chapterEnd: Uint8Array;
+  /** More levels follow the last slot (see `SelectionProblem.openEnd`): no quota's min is due there. */
+  openEnd: boolean;
   /** Whether anything here reads concepts at all (a concept rule, or scope introduction); `maxRun(concepts)` is a plain run rule. */
   active: boolean;
 }
@@ -135,12 +137,13 @@ export function conceptRules(problem: SelectionProblem): ConceptRules {
   const chapterEnd = new Uint8Array(S);
   for (let s = 0; s < S; s++) {
     if (s > 0 && problem.slots[s].chapter !== problem.slots[s - 1].chapter) chapterStart[s] = 1;
-    if (s === S - 1 || problem.slots[s + 1].chapter !== problem.slots[s].chapter) chapterEnd[s] = 1;
+    if (s === S - 1 ? !problem.openEnd : problem.slots[s + 1].chapter !== problem.slots[s].chapter) chapterEnd[s] = 1;
   }
   return {
     sets, names, orders, maxNew, practice, quotas, introScoped, readsIntroductions,
     tracked: Int32Array.from(trackedSet).sort(),
     forbidden, deadlines, chapterStart, chapterEnd,
+    openEnd: problem.openEnd === true,
     active: constraints.length > 0 || introScoped,
   };
 }

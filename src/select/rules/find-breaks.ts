@@ -89,9 +89,10 @@ function setWords(concepts: readonly string[] | undefined): string {
  *
  * @param levels levels in shipping order (consecutive numbers are consecutive levels), with their chapters for scoped rules.
  * @param constraints the model's constraints.
+ * @param options.continues more levels follow the last one (a part-by-part step): no quota's min is due at it.
  * @returns every break found, in level order (then model order); empty when the sequence is clean.
  */
-export function findBreaks(levels: readonly SequenceLevel[], constraints: readonly Constraint[]): ConstraintBreak[] {
+export function findBreaks(levels: readonly SequenceLevel[], constraints: readonly Constraint[], options: { continues?: boolean } = {}): ConstraintBreak[] {
   const out: ConstraintBreak[] = [];
   const seen = new Map<string, number>();
   for (const l of levels) {
@@ -158,7 +159,7 @@ export function findBreaks(levels: readonly SequenceLevel[], constraints: readon
       }
     }
   }
-  for (const b of conceptBreaks(levels, concepts)) out.push(b);
+  for (const b of conceptBreaks(levels, concepts, options)) out.push(b);
   return out.sort((x, y) => x.level - y.level);
 }
 

@@ -22,6 +22,8 @@ export async function extendSelection(problem: SelectionProblem, picks: readonly
     slots: problem.slots.slice(0, end),
     eligible: problem.slots.slice(0, end).map((_, j) => (j < start ? [picks[j]] : problem.eligible[j].filter((c) => !used.has(c)))),
     fixed: problem.fixed.slice(0, end).map((f, j) => (j < start ? (f ?? { kind: "keep", source: "an earlier part" }) : f)),
+    // Concept quotas' minimums fall due where the whole selection ends, not at this step's last level.
+    ...(end < problem.slots.length || problem.openEnd ? { openEnd: true } : {}),
   };
   return solveSelection(sub, options);
 }

@@ -33,7 +33,7 @@ export function solveBruteForce(problem: SelectionProblem, maxSequences = 2_000_
   const visit = (s: number): void => {
     if (s === S) {
       if (++visited > maxSequences) throw new LevelrampError("select/brute-force", `more than ${maxSequences} sequences`, 1);
-      if (findBreaks(sequenceOf(problem, picks), constraints).length > 0) return;
+      if (findBreaks(sequenceOf(problem, picks), constraints, { continues: problem.openEnd }).length > 0) return;
       const value = obj.total(picks);
       if (!best || value < best.value - objectiveTolerance(best.value)) best = { picks: picks.slice(), value };
       else if (value <= best.value + objectiveTolerance(best.value) && lexLess(picks, best.picks)) best = { picks: picks.slice(), value: Math.min(value, best.value) };
