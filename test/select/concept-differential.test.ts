@@ -11,7 +11,7 @@ import { solveMilp } from "../../src/select/milp/solve-milp.ts";
 import type { Selection, SelectionProblem } from "../../src/select/problem/selection-problem.ts";
 import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
-import { randomConceptProblem, type RandomConceptOptions } from "./random-concept-problem.ts";
+import { alikeConceptProblem, randomConceptProblem, type RandomConceptOptions } from "./random-concept-problem.ts";
 import { BRUTE_FORCE_SPACE, searchSpace } from "./random-problem.ts";
 
 // SPEC 12 "Exact, as before": on random small instances with concepts, the dp (where it applies),
@@ -96,6 +96,7 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
         continue;
       }
       counts.feasible++;
+
       for (const name of rules) bind.set(name, (bind.get(name) ?? 0) + 1);
       if (dpApplies(problem)) {
         counts.dpFeasible++;
@@ -129,4 +130,31 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
       expect(dpWith.get(name) ?? 0, `feasible instances with ${name} the dp took`).toBeGreaterThanOrEqual(8);
     }
   }, 240_000);
+
+  it("sets that behave alike under the rules are one class, and the ids still follow the tie rule (40 instances)", async () => {
+    let merged = 0;
+    let feasible = 0;
+    for (let i = 0; i < 40; i++) {
+      const problem = alikeConceptProblem(createRng(`concept-alike-${i}`));
+      const classes = candidateClasses(problem);
+      const setKey = (k: number) => [...(problem.candidates[k].concepts ?? [])].sort().join(";");
+      const mixes = classes.members.some((m) => m.some((k) => setKey(k) !== setKey(m[0])));
+      if (mixes) merged++;
+      const brute = solveBruteForce(problem);
+      const answers = [solveDp(problem), solveDp(problem, { bound: "always", ranges: "always" }), await solveMilp(problem, highsBackend())];
+      if (!brute) {
+        for (const r of answers) expect("selection" in r, `instance ${i}`).toBe(false);
+        continue;
+      }
+      if (mixes) feasible++;
+      for (const r of answers) {
+        if (!("selection" in r)) throw new Error(`instance ${i}: a solver missed a feasible sequence`);
+        expect(r.selection.objective, `instance ${i}`).toBeCloseTo(brute.objective, 9);
+        expect(idsOf(problem, r.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
+      }
+    }
+    expect(merged).toBeGreaterThanOrEqual(20);
+    expect(feasible).toBeGreaterThanOrEqual(10);
+    console.log(JSON.stringify({ merged, feasible }));
+  }, 60_000);
 });

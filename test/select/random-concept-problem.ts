@@ -63,3 +63,39 @@ export function randomConceptProblem(rng: Rng, o: RandomConceptOptions = {}): Se
   if (rules.length > 0) problem.conceptConstraints = rules;
   return problem;
 }
+
+/**
+ * A small instance whose candidates tie on every metric in a few values and
+ * carry concept sets of which {b, c} and {a, b, c} behave alike under its
+ * rules — an introduce order a, b, c and maxNew 1 (neither set may come
+ * before b is introduced, both bring c then), sometimes practice 1 — so
+ * candidate classes merge different sets: 4–6 levels aiming up a ramp,
+ * every candidate eligible everywhere, values never falling with runs of at
+ * most 2 or 3. Small enough for brute force (at most 7^5 sequences).
+ */
+export function alikeConceptProblem(rng: Rng): SelectionProblem {
+  const S = 4 + Math.floor(rng() * 2);
+  const slots = Array.from({ length: S }, (_, i) => ({ number: i + 1, chapter: 1, part: 1, target: Math.round(i * 0.8 * 10) / 10 }));
+  // Sets and the values they come with: later ideas on harder levels, as a designer's pool has them.
+  const palette: Array<[string[], number]> = [[[], 0], [["a"], 0], [["b"], 1], [["a", "b"], 1], [["b", "c"], 2], [["a", "b", "c"], 2]];
+  const candidates: SelectionProblem["candidates"] = [];
+  for (let k = 0, n = S + 2; k < n; k++) {
+    const id = `${String.fromCharCode(97 + Math.floor(rng() * 26))}${k}`;
+    const [concepts, base] = pickOne(rng, palette);
+    candidates.push({ id, chapter: 1, part: 1, metrics: { v: base + Math.floor(rng() * 2) }, ...(concepts.length ? { concepts } : {}) });
+  }
+  const all = candidates.map((_, k) => k).sort((x, y) => (candidates[x].id < candidates[y].id ? -1 : 1));
+  const conceptConstraints: ConceptConstraint[] = [{ type: "introduce", order: ["a", "b", "c"] }, { type: "maxNew", by: 1 }];
+  if (rng() < 0.3) conceptConstraints.push({ type: "practice", levels: 1 });
+  return {
+    metric: "v",
+    slots,
+    candidates,
+    eligible: slots.map(() => all),
+    chain: [{ type: "nonDecreasing", key: "v" }, { type: "maxRun", key: "v", length: pickOne(rng, [2, 3]), precision: 1 }],
+    conceptConstraints,
+    conflicts: [],
+    objective: { norm: pickOne(rng, ["L1", "L2"] as const), evenness: 0 },
+    fixed: slots.map(() => undefined),
+  };
+}

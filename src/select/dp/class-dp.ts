@@ -1,5 +1,5 @@
 import { STEP_TOLERANCE } from "../rules/chain-rules.ts";
-import { firstAbove, nextSide, otherKeysOk, sideReached, startSide, type DpContext } from "./dp-context.ts";
+import { firstAbove, nextSide, otherKeysOk, sideReached, sideReachedBy, startSide, type DpContext } from "./dp-context.ts";
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
@@ -258,7 +258,7 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
         const c = sets.cls[p];
         if (!ctx.scarce[c] || ctx.mult[c] === 0) continue;
         for (let run = 1; run < (longer?.[p - sets.start[j]] ? L : 2); run++) {
-          for (let q = 0; q < KV; q++) if (sideReached(ctx, i, q)) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
+          for (let q = 0; q < KV; q++) if (sideReachedBy(ctx, i, c, q)) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
         }
       }
     }
@@ -323,8 +323,8 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     const at = (p - first) * L * KV;
     const runs = longer?.[p - first] ? L : 1;
     for (let q = 0; q < KV; q++) {
-      if (!sideReached(ctx, i, q)) {
-        // A concept state no sequence leaves here (SPEC 12): never reached.
+      if (!sideReachedBy(ctx, i, c, q)) {
+        // A concept state no sequence leaves here with this class (SPEC 12): never reached.
         for (let run = 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
         continue;
       }
@@ -388,7 +388,7 @@ function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit
     const c = sets.cls[p];
     const runs = ctx.mult[c] === 0 ? 0 : longer?.[p - first] ? L : 1;
     for (let run = 1; run <= L; run++) {
-      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs && sideReached(ctx, i, q) ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
+      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs && sideReachedBy(ctx, i, c, q) ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
     }
   }
   const sparse = table.sparse[i];
@@ -540,7 +540,7 @@ function sweepRanges(table: ClassDpTable, i: number, scratch: Scratch, grown: bo
       const step = ctx.evenness === "group" ? ctx.obj.stepCost(i, ctx.rep[c], ctx.rep[rep]) : 0;
       for (let run = grown ? 2 : 1; run <= (grown ? L : 1); run++) {
         for (let q = 0; q < KV; q++) {
-          if (!sideReached(ctx, i, q)) continue;
+          if (!sideReachedBy(ctx, i, c, q)) continue;
           const q2 = ctx.secondary.length === 0 && !ctx.concepts ? q : nextSide(ctx, i + 1, q, c, rep);
           if (q2 < 0) continue;
           const t = ((run - 1) * KV + q2) * perRun;

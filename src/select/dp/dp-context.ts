@@ -84,6 +84,14 @@ export interface DpContext {
    * the other states are never reached, and the passes skip them.
    */
   reach?: Uint8Array[];
+  /** Concept behaviour of each class (`ConceptAutomaton.behaviour` of its set). */
+  behaviourOf?: Int32Array;
+  /**
+   * Per slot, `reachBy[i][b·states + φ]` = 1 when a class of behaviour b can
+   * leave state φ there (some state reachable at the slot before steps to φ
+   * with it): a class's dense states in other states are never reached.
+   */
+  reachBy?: Uint8Array[];
   /** Largest rise of the primary key allowed by a `maxRise` on it (Infinity if none). */
   riseCap: number;
   /** How evenness is paid in range queries: none, metric = primary key, or metric constant in each group. */
@@ -154,8 +162,9 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const groupKeys = [...new Set(rules.pairRules.map((r) => r.constraint.key).filter((k) => k !== primaryKey))];
   if (evenness === "group") groupKeys.push(problem.metric);
   const columns: ArrayLike<number>[] = [...groupKeys.map((k) => byClass(rules.valuesOf(k))), ...secondary.map((r) => r.bucket)];
-  // With concept rules a step's next state depends on the class's concept set: one set per group.
-  if (setOf) columns.push(setOf);
+  // With concept rules a step's next state depends on the class's concept set: one behaviour per group.
+  const behaviourOf = setOf ? Int32Array.from(setOf, (x) => concepts!.behaviour[x]) : undefined;
+  if (behaviourOf) columns.push(behaviourOf);
   const { id: group, count: groups } = equalRuns(Int32Array.from({ length: C }, (_, c) => c), C, columns);
   const groupRep = new Int32Array(groups).fill(-1);
   for (let c = 0; c < C; c++) if (groupRep[group[c]] < 0) groupRep[group[c]] = c;
@@ -166,9 +175,9 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const ctx: DpContext = {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
     groupRep, secondary, KV, KR, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges: rangesUsed,
-    ...(concepts ? { concepts, setOf } : {}),
+    ...(concepts ? { concepts, setOf, behaviourOf } : {}),
   };
-  if (concepts) ctx.reach = conceptReach(ctx, classes.lists, classes.listOfSlot);
+  if (concepts) conceptReach(ctx, classes.lists, classes.listOfSlot);
   return ctx;
 }
 
@@ -187,27 +196,39 @@ function conceptAutomatonFor(problem: SelectionProblem): ConceptAutomaton {
 
 /**
  * Per slot, the automaton states the concept rules alone let a sequence
- * leave there (see {@link DpContext.reach}): forward over each slot's concept
- * sets. Work: slots × reachable states × the slot's distinct sets.
+ * leave there, in all and by the behaviour of the class that fills it (see
+ * {@link DpContext.reach}, {@link DpContext.reachBy}): forward over each
+ * slot's concept sets, one set per behaviour. Work: slots × reachable states
+ * × the slot's distinct behaviours.
  */
-function conceptReach(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): Uint8Array[] {
+function conceptReach(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): void {
   const a = ctx.concepts!;
-  const setsOfList = lists.map((list) => [...new Set(Array.from(list, (c) => ctx.setOf![c]))]);
-  const out: Uint8Array[] = [];
+  const B = Math.max(...a.behaviour) + 1;
+  // One set of each behaviour a list offers.
+  const setsOfList = lists.map((list) => {
+    const byB = new Map<number, number>();
+    for (const c of list) byB.set(ctx.behaviourOf![c], ctx.setOf![c]);
+    return [...byB];
+  });
+  const reach: Uint8Array[] = [];
+  const reachBy: Uint8Array[] = [];
   let prev = Uint8Array.of(1); // before slot 0: the start state
   for (let s = 0; s < listOfSlot.length; s++) {
     const here = new Uint8Array(a.count);
+    const by = new Uint8Array(B * a.count);
     for (let phi = 0; phi < prev.length; phi++) {
       if (!prev[phi]) continue;
-      for (const x of setsOfList[listOfSlot[s]]) {
+      for (const [b, x] of setsOfList[listOfSlot[s]]) {
         const to = conceptStep(a, s, phi, x);
-        if (to >= 0) here[to] = 1;
+        if (to >= 0) here[to] = by[b * a.count + to] = 1;
       }
     }
-    out.push(here);
+    reach.push(here);
+    reachBy.push(by);
     prev = here;
   }
-  return out;
+  ctx.reach = reach;
+  ctx.reachBy = reachBy;
 }
 
 /**
@@ -363,6 +384,11 @@ export function startSide(ctx: DpContext, c: number): number {
 /** Whether side index `q` can be met at slot `i` (its concept state is reachable there). */
 export function sideReached(ctx: DpContext, i: number, q: number): boolean {
   return !ctx.reach || ctx.reach[i][(q / ctx.KR) | 0] === 1;
+}
+
+/** Whether side index `q` can be met at slot `i` just after class `c` fills it (see {@link DpContext.reachBy}). */
+export function sideReachedBy(ctx: DpContext, i: number, c: number, q: number): boolean {
+  return !ctx.reachBy || ctx.reachBy[i][ctx.behaviourOf![c] * ctx.concepts!.count + ((q / ctx.KR) | 0)] === 1;
 }
 
 /**

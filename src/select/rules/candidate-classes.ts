@@ -1,14 +1,18 @@
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { equalRuns } from "./equal-runs.ts";
-import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
+import { conceptAutomatonOf } from "./concept-automaton.ts";
+import { hasConceptRules } from "./concept-rules.ts";
+import { candidateConcepts } from "../problem/candidate-columns.ts";
 
 /**
  * Candidates grouped into classes of interchangeable ones (SPEC 6 "Scale").
  * Two candidates are interchangeable when they are equal on every metric the
  * model reads (the chain constraints' keys and the objective metric) and,
- * where the model reads concepts (SPEC 12: a concept rule, `maxRun(concepts)`,
- * scope `introduction`), carry the same set of concepts, are
+ * where the model reads concepts (SPEC 12), carry concept sets the rules tell
+ * apart by nothing — the same set under `maxRun(concepts)`, sets of one
+ * behaviour under the concept rules' automaton (`ConceptAutomaton.behaviour`;
+ * the same set where it cannot be made) — are
  * eligible in exactly the same slots, and neither is named by a conflict or
  * fixed to a slot (pins, kept and composed levels): any optimal sequence may
  * swap them without changing cost or feasibility, so a solver may pick a class
@@ -70,8 +74,8 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   });
   // 4. A class per distinct (signature, values of every metric the model reads).
   const keys = [...new Set([problem.metric, ...problem.chain.map((c) => c.key)])];
-  if (readsConcepts(problem) && !keys.includes(CONCEPTS_KEY)) keys.push(CONCEPTS_KEY);
   const columns = keys.map((m) => table.values(m));
+  if (hasConceptRules(problem)) columns.push(conceptBehaviour(problem));
   let somewhere = 0;
   for (let k = 0; k < n; k++) if (signature[k] >= 0) somewhere++;
   const eligibleSomewhere = new Int32Array(somewhere);
@@ -98,9 +102,15 @@ export function candidateClasses(problem: SelectionProblem): CandidateClasses {
   return { count: members.length, classOf, members, lists, listOfSlot, candidates };
 }
 
-/** Whether a problem's rules read the candidates' concepts (SPEC 12): a concept rule, or a chain rule on the sets or scoped to introductions. */
-export function readsConcepts(problem: Pick<SelectionProblem, "chain" | "conceptConstraints">): boolean {
-  return (problem.conceptConstraints?.length ?? 0) > 0 || problem.chain.some((c) => c.key === CONCEPTS_KEY || c.scope === "introduction");
+/**
+ * Each candidate's concept behaviour under the problem's concept rules (the
+ * automaton's number of its set), or its set where the automaton is too large
+ * to make: candidates differing here are never one class.
+ */
+function conceptBehaviour(problem: SelectionProblem): Float64Array {
+  const setOf = candidateConcepts(problem).setOf;
+  const a = conceptAutomatonOf(problem);
+  return typeof a === "string" ? Float64Array.from(setOf) : Float64Array.from(setOf, (x) => a.behaviour[x]);
 }
 
 /** The distinct eligible lists (by array, then by content) and which one each slot has. */

@@ -30,6 +30,15 @@ export interface ConceptAutomaton {
   /** Each slot's kind, an index into `kinds`. */
   kindOf: Int32Array;
   kinds: SlotKind[];
+  /**
+   * Each concept set's behaviour, numbered: two sets with one number step
+   * every state to the same state, introduce alike and are refused at the
+   * same slots, so levels that differ only between them are interchangeable
+   * under the concept rules (e.g. {c2, c3} and {c1, c2, c3} under an
+   * introduce order, practice and maxNew: neither may come before c2's time
+   * comes, both bring c3 then). Candidate classes and the dp's groups use it.
+   */
+  behaviour: Int32Array;
 }
 
 /** What a slot adds to a step: whether a chapter starts there, the sets it may not take, the states it may not end in. */
@@ -117,7 +126,25 @@ export function conceptAutomaton(problem: SelectionProblem, maxTable = 4_000_000
   }
   const count = states.length;
   const { kindOf, kinds } = slotKinds(problem, rules, machine, states, nSets);
-  return { rules, count, sets: nSets, next: next.slice(0, count * nSets), nextAtChapter: nextAtChapter.slice(0, count * nSets), intro: intro.slice(0, count * nSets), kindOf, kinds };
+  const a: ConceptAutomaton = { rules, count, sets: nSets, next: next.slice(0, count * nSets), nextAtChapter: nextAtChapter.slice(0, count * nSets), intro: intro.slice(0, count * nSets), kindOf, kinds, behaviour: new Int32Array(0) };
+  a.behaviour = behaviours(a);
+  return a;
+}
+
+/** Numbers the concept sets by behaviour (see {@link ConceptAutomaton.behaviour}): equal columns of every table. */
+function behaviours(a: ConceptAutomaton): Int32Array {
+  const out = new Int32Array(a.sets);
+  const byKey = new Map<string, number>();
+  for (let x = 0; x < a.sets; x++) {
+    const parts: number[] = [];
+    for (let phi = 0; phi < a.count; phi++) parts.push(a.next[phi * a.sets + x], a.nextAtChapter[phi * a.sets + x], a.intro[phi * a.sets + x]);
+    for (const kind of a.kinds) parts.push(kind.setOk ? kind.setOk[x] : 1);
+    const key = parts.join(",");
+    let b = byKey.get(key);
+    if (b === undefined) byKey.set(key, (b = byKey.size));
+    out[x] = b;
+  }
+  return out;
 }
 
 /**
