@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { benjaminiHochberg } from "../../src/calibrate/numeric/benjamini-hochberg.ts";
 import { bracketedMode } from "../../src/calibrate/numeric/bracketed-mode.ts";
+import { brentMaximise } from "../../src/calibrate/numeric/brent-maximise.ts";
+import { logNormalCdf, upperTailZ } from "../../src/calibrate/numeric/normal-tail.ts";
+import { symmetricEigen } from "../../src/calibrate/numeric/symmetric-eigen.ts";
+import { createRng } from "../../src/random/index.ts";
 import { groupRowsByPlayer, playerMode } from "../../src/calibrate/fit/player-quadrature.ts";
 import { gaussHermite, normalExpectation } from "../../src/calibrate/numeric/gauss-hermite.ts";
 import { logistic } from "../../src/calibrate/numeric/logistic.ts";
@@ -55,6 +59,56 @@ describe("the bracketed mode search (SPEC 11: every one-dimensional optimum)", (
     // f(x) = x − e^(x − 100) on [−30, 30]: still rising at 30.
     const edge = bracketedMode((x) => ({ d1: 1 - Math.exp(x - 100), d2: -Math.exp(x - 100) }), 0, { lower: -30, upper: 30 });
     expect(edge).toMatchObject({ x: 30, interior: false });
+  });
+});
+
+describe("Brent's method, the symmetric eigen-decomposition and the normal tail (SPEC 11 numerics)", () => {
+  it("Brent finds an interior maximum, and one at an end (a variance at 0)", () => {
+    const inside = brentMaximise((x) => Math.sin(x), 0, 3);
+    expect(inside.x).toBeCloseTo(Math.PI / 2, 7);
+    const atZero = brentMaximise((x) => -x - x * x, 0, 5);
+    expect(atZero.x).toBe(0);
+  });
+
+  it("decomposes symmetric matrices: A·v = λ·v, orthonormal vectors, ascending values, repeated values", () => {
+    const rng = createRng("eigen");
+    for (const n of [1, 2, 3, 12, 60]) {
+      const a = new Float64Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) a[i * n + j] = a[j * n + i] = rng() - 0.5;
+      const { values, vectors } = symmetricEigen(a, n);
+      for (let k = 0; k < n; k++) {
+        if (k > 0) expect(values[k]).toBeGreaterThanOrEqual(values[k - 1]);
+        for (let i = 0; i < n; i++) {
+          let av = 0;
+          for (let j = 0; j < n; j++) av += a[i * n + j] * vectors[j * n + k];
+          expect(Math.abs(av - values[k] * vectors[i * n + k])).toBeLessThan(1e-12);
+        }
+        for (let m = 0; m < n; m++) {
+          let dot = 0;
+          for (let i = 0; i < n; i++) dot += vectors[i * n + k] * vectors[i * n + m];
+          expect(Math.abs(dot - (k === m ? 1 : 0))).toBeLessThan(1e-12);
+        }
+      }
+    }
+    // diag(3, 3, 1) embedded in zeros: values 0 (×4), 1, 3, 3.
+    const d = new Float64Array(49);
+    d[0] = 3;
+    d[8] = 3;
+    d[16] = 1;
+    expect(Array.from(symmetricEigen(d, 7).values)).toEqual([0, 0, 0, 0, 1, 3, 3]);
+  });
+
+  it("log Φ and its inverse agree with the tables far into the tail", () => {
+    // scipy.stats.norm.logcdf: −1.8410216450092634 (x = −1), −15.064998393988727 (−5), −35.01343715991456 (−8), −804.6084420137539 (−40).
+    expect(logNormalCdf(-1)).toBeCloseTo(-1.8410216450092634, 12);
+    expect(logNormalCdf(-5)).toBeCloseTo(-15.064998393988727, 10);
+    expect(logNormalCdf(-5.0001) - logNormalCdf(-4.9999)).toBeLessThan(0);
+    expect(logNormalCdf(-8)).toBeCloseTo(-35.01343715991456, 10);
+    expect(logNormalCdf(-40)).toBeCloseTo(-804.6084420137539, 9);
+    expect(upperTailZ(Math.log(0.025))).toBeCloseTo(1.959963984540054, 10);
+    expect(upperTailZ(-50)).toBeCloseTo(9.674825283612355, 9);
+    expect(logNormalCdf(-upperTailZ(-2000))).toBeCloseTo(-2000, 8);
+    expect(upperTailZ(Math.log(0.5))).toBe(0);
   });
 });
 
