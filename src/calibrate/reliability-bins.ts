@@ -7,12 +7,14 @@ import type { Plays } from "./plays.ts";
  * and the attempts. A calibrated model has observed ≈ predicted in every bin.
  *
  * @param predicted per row of the plays, its held-out pass probability.
+ * @param include per level, 1 to count its rows (default all: the held-out fit leaves the outliers out).
  */
-export function reliabilityBins(plays: Plays, predicted: ArrayLike<number>): Array<{ predicted: number; observed: number; attempts: number }> {
+export function reliabilityBins(plays: Plays, predicted: ArrayLike<number>, include?: Uint8Array): Array<{ predicted: number; observed: number; attempts: number }> {
   const sumP = new Float64Array(10);
   const wins = new Float64Array(10);
   const attempts = new Float64Array(10);
   plays.rows.forEach((r, i) => {
+    if (include && !include[r.level]) return;
     const bin = Math.min(9, Math.max(0, Math.floor(predicted[i] * 10)));
     sumP[bin] += r.attempts * predicted[i];
     wins[bin] += r.wins;

@@ -9,7 +9,8 @@ import { groupRowsByPlayer, playerMode } from "../../src/calibrate/fit/player-qu
 import { gaussHermite, normalExpectation } from "../../src/calibrate/numeric/gauss-hermite.ts";
 import { logistic } from "../../src/calibrate/numeric/logistic.ts";
 import { invertPositiveDefinite, newtonMaximise } from "../../src/calibrate/numeric/newton-maximise.ts";
-import { CHI2_1_MEDIAN, levelSpread } from "../../src/calibrate/overdispersion.ts";
+import { spreadRegression } from "../../src/calibrate/fit/spread-regression.ts";
+import type { LevelPosterior } from "../../src/calibrate/fit/level-posterior.ts";
 import { metricAtPassRate, passRateAt } from "../../src/calibrate/pass-rate.ts";
 import { wilsonInterval } from "../../src/report/wilson-interval.ts";
 
@@ -43,8 +44,8 @@ describe("the bracketed mode search (SPEC 11: every one-dimensional optimum)", (
   it("finds the mode where capped Newton cycled: 7,000 wins in 8,000 attempts, spread 3, start 6 logits off", () => {
     // g(z) = 7000·η − 8000·log(1 + e^η) − z²/2 with η = 3z − 6. From z = 0, Newton capped at 4 went 0 → 4 → 0 → ...
     // (the logistic saturates on both sides). The mode solves z = 3·(7000 − 8000·σ(3z − 6)): z ≈ 2.6483.
-    const rows = groupRowsByPlayer([{ player: 0, attempts: 8000, wins: 7000 }], () => 0, 1);
-    const { mode, curvature } = playerMode(rows, 0, 6, 0, 3, 0);
+    const rows = groupRowsByPlayer([{ player: 0, level: 0, attempts: 8000, wins: 7000 }], 1);
+    const { mode, curvature } = playerMode(rows, 0, [6], 3, 0);
     const p = logistic(3 * mode - 6);
     expect(Math.abs(-mode + 3 * (7000 - 8000 * p))).toBeLessThan(1e-6);
     expect(mode).toBeCloseTo(2.6483, 4);
@@ -123,14 +124,91 @@ describe("Benjamini–Hochberg", () => {
   });
 });
 
-describe("level spread τ", () => {
-  it("is 0 when the roots are no more spread than χ²₁, and recovers τ from roots scaled by √(1 + I·τ²)", () => {
-    const base = [0.2, -0.5, 1.1, -1.6, 0.674489750196, -0.3, 2.2, -0.1, 0.9];
-    expect(levelSpread(base.map((r) => r * 0.5), base.map(() => 100))).toBe(0);
-    // Median of r² is 0.674489750196² = CHI2_1_MEDIAN; with every I = 4 and τ = 0.5 the roots grow by √2.
-    expect(0.674489750196 ** 2).toBeCloseTo(CHI2_1_MEDIAN, 9);
-    const tau = levelSpread(base.map((r) => r * Math.SQRT2), base.map(() => 4));
-    expect(tau).toBeCloseTo(0.5, 6);
+describe("the level regression with the spread τ (SPEC 11)", () => {
+  /** A posterior whose working response is y (gradient 0) with information `info` (diagonal or dense). */
+  const posterior = (y: number[], info: number[], diagonal: boolean): LevelPosterior => ({
+    levels: Int32Array.from(y, (_, i) => i),
+    difficulty: Float64Array.from(y),
+    gradient: new Float64Array(y.length),
+    information: Float64Array.from(info),
+    diagonal,
+    value: 0,
+    converged: true,
+  });
+
+  it("gives REML's and ML's τ by hand: equal variances 0.5 and y = 0..4 — τ² = s² − v = 2, (L−1)/L·s² − v = 1.5", () => {
+    const y = [0, 1, 2, 3, 4];
+    const post = posterior(y, y.map(() => 2), true);
+    const X = y.map(() => [1]);
+    const reml = spreadRegression(post, X, "reml");
+    expect(reml.tau).toBeCloseTo(Math.SQRT2, 6);
+    expect(reml.beta[0]).toBeCloseTo(2, 9);
+    expect(reml.cov[0][0]).toBeCloseTo((0.5 + 2) / 5, 6);
+    // Satterthwaite with equal variances: L − 1 degrees of freedom.
+    expect(reml.df[0]).toBeCloseTo(4, 5);
+    expect(spreadRegression(post, X, "ml").tau).toBeCloseTo(Math.sqrt(1.5), 6);
+    // Without y = 2: s² = 10/3, τ² = 10/3 − 1/2.
+    const loo = reml.without(2);
+    expect(loo.tau).toBeCloseTo(Math.sqrt(10 / 3 - 0.5), 6);
+    expect(loo.beta[0]).toBeCloseTo(2, 9);
+    // A line the levels lie on exactly: τ = 0, β the line.
+    const line = spreadRegression(posterior([1, 3, 5, 7], [4, 4, 4, 4], true), [[1, 0], [1, 1], [1, 2], [1, 3]], "reml");
+    expect(line.tau).toBe(0);
+    expect(line.beta[0]).toBeCloseTo(1, 9);
+    expect(line.beta[1]).toBeCloseTo(2, 9);
+    expect(line.tauInterval[0]).toBe(0);
+  });
+
+  it("matches the Gaussian REML computed with dense matrices when the levels' information is dense", () => {
+    const rng = createRng("dense-reml");
+    const L = 9;
+    // H = Bᵀ B + diag: a dense positive definite information; ỹ ~ N(Xβ, H⁻¹ + τ² Id).
+    const B = Array.from({ length: L }, () => Array.from({ length: L }, () => rng() - 0.5));
+    const H = Array.from({ length: L }, (_, i) => Array.from({ length: L }, (_, j) => B.reduce((s, row) => s + row[i] * row[j], 0) + (i === j ? 1 + 3 * rng() : 0)));
+    const m = Array.from({ length: L }, (_, i) => i + rng());
+    const y = m.map((mi) => 0.5 + 0.3 * mi + 0.8 * (rng() - 0.5) * 2);
+    const X = m.map((mi) => [1, mi]);
+    const reg = spreadRegression(posterior(y, H.flat(), false), X, "reml");
+    // Brute force: the restricted log-likelihood −½ log|Σ| − ½ log|XᵀΣ⁻¹X| − ½ rᵀΣ⁻¹r on a fine grid of τ.
+    const Hinv = invertPositiveDefinite(H)!;
+    const reml = (tau: number) => {
+      const sigma = Hinv.map((row, i) => row.map((v, j) => v + (i === j ? tau * tau : 0)));
+      const si = invertPositiveDefinite(sigma)!;
+      const xs = [0, 1].map((a) => [0, 1].map((b) => X.reduce((s, xi, i) => s + xi[a] * X.reduce((t, xj, j) => t + si[i][j] * xj[b], 0), 0)));
+      const xy = [0, 1].map((a) => X.reduce((s, xi, i) => s + xi[a] * y.reduce((t, yj, j) => t + si[i][j] * yj, 0), 0));
+      const det2 = xs[0][0] * xs[1][1] - xs[0][1] * xs[1][0];
+      const beta = [(xs[1][1] * xy[0] - xs[0][1] * xy[1]) / det2, (xs[0][0] * xy[1] - xs[1][0] * xy[0]) / det2];
+      const r = y.map((yi, i) => yi - beta[0] - beta[1] * m[i]);
+      const q = r.reduce((s, ri, i) => s + ri * r.reduce((t, rj, j) => t + si[i][j] * rj, 0), 0);
+      let logDet = 0;
+      const chol = sigma.map((row) => row.slice());
+      for (let j = 0; j < L; j++) {
+        for (let k = 0; k < j; k++) chol[j][j] -= chol[j][k] ** 2;
+        chol[j][j] = Math.sqrt(chol[j][j]);
+        logDet += 2 * Math.log(chol[j][j]);
+        for (let i = j + 1; i < L; i++) {
+          for (let k = 0; k < j; k++) chol[i][j] -= chol[i][k] * chol[j][k];
+          chol[i][j] /= chol[j][j];
+        }
+      }
+      return { value: -0.5 * logDet - 0.5 * Math.log(det2) - 0.5 * q, beta, cov: [[xs[1][1] / det2, -xs[0][1] / det2], [-xs[1][0] / det2, xs[0][0] / det2]] };
+    };
+    // A grid of 0.01, then ternary search around its best point.
+    let best = 0;
+    for (let tau = 0; tau <= 3; tau += 0.01) if (reml(tau).value > reml(best).value) best = tau;
+    let [lo, hi] = [Math.max(0, best - 0.01), best + 0.01];
+    for (let i = 0; i < 60; i++) {
+      const [a, b] = [lo + (hi - lo) / 3, hi - (hi - lo) / 3];
+      if (reml(a).value < reml(b).value) lo = a;
+      else hi = b;
+    }
+    expect(reg.tau).toBeCloseTo((lo + hi) / 2, 5);
+    const at = reml(reg.tau);
+    expect(reg.beta[0]).toBeCloseTo(at.beta[0], 9);
+    expect(reg.beta[1]).toBeCloseTo(at.beta[1], 9);
+    expect(reg.cov[1][1]).toBeCloseTo(at.cov[1][1], 9);
+    // The profile's differences agree with the brute force's (the constants dropped are the same at every τ).
+    expect(reg.profile(0.9).logLik - reg.profile(0.3).logLik).toBeCloseTo(reml(0.9).value - reml(0.3).value, 9);
   });
 });
 

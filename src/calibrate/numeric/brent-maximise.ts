@@ -87,7 +87,11 @@ export function brentMaximise(f: (x: number) => number, lo: number, hi: number, 
       }
     }
   }
+  // An end wins when it is higher, or as high within rounding and within 1e-6 of the interval of the point found (a maximum on the boundary, τ = 0, approached only geometrically).
   let best = { x, value: -fx };
-  for (const end of ends) if (end.v > best.value) best = { x: end.z, value: end.v };
+  for (const end of ends) {
+    const near = Math.abs(end.z - best.x) <= 2 * (tol * Math.abs(best.x) + tol) + 1e-6 * (hi - lo);
+    if (end.v > best.value || (near && end.v >= best.value - 1e-12 * Math.max(1, Math.abs(best.value)))) best = { x: end.z, value: end.v };
+  }
   return { ...best, evaluations };
 }

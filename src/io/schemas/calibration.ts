@@ -23,6 +23,9 @@ export const calibrationSchema = z.strictObject({
     a: estimate,
     b: estimate.describe("the drop in logit per unit of the metric (both models)"),
     sigma: estimate.optional().describe("the players' spread σ in logits (rasch)"),
+    tau: estimate
+      .optional()
+      .describe("beyond SPEC 11: the level spread τ in logits (each level's difficulty is off the curve by u ~ N(0, τ²)), its 95% profile-likelihood interval; the same value as levelSpread"),
   }),
   fit: z
     .strictObject({
@@ -30,6 +33,9 @@ export const calibrationSchema = z.strictObject({
       brier: derivedNumber().describe("held-out Brier score per attempt"),
       baselineLogLoss: derivedNumber().describe("the same for the model without the metric (b = 0)"),
       baselineBrier: derivedNumber(),
+      gain: estimate
+        .optional()
+        .describe("baselineLogLoss − logLoss (nats per attempt; + the metric predicts better) with its 95% interval, paired over the held-out levels: an interval reaching 0 is no evidence the metric beats a constant"),
     })
     .nullable()
     .describe("on held-out folds of levels; null when a fold could not be fitted (too few levels)"),
@@ -45,10 +51,14 @@ export const calibrationSchema = z.strictObject({
       z: derivedNumber().describe("+: easier than the measure says; −: harder"),
     }),
   ),
+  outlierThreshold: derivedNumber()
+    .min(0)
+    .optional()
+    .describe("beyond SPEC 11: the |z| at which a level is flagged (Benjamini–Hochberg's threshold at 5% over the played levels); a level's band (low, high) holds its predicted pass rate exactly when |z| is below it"),
   levelSpread: derivedNumber()
     .min(0)
     .describe(
-      "beyond SPEC 11: τ, the level-to-level logit spread the measure does not explain (robust: the median of the levels' likelihood-ratio roots), 0 when the plays vary no more than binomially; z and the intervals are widened by it",
+      "beyond SPEC 11: τ, the level-to-level logit spread the measure does not explain (REML, without the outliers), 0 when the plays vary no more than binomially; the intervals, z and the bands carry it",
     ),
   levels: z
     .array(
@@ -59,10 +69,12 @@ export const calibrationSchema = z.strictObject({
         attempts: boundedInt().min(0).describe("attempts in the plays (all players)"),
         wins: boundedInt().min(0).describe("wins in the plays (all players)"),
         observed: derivedNumber().describe("wins / attempts"),
-        predicted: derivedNumber().describe("expected pass rate for the players who played it (rasch: each with the ability their other plays show)"),
+        predicted: derivedNumber().describe("expected pass rate for the players who played it, by the fit without this level (rasch: each player with the ability their other plays show)"),
         passRate: derivedNumber().describe("the curve's pass rate at the level's metric (the average player for rasch)"),
         z: derivedNumber().describe("the level's outlier statistic, as in outliers (+: easier than the measure says; −: harder)"),
         outlier: z.boolean().describe("flagged: in outliers"),
+        low: derivedNumber().optional().describe("the observed pass rate's band at the outlier threshold, level spread included: predicted is outside [low, high] exactly when the level is flagged"),
+        high: derivedNumber().optional(),
       }),
     )
     .describe("beyond SPEC 11: every played level in level order — what report --calibration's observed-vs-predicted plot and per-level table read (outliers lists only the flagged ones)"),

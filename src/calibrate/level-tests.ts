@@ -1,0 +1,339 @@
+import { gaussHermite } from "./numeric/gauss-hermite.ts";
+import { brentMaximise } from "./numeric/brent-maximise.ts";
+import { bracketedMode } from "./numeric/bracketed-mode.ts";
+import { logNormalCdf, upperTailZ } from "./numeric/normal-tail.ts";
+import { logistic } from "./numeric/logistic.ts";
+import type { LevelModelFit } from "./fit/fit-level-model.ts";
+import { playerNodes, playerRowsOf } from "./fit/player-quadrature.ts";
+import type { Plays } from "./plays.ts";
+
+/** Nodes of a player's ability given their other plays (the cavity of a row). */
+const CAVITY_NODES = 7;
+/** Gauss–Hermite nodes over the level's unexplained difficulty when predicting its pass rate. */
+const SPREAD_NODES = 16;
+/** A level's own difficulty is searched within ±40 logits of its prediction. */
+const REACH = 40;
+
+/** Each level tested against the fit without it (SPEC 11 outliers), per level index of the plays. */
+export interface LevelTests {
+  /** Attempts and wins of the level (all its rows). */
+  attempts: Float64Array;
+  wins: Float64Array;
+  /** z: the normal quantile of the level's leave-one-out predictive tail (+: easier than predicted); 0 for a level without attempts. */
+  z: Float64Array;
+  /** log of the two-sided p-value 2·Φ(−|z|), exact far into the tail. */
+  logP: Float64Array;
+  /** The leave-one-out predictive pass rate for the players who played it (its attempts' mean). */
+  predicted: Float64Array;
+  /** The prediction's difficulty (logits) and its spread: √(τ₋ₗ² + var of the curve there). */
+  center: Float64Array;
+  spread: Float64Array;
+  /** The level's information about its difficulty at the prediction (Σ n·p(1 − p)). */
+  information: Float64Array;
+}
+
+/**
+ * Tests every level against the fit without it (SPEC 11 "Honest numbers":
+ * outlier flags from one consistent fit, whose null is right under the
+ * level spread). For level l, the fit on all the other levels
+ * (`spreadRegression`'s leave-one-out: β₋ₗ, τ₋ₗ) predicts its difficulty as
+ * N(x_lᵀβ₋ₗ, s²), s² = τ₋ₗ² + x_lᵀ·Cov(β₋ₗ)·x_l. The level's own plays have
+ * the likelihood ℓ(t) in its difficulty t — per level binomial; Rasch each
+ * row's player at their ability given their *other* plays (the cavity:
+ * adaptive nodes on the posterior without the row; the prior N(0, σ²) for a
+ * player with no other play). With r(t) = sign(t̂ − t)·√(2(ℓ(t̂) − ℓ(t))),
+ * P(the level looks this easy or easier | t) ≈ Φ(r(t)) (the signed root is
+ * about N(0, 1)), so the predictive tail is p = ∫ Φ(r(t)) N(t; x_lᵀβ₋ₗ, s²)
+ * dt — integrated relative to the integrand's mode (Gauss–Legendre on each
+ * side, out to where it is e⁻²⁰ of it), so that a level 20 standard errors
+ * off still gets its exact tail — and z = −Φ⁻¹(p).
+ * Easier and harder levels are the same computation mirrored; a level won
+ * (or lost) every time has a finite z; with s = 0 it is the plain
+ * likelihood-ratio test. Also the predicted pass rate for who played it,
+ * ∫ mean over its attempts of σ(θ − t), under the same prediction.
+ *
+ * @param fit the fit on every level with attempts (converged).
+ */
+export function levelTests(plays: Plays, fit: LevelModelFit): LevelTests {
+  const L = plays.levels.length;
+  const out: LevelTests = {
+    attempts: new Float64Array(L),
+    wins: new Float64Array(L),
+    z: new Float64Array(L),
+    logP: new Float64Array(L),
+    predicted: new Float64Array(L),
+    center: new Float64Array(L),
+    spread: new Float64Array(L),
+    information: new Float64Array(L),
+  };
+  for (const r of plays.rows) {
+    out.attempts[r.level] += r.attempts;
+    out.wins[r.level] += r.wins;
+  }
+  const rows = levelRows(plays, fit);
+  const spreadRule = gaussHermite(SPREAD_NODES);
+  for (let l = 0; l < L; l++) {
+    const s = fit.slot[l];
+    if (s < 0) continue;
+    const loo = fit.regression.without(s);
+    const x = fit.X[s];
+    const center = x.reduce((sum, v, i) => sum + v * loo.beta[i], 0);
+    const varCurve = x.reduce((sum, v, i) => sum + v * x.reduce((t, u, j) => t + u * loo.cov[i][j], 0), 0);
+    const spread = Math.sqrt(loo.tau * loo.tau + Math.max(0, varCurve));
+    const own = rows[l];
+    const tail = predictiveTail(own, center, spread);
+    out.center[l] = center;
+    out.spread[l] = spread;
+    out.z[l] = tail.z;
+    out.logP[l] = Math.LN2 + logNormalCdf(-Math.abs(tail.z));
+    // The predicted pass rate (its attempts' mean) and the information at the prediction.
+    let expected = 0;
+    let info = 0;
+    for (let q = 0; q < SPREAD_NODES; q++) {
+      const t = center + Math.SQRT2 * spread * spreadRule.nodes[q];
+      const wq = spreadRule.weights[q] / Math.sqrt(Math.PI);
+      expected += wq * own.expectedWins(t);
+    }
+    info = own.information(center);
+    out.predicted[l] = own.attempts > 0 ? expected / own.attempts : 0;
+    out.information[l] = info;
+  }
+  return out;
+}
+
+/** A level's plays as a likelihood in its difficulty t. */
+interface LevelRows {
+  attempts: number;
+  /** ℓ(t): Σ_rows log Σ_k c_k·Bin(w; n, σ(θ_k − t)) (nats, coefficients left out). */
+  logLik(t: number): number;
+  /** ℓ'(t) and ℓ''(t) (for the search of its maximum). */
+  slope(t: number): { d1: number; d2: number };
+  /** Expected wins at t. */
+  expectedWins(t: number): number;
+  /** Σ n·E[p(1 − p)] at t. */
+  information(t: number): number;
+}
+
+/** Per level, its rows with each row's ability nodes: one node θ = 0 per level; Rasch the row's cavity. */
+function levelRows(plays: Plays, fit: LevelModelFit): LevelRows[] {
+  const L = plays.levels.length;
+  // Per level: flat arrays of (n, w) per row and (θ_k, log c_k) per row and node.
+  const lists: Array<{ n: number[]; w: number[]; theta: number[]; logc: number[] }> = Array.from({ length: L }, () => ({ n: [], w: [], theta: [], logc: [] }));
+  let K = 1;
+  if (fit.kind === "levels") {
+    for (const r of plays.rows) {
+      const list = lists[r.level];
+      list.n.push(r.attempts);
+      list.w.push(r.wins);
+      list.theta.push(0);
+      list.logc.push(0);
+    }
+  } else {
+    K = CAVITY_NODES;
+    cavities(plays, fit, lists);
+  }
+  return lists.map(({ n, w, theta, logc }) => rowsLikelihood(Float64Array.from(n), Float64Array.from(w), Float64Array.from(theta), Float64Array.from(logc), K));
+}
+
+/** Fills, per level, every row's cavity nodes: the player's ability given their other plays at the fit's difficulties. */
+function cavities(plays: Plays, fit: LevelModelFit, lists: Array<{ n: number[]; w: number[]; theta: number[]; logc: number[] }>): void {
+  const rows = playerRowsOf(plays);
+  const sigma = Math.exp(fit.logSigma!);
+  const beta = fit.regression.beta;
+  // Every level's difficulty: its posterior mode where fitted, else its curve value.
+  const difficulty = Float64Array.from(plays.levels, (lv, l) => (fit.slot[l] >= 0 ? fit.posterior.difficulty[fit.slot[l]] : beta[0] + (fit.withMetric ? beta[1] * lv.metric : 0)));
+  const prior = gaussHermite(CAVITY_NODES);
+  const use = new Uint8Array(plays.rows.length);
+  for (let j = 0; j < plays.players.length; j++) {
+    const from = rows.start[j];
+    const to = rows.start[j + 1];
+    for (let i = from; i < to; i++) use[rows.order[i]] = rows.attempts[rows.order[i]] > 0 ? 1 : 0;
+    const start = fit.modes?.[j] ?? 0;
+    for (let i = from; i < to; i++) {
+      const r = rows.order[i];
+      const list = lists[rows.level[r]];
+      const was = use[r];
+      use[r] = 0;
+      let others = 0;
+      for (let u = from; u < to; u++) others += use[rows.order[u]];
+      list.n.push(rows.attempts[r]);
+      list.w.push(rows.wins[r]);
+      if (others === 0) {
+        for (let k = 0; k < CAVITY_NODES; k++) {
+          list.theta.push(sigma * Math.SQRT2 * prior.nodes[k]);
+          list.logc.push(Math.log(prior.weights[k] / Math.sqrt(Math.PI)));
+        }
+      } else {
+        const q = playerNodes(rows, j, difficulty, sigma, CAVITY_NODES, start, use);
+        for (let k = 0; k < CAVITY_NODES; k++) {
+          list.theta.push(sigma * q.z[k]);
+          list.logc.push(q.weight[k] > 0 ? Math.log(q.weight[k]) : -Infinity);
+        }
+      }
+      use[r] = was;
+    }
+  }
+}
+
+/** The likelihood of a level's rows in its difficulty: rows (n, w), per row K ability nodes θ with log-weights. */
+function rowsLikelihood(n: Float64Array, w: Float64Array, theta: Float64Array, logc: Float64Array, K: number): LevelRows {
+  const R = n.length;
+  let attempts = 0;
+  for (let i = 0; i < R; i++) attempts += n[i];
+  const terms = new Float64Array(K);
+  const probs = new Float64Array(K);
+  return {
+    attempts,
+    logLik(t: number): number {
+      let value = 0;
+      for (let i = 0; i < R; i++) {
+        if (n[i] === 0) continue;
+        let top = -Infinity;
+        for (let k = 0; k < K; k++) {
+          const c = logc[i * K + k];
+          if (c === -Infinity) {
+            terms[k] = -Infinity;
+            continue;
+          }
+          const eta = theta[i * K + k] - t;
+          const e = Math.exp(-Math.abs(eta));
+          terms[k] = c + w[i] * eta - n[i] * (Math.max(eta, 0) + Math.log1p(e));
+          if (terms[k] > top) top = terms[k];
+        }
+        let sum = 0;
+        for (let k = 0; k < K; k++) sum += Math.exp(terms[k] - top);
+        value += top + Math.log(sum);
+      }
+      return value;
+    },
+    slope(t: number): { d1: number; d2: number } {
+      let d1 = 0;
+      let d2 = 0;
+      for (let i = 0; i < R; i++) {
+        if (n[i] === 0) continue;
+        let top = -Infinity;
+        for (let k = 0; k < K; k++) {
+          const c = logc[i * K + k];
+          const eta = theta[i * K + k] - t;
+          const e = Math.exp(-Math.abs(eta));
+          probs[k] = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
+          terms[k] = c === -Infinity ? -Infinity : c + w[i] * eta - n[i] * (Math.max(eta, 0) + Math.log1p(e));
+          if (terms[k] > top) top = terms[k];
+        }
+        let sum = 0;
+        for (let k = 0; k < K; k++) sum += terms[k] = Math.exp(terms[k] - top);
+        // Louis' identity over the nodes: per node the score of t is −(w − n·p), its derivative −n·p(1 − p).
+        let mean = 0;
+        let second = 0;
+        let curv = 0;
+        for (let k = 0; k < K; k++) {
+          const pi = terms[k] / sum;
+          if (pi === 0) continue;
+          const sc = -(w[i] - n[i] * probs[k]);
+          mean += pi * sc;
+          second += pi * sc * sc;
+          curv += pi * n[i] * probs[k] * (1 - probs[k]);
+        }
+        d1 += mean;
+        d2 += -curv + second - mean * mean;
+      }
+      return { d1, d2 };
+    },
+    expectedWins(t: number): number {
+      let s = 0;
+      for (let i = 0; i < R; i++) for (let k = 0; k < K; k++) s += Math.exp(logc[i * K + k]) * n[i] * logistic(theta[i * K + k] - t);
+      return s;
+    },
+    information(t: number): number {
+      let s = 0;
+      for (let i = 0; i < R; i++) {
+        for (let k = 0; k < K; k++) {
+          const p = logistic(theta[i * K + k] - t);
+          s += Math.exp(logc[i * K + k]) * n[i] * p * (1 - p);
+        }
+      }
+      return s;
+    },
+  };
+}
+
+/**
+ * z of a level's predictive tail: with its own estimate t̂ (ℓ's maximum within
+ * ±40 logits of the prediction, by a bracketed Newton search), p = ∫ Φ(r(t)) N(t; center, spread²) dt for
+ * the side t̂ is on, in log space: x = (t − center)/spread, the log-integrand
+ * h(x) = log Φ(±r) − x²/2 maximised by Brent's method and e^(h − max)
+ * integrated by Gauss–Legendre on each side of it, where it exceeds e⁻²⁰.
+ */
+function predictiveTail(own: LevelRows, center: number, spread: number): { z: number } {
+  if (own.attempts === 0) return { z: 0 };
+  const found = bracketedMode((t) => own.slope(t), center, { lower: center - REACH, upper: center + REACH, tolerance: 1e-9 });
+  const that = found.x;
+  const top = { x: that, value: own.logLik(that) };
+  const easier = that < center;
+  // log Φ(r(t)) on the side of the observation: r(t) = sign(t̂ − t)·√(2(ℓ(t̂) − ℓ(t))), mirrored for a harder level.
+  const logTail = (t: number) => {
+    const root = Math.sqrt(Math.max(0, 2 * (top.value - own.logLik(t))));
+    const signed = (easier ? Math.sign(that - t) : Math.sign(t - that)) * root;
+    return logNormalCdf(signed);
+  };
+  let logP: number;
+  if (!(spread > 0)) logP = logTail(center);
+  else {
+    const h = (x: number) => logTail(center + spread * x) - 0.5 * x * x;
+    // The mode lies between the prediction (x = 0) and the level's own estimate (x̂): where the Gaussian and the tail pull.
+    const own0 = Math.max(-REACH, Math.min(REACH, (that - center) / spread));
+    const mode = brentMaximise(h, Math.max(-REACH, Math.min(0, own0) - 2), Math.min(REACH, Math.max(0, own0) + 2), { tolerance: 1e-4 });
+    // Each side of the mode falls monotonically: out to where h is 20 nats below its top (steps doubling), then Gauss–Legendre.
+    const edge = (direction: number) => {
+      let step = 0.05;
+      let x = mode.x + direction * step;
+      for (let i = 0; i < 60 && h(x) > mode.value - 20; i++, step *= 2) x = mode.x + direction * step;
+      return x;
+    };
+    const f = (x: number) => Math.exp(h(x) - mode.value);
+    const area = gaussLegendre(f, edge(-1), mode.x) + gaussLegendre(f, mode.x, edge(1));
+    logP = mode.value + Math.log(area) - 0.5 * Math.log(2 * Math.PI);
+  }
+  logP = Math.min(0, logP);
+  // p is the tail on the observation's side: z = Φ⁻¹(1 − p), + for easier.
+  const z = logP <= Math.log(0.5) ? upperTailZ(logP) : -upperTailZ(Math.log(-Math.expm1(logP)));
+  return { z: easier ? z : -z };
+}
+
+/** The 12-point Gauss–Legendre rule on [−1, 1] (nodes x_k ≥ 0 of the symmetric pairs, and weights). */
+const LEGENDRE = legendreRule(12);
+
+/** ∫ f over [a, b] by the 12-point Gauss–Legendre rule (exact for polynomials of degree 23; e^(−20·u) to about 1e-9). */
+function gaussLegendre(f: (x: number) => number, a: number, b: number): number {
+  const half = (b - a) / 2;
+  const mid = (a + b) / 2;
+  let sum = 0;
+  for (let k = 0; k < LEGENDRE.nodes.length; k++) sum += LEGENDRE.weights[k] * (f(mid - half * LEGENDRE.nodes[k]) + f(mid + half * LEGENDRE.nodes[k]));
+  return sum * half;
+}
+
+/** Gauss–Legendre nodes and weights (n even): Newton's method on P_n from the Chebyshev guesses. */
+function legendreRule(n: number): { nodes: Float64Array; weights: Float64Array } {
+  const m = n / 2;
+  const nodes = new Float64Array(m);
+  const weights = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    let x = Math.cos((Math.PI * (i + 0.75)) / (n + 0.5));
+    let dp = 0;
+    for (let iter = 0; iter < 100; iter++) {
+      let p0 = 1;
+      let p1 = x;
+      for (let k = 2; k <= n; k++) [p0, p1] = [p1, ((2 * k - 1) * x * p1 - (k - 1) * p0) / k];
+      dp = (n * (x * p1 - p0)) / (x * x - 1);
+      const next = x - p1 / dp;
+      if (Math.abs(next - x) < 1e-15) {
+        x = next;
+        break;
+      }
+      x = next;
+    }
+    nodes[i] = x;
+    weights[i] = 2 / ((1 - x * x) * dp * dp);
+  }
+  return { nodes, weights };
+}
