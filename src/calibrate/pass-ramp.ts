@@ -1,6 +1,6 @@
 // No Node imports: the browser ramp editor turns pass-rate ramps with this file.
 import { InputError } from "../io/errors.ts";
-import { MAX_PLAN_LEVELS } from "../io/input-limits.ts";
+import { MAX_PLAN_LEVELS, NUMBER_LIMIT } from "../io/input-limits.ts";
 import { roundMetric } from "../io/round-metric.ts";
 import type { Ramp } from "../io/schemas/ramp.ts";
 import { rampTarget } from "../select/ramp/ramp-target.ts";
@@ -37,7 +37,8 @@ export function curveOf(calibration: Pick<Calibration, "model" | "params">): Pas
  * @returns a `levelramp/ramp@1` about `calibration.metric`.
  * @throws InputError (exit 2): a ramp of another metric, a pass rate outside
  *   (0, 1) (named by its point), a calibration whose b ≤ 0 (the metric does
- *   not make levels harder), a ramp spanning more than a million levels.
+ *   not make levels harder), a ramp spanning more than a million levels, a
+ *   pass rate mapped beyond ±1e9 (SPEC 2's bound on every number).
  */
 export function metricRampOfPassRamp(ramp: Ramp, calibration: Pick<Calibration, "model" | "params" | "metric">, files: { ramp?: string; calibration?: string } = {}): Ramp {
   if (ramp.metric !== PASS_RATE) throw new InputError(MODULE, `expected a ramp of metric "${PASS_RATE}" to turn through a calibration; got "${ramp.metric}"`, { file: files.ramp, jsonPath: "$.metric" });
@@ -55,7 +56,11 @@ export function metricRampOfPassRamp(ramp: Ramp, calibration: Pick<Calibration, 
   const points: Array<[number, number]> = [];
   for (let level = first; level <= last; level++) {
     const p = Math.min(Math.max(target(level), 1e-9), 1 - 1e-9);
-    points.push([level, roundMetric(metricAtPassRate(curve, p))]);
+    const m = metricAtPassRate(curve, p);
+    if (!(Math.abs(m) <= NUMBER_LIMIT)) {
+      throw new InputError(MODULE, `expected a calibration that maps pass rates to metric values within ±1e9; level ${level}'s pass rate ${p} maps to ${m} (a = ${curve.a}, b = ${curve.b})`, { file: files.calibration, jsonPath: "$.params" });
+    }
+    points.push([level, roundMetric(m)]);
   }
   return { format: "levelramp/ramp@1", metric: calibration.metric, points, interpolation: "linear" };
 }
@@ -67,4 +72,19 @@ export function metricRampOfPassRamp(ramp: Ramp, calibration: Pick<Calibration, 
 export function passRampOfMetricRamp(ramp: Ramp, calibration: Pick<Calibration, "model" | "params" | "metric">): Ramp {
   const curve = curveOf(calibration);
   return { ...ramp, metric: PASS_RATE, points: ramp.points.map(([level, m]) => [level, roundMetric(passRateAt(curve, m))] as [number, number]) };
+}
+
+/**
+ * Why a calibration's slope does not support a player ramp (SPEC 11
+ * "Honest numbers": `select --calibration` refuses it without `--force`), or
+ * `undefined`: b's 95% interval includes 0 (the plays do not show the metric
+ * makes levels harder), or lies below it (it points the wrong way). Names
+ * both ends of the interval.
+ */
+export function weakSlope(calibration: Pick<Calibration, "params" | "metric">): string | undefined {
+  const { value, low, high } = calibration.params.b;
+  const b = `b = ${value} [${low}, ${high}]`;
+  if (high < 0 || value < 0) return `the calibration's slope ${b} points the wrong way: levels with more "${calibration.metric}" are passed more often`;
+  if (low <= 0) return `the calibration's slope ${b}: its 95% interval includes 0, so the plays do not show that "${calibration.metric}" makes levels harder`;
+  return undefined;
 }

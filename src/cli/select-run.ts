@@ -12,7 +12,7 @@ import type { LevelsFile } from "../io/schemas/levels.ts";
 import { modelSchema } from "../io/schemas/model.ts";
 import { planSchema } from "../io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../io/schemas/ramp.ts";
-import { metricRampOfPassRamp, PASS_RATE } from "../calibrate/pass-ramp.ts";
+import { metricRampOfPassRamp, PASS_RATE, weakSlope } from "../calibrate/pass-ramp.ts";
 import { readCalibration } from "../calibrate/read-calibration.ts";
 import { buildProblem, type BuiltProblem, type SelectionInputs } from "../select/problem/build-problem.ts";
 import { describeStatus, toLevelsFile } from "../select/problem/levels-file.ts";
@@ -122,7 +122,7 @@ async function readInputs(o: SelectOptions, outside: string | undefined, checked
   // the game's default files are inputs too, known once the pool names its game
   if (o.out) checkNotAnInput(o.out, { ...outCheck, inputs: [{ what: "the model", path: modelFile }, { what: "the ramp", path: rampFile }, { what: "the plan", path: files.planFile }] });
   const model = readJsonFile(modelSchema, modelFile);
-  const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration);
+  const ramp = playerRamp(readJsonFile(rampSchema, rampFile), rampFile, o.calibration, o.force === true, checked.notes);
   // An order (a pool whose candidates carry level numbers, SPEC 3) ships its own plan: select over it by default.
   const order = read.levels.some((l) => l !== undefined) ? checkOrder(o.pools, read, {}) : undefined;
   const planFile = o.plan ?? (order ? o.pools : files.planFile);
@@ -139,8 +139,12 @@ async function readInputs(o: SelectOptions, outside: string | undefined, checked
   return { inputs, from };
 }
 
-/** The ramp to select against: a passRate ramp turned through `--calibration` (SPEC 11), else the ramp itself. */
-function playerRamp(ramp: Ramp, rampFile: string, calibrationFile: string | undefined): Ramp {
+/**
+ * The ramp to select against: a passRate ramp turned through `--calibration` (SPEC 11), else the ramp itself.
+ * A calibration whose slope interval includes 0 or points the wrong way is refused (`weakSlope`); `--force` uses
+ * one whose b is still positive, with a note.
+ */
+function playerRamp(ramp: Ramp, rampFile: string, calibrationFile: string | undefined, force: boolean, notes: string[]): Ramp {
   if (ramp.metric === PASS_RATE && !calibrationFile) {
     throw new InputError("cli/select", `the ramp is drawn in ${PASS_RATE} (a player ramp): give --calibration <calibration.json> to turn it into a ramp of the measured metric (SPEC 11)`, { file: rampFile, jsonPath: "$.metric" });
   }
@@ -148,7 +152,14 @@ function playerRamp(ramp: Ramp, rampFile: string, calibrationFile: string | unde
   if (ramp.metric !== PASS_RATE) {
     throw new InputError("cli/select", `--calibration turns a ramp of metric "${PASS_RATE}"; this ramp is about "${ramp.metric}" (drop --calibration, or draw the ramp in pass rates)`, { file: rampFile, jsonPath: "$.metric" });
   }
-  return metricRampOfPassRamp(ramp, readCalibration(calibrationFile), { ramp: rampFile, calibration: calibrationFile });
+  const calibration = readCalibration(calibrationFile);
+  const weak = weakSlope(calibration);
+  if (weak && !(force && calibration.params.b.value > 0)) {
+    const how = calibration.params.b.value > 0 ? "give --force to select with it anyway" : "no falling pass-rate ramp maps to a rising ramp of the metric";
+    throw new InputError("cli/select", `${weak}; ${how}`, { file: calibrationFile, jsonPath: "$.params.b" });
+  }
+  if (weak) notes.push(`select: ${weak}; selecting with it (--force)`);
+  return metricRampOfPassRamp(ramp, calibration, { ramp: rampFile, calibration: calibrationFile });
 }
 
 /** `--min-moves`: among sequences within the tolerance of the answer, the fewest level numbers moved — a `feasible` answer. */

@@ -15,7 +15,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .requiredOption("--pools <file>", "pool file (levelramp/pool@1, or a CSV export)")
     .addOption(modelOption())
     .addOption(rampOption("ramp (default models/<game>/ramp.json); a passRate ramp needs --calibration"))
-    .option("--calibration <file>", "turn a player ramp (metric passRate) into a ramp of the calibrated metric (SPEC 11)")
+    .option("--calibration <file>", "turn a player ramp (metric passRate) into a ramp of the calibrated metric (SPEC 11); a calibration whose slope interval includes 0 is refused (--force uses it)")
     .option("--plan <file>", "plan (default models/<game>/plan.json; for an order given as --pools, the order's own)")
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
