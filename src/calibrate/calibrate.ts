@@ -111,6 +111,7 @@ export function calibrate(plays: Plays, options: CalibrateOptions = {}): Calibra
       : null,
     reliability: held ? reliabilityBins(plays, held.predicted, Uint8Array.from(outlier, (o) => 1 - o)).map((r) => ({ predicted: roundMetric(r.predicted), observed: roundMetric(r.observed), attempts: r.attempts })) : [],
     outliers: levels.filter((l) => l.outlier).map(({ level, id, attempts, wins, observed, predicted, z }) => ({ level, id, attempts, wins, observed, predicted, z })),
+    ...(plays.levelsDigest ? { levelsDigest: plays.levelsDigest } : {}),
     outlierThreshold: roundMetric(threshold),
     levelSpread: roundMetric(final.regression.tau),
     levels,

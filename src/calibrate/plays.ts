@@ -14,6 +14,8 @@ export interface Plays {
   rows: PlayRow[];
   /** Player names, indexed by `PlayRow.player` (`rasch` only; empty otherwise). */
   players: string[];
+  /** The identity of every level of the levels the plays are about, played or not (`levelsDigest`), when read from a file. */
+  levelsDigest?: string;
 }
 
 /** A level of the levels file that has plays. */

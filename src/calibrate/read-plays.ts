@@ -3,6 +3,7 @@ import { InputError } from "../io/errors.ts";
 import { NUMBER_LIMIT } from "../io/input-limits.ts";
 import { readTextFile } from "../io/read-text-file.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
+import { levelsDigest } from "./levels-digest.ts";
 import type { PlayedLevel, PlayRow, Plays } from "./plays.ts";
 
 const MODULE = "calibrate/plays";
@@ -75,7 +76,7 @@ export function readPlays(file: string, levels: LevelsFile, levelsFile: string, 
     }
     rows.push({ level, player, attempts, wins, line });
   }
-  return checkVariation(ordered({ kind, metric, levels: played, rows, players: [...players.keys()] }), file);
+  return checkVariation(ordered({ kind, metric, levels: played, rows, players: [...players.keys()], levelsDigest: levelsDigest(levels.levels) }), file);
 }
 
 /** The CSV records with their line numbers, or an InputError naming the line. */

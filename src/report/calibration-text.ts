@@ -4,23 +4,30 @@ import { oneLine } from "../io/hostile/terminal-text.ts";
 /**
  * A calibration in words for the terminal (SPEC 11; `calibrate` prints it on
  * stderr, `report --calibration` after its table): the model and its
- * parameters with 95% intervals, the held-out fit against the baseline
- * without the metric, the level spread τ, and the outliers — level, id,
+ * parameters with 95% intervals (and, plainly, when b's interval includes 0
+ * or points the wrong way), the held-out fit against the baseline without
+ * the metric with the gain's interval (and, plainly, when it does not show
+ * the metric predicts better than a constant), the level spread τ, and the
+ * outliers — level, id,
  * attempts, observed and predicted pass rate, z (+ easier than the measure
  * says, − harder) — at most `maxOutliers` of them, largest |z| first.
  */
 export function calibrationText(cal: Calibration, maxOutliers = 20): string {
   const f = (x: number, d = 3) => x.toFixed(d);
-  const est = (e: { value: number; low: number; high: number }) => `${f(e.value)} [${f(e.low)}, ${f(e.high)}]`;
-  const { a, b, sigma } = cal.params;
+  const est = (e: { value: number; low: number; high: number }, d = 3) => `${f(e.value, d)} [${f(e.low, d)}, ${f(e.high, d)}]`;
+  const { a, b, sigma, tau } = cal.params;
   const lines: string[] = [];
   const curve = cal.model === "rasch" ? `Rasch: pass = σ(θ − (a + b·${cal.metric})), θ ~ N(0, σ²)` : `per level: pass = σ(a − b·${cal.metric})`;
   lines.push(`calibration of "${cal.metric}" — ${curve}, ${cal.levels.length} levels`);
-  lines.push(`  a ${est(a)}   b ${est(b)}${sigma ? `   σ ${est(sigma)}` : ""}   (95% intervals; level spread τ ${f(cal.levelSpread)})`);
+  lines.push(`  a ${est(a)}   b ${est(b)}${sigma ? `   σ ${est(sigma)}` : ""}   level spread τ ${tau ? est(tau) : f(cal.levelSpread)}   (95% intervals)`);
+  if (b.high < 0 || b.value < 0) lines.push(`  b points the wrong way: levels with more "${cal.metric}" are passed more often (select --calibration refuses it)`);
+  else if (b.low <= 0) lines.push(`  b's interval includes 0: the plays do not show that "${cal.metric}" makes levels harder (select --calibration refuses it without --force)`);
   if (cal.fit) {
-    const better = cal.fit.logLoss < cal.fit.baselineLogLoss;
+    const gain = cal.fit.gain;
+    const better = gain ? gain.low > 0 : cal.fit.logLoss < cal.fit.baselineLogLoss;
     lines.push(
       `  held-out fit: log loss ${f(cal.fit.logLoss, 4)} vs ${f(cal.fit.baselineLogLoss, 4)} without the metric, Brier ${f(cal.fit.brier, 4)} vs ${f(cal.fit.baselineBrier, 4)}` +
+        (gain ? `; gain ${est(gain, 4)} nats per attempt` : "") +
         (better ? "" : " — the metric does not predict pass rates better than a constant"),
     );
   } else lines.push("  held-out fit: not computed (a fold could not be fitted: too few levels)");

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { calibrationSchema } from "../../src/io/schemas/calibration.ts";
+import { calibratedLevels } from "../../src/report/calibrated-levels.ts";
+import { calibrationPlotSpec } from "../../src/report/html/calibration-section.ts";
 import { metricRampOfPassRamp } from "../../src/calibrate/pass-ramp.ts";
 import { metricAtPassRate } from "../../src/calibrate/pass-rate.ts";
 import { runCli } from "../helpers/run-cli.ts";
@@ -147,9 +149,31 @@ describe("player ramps and the calibrated report (SPEC 11)", () => {
     for (const o of cal.outliers) expect(page).toContain(`<td><a href="#level-${o.level}">${o.level}</a></td>`);
     // Every level's predicted pass rate is in the page, and each plotted point has its hover title.
     expect(page.match(/<title>level \d+ · /g)!.length).toBe(cal.levels.length);
-    const other = t.write("other-cal.json", { ...cal, levels: cal.levels.map((l) => ({ ...l, id: `someone-else-${l.level}` })) });
-    const wrong = await runCli(["report", levelsFile, "--calibration", other]);
+    // The plot's error bar is the band with the level spread: a level is red exactly when its band misses its prediction.
+    const spec = calibrationPlotSpec(cal, calibratedLevels(JSON.parse(readFileSync(levelsFile, "utf8")), cal)) as unknown as { data: { values: Array<{ level: number; played: number; low: number; high: number; predicted: number; kind: string }> } };
+    expect(spec.data.values.filter((row) => row.played)).toHaveLength(cal.levels.length);
+    for (const row of spec.data.values.filter((r) => r.played)) {
+      const l = cal.levels.find((c) => c.level === row.level)!;
+      expect([row.low, row.high]).toEqual([l.low, l.high]);
+      expect(row.predicted < row.low || row.predicted > row.high).toBe(row.kind === "outlier");
+    }
+    // The calibration records its levels: with the file's identity every level must be there under its number and id.
+    expect(cal.levelsDigest).toMatch(/^[0-9a-f]{64}$/);
+    const unflagged = cal.levels.findIndex((l) => !l.outlier);
+    const wrongId = t.write("wrong-id-cal.json", { ...cal, levels: cal.levels.map((l, i) => (i === unflagged ? { ...l, id: "someone-else" } : l)) });
+    const wrong = await runCli(["report", levelsFile, "--calibration", wrongId]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/expected a calibration with plays of some level of the levels file; it has none of their ids/);
+    expect(wrong.stderr).toContain(`$.levels[${unflagged}]: expected level ${cal.levels[unflagged].level}'s id in`);
+    const last = cal.levels.length - 1;
+    const level999 = t.write("level-999-cal.json", { ...cal, levels: cal.levels.map((l, i) => (i === last ? { ...l, level: 999 } : l)) });
+    const beyond = await runCli(["report", levelsFile, "--calibration", level999]);
+    expect(beyond.code).toBe(2);
+    expect(beyond.stderr).toMatch(/\$\.levels\[\d+\]: expected level 999 of the calibrated levels in .* it has no level 999/);
+    // Another order of levels (another identity): the curve's pass rates, no observed rate.
+    const other = t.write("other-order-cal.json", { ...cal, levelsDigest: "0".repeat(64) });
+    const otherPage = t.path("other-order.html");
+    const elsewhere = await runCli(["report", levelsFile, "--calibration", other, "--format", "html", "--out", otherPage]);
+    expect(elsewhere.code).toBe(0);
+    expect(readFileSync(otherPage, "utf8")).toContain("The calibration's plays are of another order of levels");
   });
 });

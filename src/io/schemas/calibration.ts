@@ -51,6 +51,11 @@ export const calibrationSchema = z.strictObject({
       z: derivedNumber().describe("+: easier than the measure says; −: harder"),
     }),
   ),
+  levelsDigest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: "expected 64 lowercase hex digits (a SHA-256)" })
+    .optional()
+    .describe("beyond SPEC 11: the SHA-256 of the calibrated levels' `number<TAB>id` lines in level order — report --calibration holds a file with the same digest to every level's number and id, and shows another order of levels the curve only"),
   outlierThreshold: derivedNumber()
     .min(0)
     .optional()
