@@ -4,6 +4,7 @@ import { bracketedMode } from "./numeric/bracketed-mode.ts";
 import { logNormalCdf, upperTailZ } from "./numeric/normal-tail.ts";
 import { logistic } from "./numeric/logistic.ts";
 import type { LevelModelFit } from "./fit/fit-level-model.ts";
+import type { Prediction } from "./fit/spread-regression.ts";
 import { playerNodes, playerRowsOf } from "./fit/player-quadrature.ts";
 import type { Plays } from "./plays.ts";
 
@@ -37,16 +38,18 @@ export interface LevelTests {
  * outlier flags from one consistent fit, whose null is right under the
  * level spread). For level l, the fit on all the other levels
  * (`spreadRegression`'s leave-one-out: β₋ₗ, τ₋ₗ) predicts its difficulty as
- * N(x_lᵀβ₋ₗ, s²), s² = τ₋ₗ² + x_lᵀ·Cov(β₋ₗ)·x_l. The level's own plays have
- * the likelihood ℓ(t) in its difficulty t — per level binomial; Rasch each
+ * x_lᵀβ₋ₗ + s·T, s² = τ₋ₗ² + x_lᵀ·Cov(β₋ₗ)·x_l and T Student's t on
+ * Satterthwaite's ν for s² (τ is estimated from a few levels: with a normal
+ * T, 15 levels flagged one by chance in 16% of files, not 5%). The level's
+ * own plays have the likelihood ℓ(t) in its difficulty t — per level binomial; Rasch each
  * row's player at their ability given their *other* plays (the cavity:
  * adaptive nodes on the posterior without the row; the prior N(0, σ²) for a
  * player with no other play). With r(t) = sign(t̂ − t)·√(2(ℓ(t̂) − ℓ(t))),
  * P(the level looks this easy or easier | t) ≈ Φ(r(t)) (the signed root is
- * about N(0, 1)), so the predictive tail is p = ∫ Φ(r(t)) N(t; x_lᵀβ₋ₗ, s²)
- * dt — integrated relative to the integrand's mode (Gauss–Legendre on each
- * side, out to where it is e⁻²⁰ of it), so that a level 20 standard errors
- * off still gets its exact tail — and z = −Φ⁻¹(p).
+ * about N(0, 1)), so the predictive tail is p = ∫ Φ(r(t)) f(t) dt, f the
+ * prediction's density — integrated relative to the integrand's mode
+ * (Gauss–Legendre on each side, out to where it is e⁻²⁰ of it), so that a
+ * level 20 standard errors off still gets its exact tail — and z = −Φ⁻¹(p).
  * Easier and harder levels are the same computation mirrored; a level won
  * (or lost) every time has a finite z; with s = 0 it is the plain
  * likelihood-ratio test. Also the predicted pass rate for who played it,
@@ -75,13 +78,17 @@ export function levelTests(plays: Plays, fit: LevelModelFit): LevelTests {
   for (let l = 0; l < L; l++) {
     const s = fit.slot[l];
     if (s < 0) continue;
-    const loo = fit.regression.without(s);
-    const x = fit.X[s];
-    const center = x.reduce((sum, v, i) => sum + v * loo.beta[i], 0);
-    const varCurve = x.reduce((sum, v, i) => sum + v * x.reduce((t, u, j) => t + u * loo.cov[i][j], 0), 0);
-    const spread = Math.sqrt(loo.tau * loo.tau + Math.max(0, varCurve));
+    const prediction = fit.regression.predict(s);
+    // The mixture's mean and spread: where the prediction is, how wide (for the predicted rate and the band).
+    let center = 0;
+    let second = 0;
+    prediction.weight.forEach((w, g) => {
+      center += w * prediction.center[g];
+      second += w * (prediction.spread[g] ** 2 + prediction.center[g] ** 2);
+    });
+    const spread = Math.sqrt(Math.max(0, second - center * center));
     const own = rows[l];
-    const tail = predictiveTail(own, center, spread);
+    const tail = predictiveTail(own, prediction);
     out.center[l] = center;
     out.spread[l] = spread;
     out.z[l] = tail.z;
@@ -176,7 +183,7 @@ function cavities(plays: Plays, fit: LevelModelFit, lists: Array<{ n: number[]; 
 }
 
 /** The likelihood of a level's rows in its difficulty: rows (n, w), per row K ability nodes θ with log-weights. */
-function rowsLikelihood(n: Float64Array, w: Float64Array, theta: Float64Array, logc: Float64Array, K: number): LevelRows {
+export function rowsLikelihood(n: Float64Array, w: Float64Array, theta: Float64Array, logc: Float64Array, K: number): LevelRows {
   const R = n.length;
   let attempts = 0;
   for (let i = 0; i < R; i++) attempts += n[i];
@@ -259,13 +266,23 @@ function rowsLikelihood(n: Float64Array, w: Float64Array, theta: Float64Array, l
 
 /**
  * z of a level's predictive tail: with its own estimate t̂ (ℓ's maximum within
- * ±40 logits of the prediction, by a bracketed Newton search), p = ∫ Φ(r(t)) N(t; center, spread²) dt for
- * the side t̂ is on, in log space: x = (t − center)/spread, the log-integrand
- * h(x) = log Φ(±r) − x²/2 maximised by Brent's method and e^(h − max)
- * integrated by Gauss–Legendre on each side of it, where it exceeds e⁻²⁰.
+ * ±40 logits of the prediction, by a bracketed Newton search), p = ∫ Φ(r(t))
+ * f(t) dt (f the density of center + spread·t_ν) for the side t̂ is on, in
+ * log space: x = (t − center)/spread, the log-integrand h(x) = log Φ(±r) +
+ * log f maximised by Brent's method and e^(h − max) integrated by
+ * Gauss–Legendre on three panels each side of it, where it exceeds e⁻²⁰.
  */
-function predictiveTail(own: LevelRows, center: number, spread: number): { z: number } {
+export function predictiveTail(own: LevelRows, prediction: Prediction): { z: number } {
   if (own.attempts === 0) return { z: 0 };
+  // The mixture's log-density, its mean and spread (the scale the search and the integral work on).
+  const G = prediction.weight.length;
+  let center = 0;
+  let second = 0;
+  for (let g = 0; g < G; g++) {
+    center += prediction.weight[g] * prediction.center[g];
+    second += prediction.weight[g] * (prediction.spread[g] ** 2 + prediction.center[g] ** 2);
+  }
+  const spread = Math.sqrt(Math.max(0, second - center * center));
   const found = bracketedMode((t) => own.slope(t), center, { lower: center - REACH, upper: center + REACH, tolerance: 1e-9 });
   const that = found.x;
   const top = { x: that, value: own.logLik(that) };
@@ -279,8 +296,23 @@ function predictiveTail(own: LevelRows, center: number, spread: number): { z: nu
   let logP: number;
   if (!(spread > 0)) logP = logTail(center);
   else {
-    const h = (x: number) => logTail(center + spread * x) - 0.5 * x * x;
-    // The mode lies between the prediction (x = 0) and the level's own estimate (x̂): where the Gaussian and the tail pull.
+    // The prediction's log-density in x = (t − center)/spread (a log-sum-exp over its components; dx = dt/spread).
+    const logDensity = (x: number) => {
+      const t = center + spread * x;
+      let best = -Infinity;
+      const terms = new Float64Array(G);
+      for (let g = 0; g < G; g++) {
+        const s = prediction.spread[g];
+        const u = (t - prediction.center[g]) / s;
+        terms[g] = prediction.weight[g] > 0 ? Math.log(prediction.weight[g]) - 0.5 * u * u - Math.log(s) - 0.5 * Math.log(2 * Math.PI) : -Infinity;
+        if (terms[g] > best) best = terms[g];
+      }
+      let sum = 0;
+      for (let g = 0; g < G; g++) sum += Math.exp(terms[g] - best);
+      return best + Math.log(sum) + Math.log(spread);
+    };
+    const h = (x: number) => logTail(center + spread * x) + logDensity(x);
+    // The mode lies between the prediction (x = 0) and the level's own estimate (x̂): where the density and the tail pull.
     const own0 = Math.max(-REACH, Math.min(REACH, (that - center) / spread));
     const mode = brentMaximise(h, Math.max(-REACH, Math.min(0, own0) - 2), Math.min(REACH, Math.max(0, own0) + 2), { tolerance: 1e-4 });
     // Each side of the mode falls monotonically: out to where h is 20 nats below its top (steps doubling), then Gauss–Legendre.
@@ -291,8 +323,7 @@ function predictiveTail(own: LevelRows, center: number, spread: number): { z: nu
       return x;
     };
     const f = (x: number) => Math.exp(h(x) - mode.value);
-    const area = gaussLegendre(f, edge(-1), mode.x) + gaussLegendre(f, mode.x, edge(1));
-    logP = mode.value + Math.log(area) - 0.5 * Math.log(2 * Math.PI);
+    logP = mode.value + Math.log(sideIntegral(f, mode.x, edge(-1)) + sideIntegral(f, mode.x, edge(1)));
   }
   logP = Math.min(0, logP);
   // p is the tail on the observation's side: z = Φ⁻¹(1 − p), + for easier.
@@ -302,6 +333,19 @@ function predictiveTail(own: LevelRows, center: number, spread: number): { z: nu
 
 /** The 12-point Gauss–Legendre rule on [−1, 1] (nodes x_k ≥ 0 of the symmetric pairs, and weights). */
 const LEGENDRE = legendreRule(12);
+
+/**
+ * ∫ f from the mode to an edge, f falling monotonically: Gauss–Legendre on
+ * three panels of widths 1 : 2 : 4 of the way, so the peak is resolved and a
+ * long (Student t) tail too.
+ */
+function sideIntegral(f: (x: number) => number, mode: number, edge: number): number {
+  const unit = (edge - mode) / 7;
+  const a = mode + unit;
+  const b = mode + 3 * unit;
+  return Math.abs(gaussLegendre(f, mode, a) + gaussLegendre(f, a, b) + gaussLegendre(f, b, edge));
+}
+
 
 /** ∫ f over [a, b] by the 12-point Gauss–Legendre rule (exact for polynomials of degree 23; e^(−20·u) to about 1e-9). */
 function gaussLegendre(f: (x: number) => number, a: number, b: number): number {

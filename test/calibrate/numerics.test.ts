@@ -10,6 +10,7 @@ import { gaussHermite, normalExpectation } from "../../src/calibrate/numeric/gau
 import { logistic } from "../../src/calibrate/numeric/logistic.ts";
 import { invertPositiveDefinite, newtonMaximise } from "../../src/calibrate/numeric/newton-maximise.ts";
 import { spreadRegression } from "../../src/calibrate/fit/spread-regression.ts";
+import { predictiveTail, rowsLikelihood } from "../../src/calibrate/level-tests.ts";
 import type { LevelPosterior } from "../../src/calibrate/fit/level-posterior.ts";
 import { metricAtPassRate, passRateAt } from "../../src/calibrate/pass-rate.ts";
 import { wilsonInterval } from "../../src/report/wilson-interval.ts";
@@ -113,6 +114,32 @@ describe("Brent's method, the symmetric eigen-decomposition and the normal tail 
   });
 });
 
+describe("a level's leave-one-out predictive tail (SPEC 11 outliers)", () => {
+  /** One row of n attempts won half the time: ℓ peaks at t̂ = 0 (pass = σ(−t)), sharply for large n. */
+  const level = (n: number) => rowsLikelihood(Float64Array.of(n), Float64Array.of(n / 2), Float64Array.of(0), Float64Array.of(0), 1);
+  /** A prediction N(center, spread²), or a mixture of such. */
+  const normal = (center: number, spread: number) => ({ weight: Float64Array.of(1), center: Float64Array.of(center), spread: Float64Array.of(spread) });
+
+  it("is the normal tail (center − t̂)/spread when the level's own plays pin it down, + for easier, − for harder", () => {
+    expect(predictiveTail(level(1e6), normal(1, 1)).z).toBeCloseTo(1, 4);
+    expect(predictiveTail(level(1e6), normal(-1, 1)).z).toBeCloseTo(-1, 4);
+    expect(predictiveTail(level(1e6), normal(2, 0.5)).z).toBeCloseTo(4, 3);
+    // Far in the tail: 20 spreads off, z = 20 (p ≈ 3e-89), not 8 or Infinity.
+    expect(predictiveTail(level(1e6), normal(10, 0.5)).z).toBeCloseTo(20, 2);
+  });
+
+  it("integrates a mixture of spreads: ½N(1, 0.5²) + ½N(1, 2²) puts t̂ = 0 at z = −Φ⁻¹(½Φ(−2) + ½Φ(−0.5)) = 0.97152", () => {
+    // ½·0.0227501 + ½·0.3085375 = 0.1656438 (scipy.stats.norm); −Φ⁻¹(0.1656438) = 0.9715235.
+    const mixture = { weight: Float64Array.of(0.5, 0.5), center: Float64Array.of(1, 1), spread: Float64Array.of(0.5, 2) };
+    expect(predictiveTail(level(1e6), mixture).z).toBeCloseTo(0.97152, 4);
+  });
+
+  it("adds the level's own binomial noise: 100 attempts, 1 logit off with spread 1 is z = 1/√(1 + 1/25) = 0.98058 about", () => {
+    // I = n·p(1 − p) = 25 at t̂ = 0: the normal approximation is z = 1/√(1 + 0.04); the exact signed root gives about that.
+    expect(predictiveTail(level(100), normal(1, 1)).z).toBeCloseTo(1 / Math.sqrt(1.04), 2);
+  });
+});
+
 describe("Benjamini–Hochberg", () => {
   it("rejects up to the largest rank k with p_(k) ≤ k·q/N (hand-computed)", () => {
     // N = 5, q = 0.05: thresholds 0.01, 0.02, 0.03, 0.04, 0.05; p_(3) = 0.025 ≤ 0.03 is the largest such rank,
@@ -151,6 +178,12 @@ describe("the level regression with the spread τ (SPEC 11)", () => {
     const loo = reml.without(2);
     expect(loo.tau).toBeCloseTo(Math.sqrt(10 / 3 - 0.5), 6);
     expect(loo.beta[0]).toBeCloseTo(2, 9);
+    // Its prediction: centered on 2 whatever τ (symmetric data), weights summing to 1, wider than the plug-in √(τ² + (v + τ²)/4).
+    const prediction = reml.predict(2);
+    expect(prediction.weight.reduce((a, w) => a + w, 0)).toBeCloseTo(1, 12);
+    for (const c of prediction.center) expect(c).toBeCloseTo(2, 9);
+    const variance = prediction.weight.reduce((a, w, g) => a + w * prediction.spread[g] ** 2, 0);
+    expect(variance).toBeGreaterThan(10 / 3 - 0.5 + 10 / 3 / 4);
     // A line the levels lie on exactly: τ = 0, β the line.
     const line = spreadRegression(posterior([1, 3, 5, 7], [4, 4, 4, 4], true), [[1, 0], [1, 1], [1, 2], [1, 3]], "reml");
     expect(line.tau).toBe(0);

@@ -23,6 +23,14 @@ export interface SpreadFit {
   logLik: number;
 }
 
+/** The prediction of a left-out level's difficulty: a mixture of normals over the level spread τ. */
+export interface Prediction {
+  /** Per component: weight (summing to 1), center x_lᵀβ₋ₗ(τ) and spread √(τ² + x_lᵀ·Cov(β₋ₗ(τ))·x_l). */
+  weight: Float64Array;
+  center: Float64Array;
+  spread: Float64Array;
+}
+
 /** The level regression on a posterior, with what its intervals and leave-one-out tests need. */
 export interface SpreadRegression extends SpreadFit {
   /**
@@ -39,6 +47,13 @@ export interface SpreadRegression extends SpreadFit {
   tauInterval: [number, number];
   /** The same fit without slot s (τ estimated again): the leave-one-out prediction of level s. */
   without(s: number): SpreadFit;
+  /**
+   * Level s's difficulty predicted by the fit without it, τ's uncertainty
+   * included: ∫ N(x_sᵀβ₋ₛ(τ), τ² + x_sᵀ·Cov·x_s) π(τ) dτ with π the
+   * restricted likelihood of τ without the level (a flat prior on τ),
+   * on 40 points of [τ₁, τ₂] where it is within e⁻¹² of its top.
+   */
+  predict(s: number): Prediction;
 }
 
 /**
@@ -143,6 +158,28 @@ export function spreadRegression(post: LevelPosterior, X: number[][], method: Sp
     const found = brentMaximise((tau) => fitAt(tau, leave).logLik, 0, MAX_TAU, { tolerance: 1e-9 });
     return fitAt(found.x, leave);
   };
+  const predict = (leave: number): Prediction => {
+    const top = best(leave);
+    const logLik = (tau: number) => fitAt(tau, leave).logLik;
+    const [lo, hi] = likelihoodRange(logLik, top.tau, top.logLik, 12);
+    const G = 40;
+    const x = X[leave];
+    const weight = new Float64Array(G);
+    const center = new Float64Array(G);
+    const spread = new Float64Array(G);
+    let total = 0;
+    for (let g = 0; g < G; g++) {
+      const tau = lo + ((hi - lo) * g) / (G - 1);
+      const at = fitAt(tau, leave);
+      const trapezoid = g === 0 || g === G - 1 ? 0.5 : 1;
+      total += weight[g] = trapezoid * Math.exp(at.logLik - top.logLik);
+      center[g] = x.reduce((sum, v, i) => sum + v * at.beta[i], 0);
+      const varCurve = x.reduce((sum, v, i) => sum + v * x.reduce((t, u, j) => t + u * at.cov[i][j], 0), 0);
+      spread[g] = Math.sqrt(tau * tau + Math.max(0, varCurve));
+    }
+    for (let g = 0; g < G; g++) weight[g] /= total;
+    return { weight, center, spread };
+  };
   const fit = best();
   /** Satterthwaite's df at τ: in the eigenbasis w_k = λ_k/(1 + τ²λ_k), A = X'ᵀWX', B = X'ᵀW²X', C = X'ᵀW³X'. */
   const satterthwaite = (tau: number): number[] => {
@@ -169,7 +206,7 @@ export function spreadRegression(post: LevelPosterior, X: number[][], method: Sp
     const dV = mul(AiB, Ai); // d(A⁻¹)/dτ² = A⁻¹ B A⁻¹
     return Ai.map((row, j) => (dV[j][j] > 0 && info > 0 ? Math.max(1, (2 * row[j] * row[j] * info) / (dV[j][j] * dV[j][j])) : Infinity));
   };
-  return { ...fit, df: satterthwaite(fit.tau), profile: (tau) => fitAt(tau), tauInterval: profileInterval((tau) => fitAt(tau).logLik, fit.tau, fit.logLik), without: (s) => best(s) };
+  return { ...fit, df: satterthwaite(fit.tau), profile: (tau) => fitAt(tau), tauInterval: profileInterval((tau) => fitAt(tau).logLik, fit.tau, fit.logLik), without: (s) => best(s), predict };
 }
 
 /** Qᵀv for the eigenvectors Q (column k of the row-major S×S matrix). */
@@ -206,7 +243,12 @@ function logDetPd(a: number[][]): number {
 
 /** {τ : ℓ(τ) ≥ ℓ(τ̂) − χ²₁(95%)/2} by bisection on each side (the low end 0 when ℓ(0) is above the line). */
 function profileInterval(logLik: (tau: number) => number, tau: number, top: number): [number, number] {
-  const line = top - HALF_CHI2_95;
+  return likelihoodRange(logLik, tau, top, HALF_CHI2_95);
+}
+
+/** {τ : ℓ(τ) ≥ ℓ(τ̂) − drop} (ℓ unimodal), by bisection on each side; the low end 0 when ℓ(0) is above the line. */
+function likelihoodRange(logLik: (tau: number) => number, tau: number, top: number, drop: number): [number, number] {
+  const line = top - drop;
   const bisect = (inside: number, outside: number) => {
     for (let i = 0; i < 100 && Math.abs(outside - inside) > 1e-9 * Math.max(1, inside); i++) {
       const mid = (inside + outside) / 2;
