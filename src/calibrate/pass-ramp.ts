@@ -78,13 +78,13 @@ export function passRampOfMetricRamp(ramp: Ramp, calibration: Pick<Calibration, 
  * Why a calibration's slope does not support a player ramp (SPEC 11
  * "Honest numbers": `select --calibration` refuses it without `--force`), or
  * `undefined`: b's 95% interval includes 0 (the plays do not show the metric
- * makes levels harder), or lies below it (it points the wrong way). Names
- * both ends of the interval.
+ * makes levels harder), or lies wholly below it (it points the wrong way).
+ * Names both ends of the interval.
  */
 export function weakSlope(calibration: Pick<Calibration, "params" | "metric">): string | undefined {
   const { value, low, high } = calibration.params.b;
   const b = `b = ${value} [${low}, ${high}]`;
-  if (high < 0 || value < 0) return `the calibration's slope ${b} points the wrong way: levels with more "${calibration.metric}" are passed more often`;
+  if (high < 0) return `the calibration's slope ${b} points the wrong way: levels with more "${calibration.metric}" are passed more often`;
   if (low <= 0) return `the calibration's slope ${b}: its 95% interval includes 0, so the plays do not show that "${calibration.metric}" makes levels harder`;
   return undefined;
 }

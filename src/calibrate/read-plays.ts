@@ -2,81 +2,144 @@ import { parse } from "csv-parse/sync";
 import { InputError } from "../io/errors.ts";
 import { NUMBER_LIMIT } from "../io/input-limits.ts";
 import { readTextFile } from "../io/read-text-file.ts";
-import type { LevelsFile } from "../io/schemas/levels.ts";
 import { levelsDigest } from "./levels-digest.ts";
+import type { PlayColumn } from "./play-columns.ts";
+import { playColumns } from "./play-columns.ts";
 import type { PlayedLevel, PlayRow, Plays } from "./plays.ts";
 
 const MODULE = "calibrate/plays";
-const COLUMNS = ["player", "level", "attempts", "wins"];
+/** Problems of one file listed before reading stops. */
+export const MAX_PROBLEMS = 20;
+
+/** The levels plays are about: every level's number, id and metrics, and the metric calibrated by default. */
+export interface PlayableLevels {
+  levels: ReadonlyArray<{ number: number; id: string; metrics: Record<string, number> }>;
+  /** The default metric (a levels file's model metric); without it, the one metric every level has. */
+  metric?: string;
+}
+
+/** Options of {@link readPlays}. */
+export interface ReadPlaysOptions {
+  /** The metric to fit (default: the levels' `metric`, else their one metric). */
+  metric?: string;
+  /** Header names of player, level, attempts, wins (`--columns`; default the same names). */
+  columns?: Partial<Record<PlayColumn, string>>;
+  /** How a level cell names a level: by candidate id, by number, or (default) whichever it is — refusing a cell that is one level's id and another's number. */
+  levelKey?: "id" | "number";
+}
+
+/** What {@link readPlays} read, and what it did beyond reading (said on stderr by the CLI). */
+export interface ReadPlays {
+  plays: Plays;
+  /** Columns ignored, rows summed. */
+  notes: string[];
+}
 
 /**
- * Reads a plays CSV (SPEC 11) against the levels file it is about: a header
- * row naming `level, attempts, wins` (one row per level) or `player, level,
- * attempts, wins` (one row per player and level), in any order; then one row
- * per level or per (player, level). `level` is a level number of the levels
- * file or a candidate id in it. Cells are trimmed; quoted cells are allowed
- * (RFC 4180); empty lines are skipped.
+ * Reads a plays CSV (SPEC 11) as designers have it, against the levels it is
+ * about: a header naming `level, attempts, wins` (one row per level) or
+ * `player, level, attempts, wins` (one row per player and level) — names
+ * mapped by `columns` (`--columns player=player_id,...`), other columns
+ * ignored (said in `notes`), any order; cells trimmed, quoted cells allowed
+ * (RFC 4180), empty lines skipped. A count is a whole number from 0 to 1e9,
+ * written `12` or `12.0` (a spreadsheet's export); rows repeating a level (or
+ * a player and level) are summed (said in `notes`). A level cell is a
+ * candidate id of the levels or a level number; a cell that is the id of one
+ * level and the number of another (ids "60".."1", say) is ambiguous and
+ * refused, unless `levelKey` says how to read it. Every problem of a file is
+ * listed, up to 20, in one error.
  *
  * @param file the CSV path (named in every message).
- * @param levels the levels file the plays are about.
- * @param levelsFile its path (named in messages about it).
- * @param metric the metric to fit (default: the levels file's model metric).
- * @throws InputError (exit 2) naming the CSV line and the expectation: a bad
- *   header, counts that are not integers from 0 to 1e9, wins > attempts, a
- *   level that is not in the levels file, a level (or player and level) given
- *   twice, a player column whose every player has one row only, a metric some
- *   played level lacks, and plays with nothing to fit (no row, no win, no
- *   loss, one metric value only).
+ * @param levels the levels the plays are about (a levels file, an order, a table of ids and metrics).
+ * @param levelsFile their path (named in messages about them).
+ * @throws InputError (exit 2) naming the file and each CSV line with its
+ *   problem: a header without the columns, a count that is not a whole
+ *   number from 0 to 1e9, wins > attempts, a level the levels lack, an
+ *   ambiguous level cell, a metric a played level lacks, a player column
+ *   whose every player has one row only, plays with nothing to fit (no row,
+ *   no win, no loss, one metric value only).
  */
-export function readPlays(file: string, levels: LevelsFile, levelsFile: string, metric = levels.model.metric): Plays {
-  const text = readTextFile(file, MODULE);
-  const records = parseCsv(text, file);
+export function readPlays(file: string, levels: PlayableLevels, levelsFile: string, options: ReadPlaysOptions = {}): ReadPlays {
+  const metric = options.metric ?? levels.metric ?? onlyMetric(levels, levelsFile);
+  const records = parseCsv(readTextFile(file, MODULE), file);
   if (records.length === 0) throw new InputError(MODULE, "line 1: expected a header row level,attempts,wins (or player,level,attempts,wins)", { file });
-  const { record: header, info: headerInfo } = records[0];
-  const at = columnsOf(header, headerInfo.lines, file);
+  const names = { ...playColumns(undefined), ...options.columns };
+  const { at, ignored } = columnsOf(records[0].record, records[0].info.lines, names, file);
   const kind = at.player >= 0 ? "rasch" : "levels";
-  const byNumber = new Map(levels.levels.map((l, i) => [String(l.number), i]));
-  const byId = new Map(levels.levels.map((l, i) => [l.id, i]));
-  const used = new Map<number, number>(); // levels-file index → Plays level index
+  const resolve = levelResolver(levels, options.levelKey, levelsFile);
+  const problems: string[] = [];
+  const problem = (text: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(text);
+    else problems.length === MAX_PROBLEMS && problems.push("...");
+  };
+  const used = new Map<number, number>(); // levels index → Plays level index
   const played: PlayedLevel[] = [];
   const players = new Map<string, number>();
-  const seen = new Map<string, number>();
+  const rowOf = new Map<string, number>(); // player and level → index in rows
   const rows: PlayRow[] = [];
+  const lacking = new Set<number>(); // levels whose missing metric is already listed
+  let ambiguous: { cell: string; line: number; text: string; more: number } | undefined;
+  let summed = 0;
+  let firstSum = "";
   for (const { record, info } of records.slice(1)) {
     const line = info.lines;
     const cell = (c: number) => record[c] ?? "";
-    const levelText = cell(at.level);
-    const index = byNumber.get(levelText) ?? byId.get(levelText);
+    const level = resolve(cell(at.level));
+    const attempts = count(cell(at.attempts));
+    const wins = count(cell(at.wins));
+    const name = kind === "rasch" ? cell(at.player) : "";
+    if (typeof level === "string" && level.startsWith("ambiguous:")) {
+      // One problem for the column (it is how the file names its levels), with its first cell.
+      if (ambiguous) ambiguous.more++;
+      else ambiguous = { cell: cell(at.level), line, text: level.slice("ambiguous:".length), more: 0 };
+    } else if (typeof level === "string") problem(`line ${line}, column ${at.level + 1} (${names.level}): ${level}`);
+    if (Number.isNaN(attempts)) problem(`line ${line}, column ${at.attempts + 1} (${names.attempts}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.attempts))}`);
+    if (Number.isNaN(wins)) problem(`line ${line}, column ${at.wins + 1} (${names.wins}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.wins))}`);
+    if (wins > attempts) problem(`line ${line}: expected wins ≤ attempts; got ${wins} wins in ${attempts} attempts`);
+    if (kind === "rasch" && !name) problem(`line ${line}, column ${at.player + 1} (${names.player}): expected a player name or id`);
+    if (typeof level === "string" || Number.isNaN(attempts) || Number.isNaN(wins) || wins > attempts || (kind === "rasch" && !name)) continue;
+    let index = used.get(level);
     if (index === undefined) {
-      throw new InputError(MODULE, `line ${line}, column ${at.level + 1} (level): expected a level number or a candidate id of ${levelsFile}; got "${levelText}"`, { file });
+      const value = metricOf(levels, level, metric);
+      if (value === undefined) {
+        const known = Object.keys(levels.levels[level].metrics).join(", ");
+        if (!lacking.has(level)) problem(`line ${line}: expected level ${levels.levels[level].number} of ${levelsFile} to carry the metric "${metric}" (it has ${known || "none"})`);
+        lacking.add(level);
+        continue;
+      }
+      index = used.size;
+      used.set(level, index);
+      played.push({ number: levels.levels[level].number, id: levels.levels[level].id, metric: value });
     }
-    const attempts = count(cell(at.attempts), "attempts", line, at.attempts, file);
-    const wins = count(cell(at.wins), "wins", line, at.wins, file);
-    if (wins > attempts) throw new InputError(MODULE, `line ${line}: expected wins ≤ attempts; got ${wins} wins in ${attempts} attempts`, { file });
     let player = -1;
-    let key = String(index);
     if (kind === "rasch") {
-      const name = cell(at.player);
-      if (!name) throw new InputError(MODULE, `line ${line}, column ${at.player + 1} (player): expected a player name or id`, { file });
       player = players.get(name) ?? players.size;
       players.set(name, player);
-      key = `${player}\u0000${index}`;
     }
-    const first = seen.get(key);
-    if (first !== undefined) {
-      const what = kind === "rasch" ? `player "${cell(at.player)}" on level ${levelText}` : `level ${levelText}`;
-      throw new InputError(MODULE, `line ${line}: expected one row per ${kind === "rasch" ? "player and level" : "level"}; ${what} is also on line ${first}`, { file });
+    const key = `${player}\u0000${index}`;
+    const same = rowOf.get(key);
+    if (same !== undefined) {
+      rows[same].attempts += attempts;
+      rows[same].wins += wins;
+      if (summed++ === 0) firstSum = `lines ${rows[same].line} and ${line}`;
+      continue;
     }
-    seen.set(key, line);
-    let level = used.get(index);
-    if (level === undefined) {
-      level = used.size;
-      used.set(index, level);
-      played.push({ number: levels.levels[index].number, id: levels.levels[index].id, metric: metricOf(levels, index, metric, levelsFile, line, file) });
-    }
-    rows.push({ level, player, attempts, wins, line });
+    rowOf.set(key, rows.length);
+    rows.push({ level: index, player, attempts, wins, line });
   }
-  return checkVariation(ordered({ kind, metric, levels: played, rows, players: [...players.keys()], levelsDigest: levelsDigest(levels.levels) }), file);
+  if (ambiguous) {
+    const others = ambiguous.more ? ` (and ${ambiguous.more} more row(s) like it)` : "";
+    problem(`line ${ambiguous.line}, column ${at.level + 1} (${names.level}): ${ambiguous.text}${others}: give --level-key id or --level-key number`);
+  }
+  if (problems.length) {
+    const n = problems.length > MAX_PROBLEMS ? `more than ${MAX_PROBLEMS}` : String(problems.length);
+    throw new InputError(MODULE, `${n} problem(s):\n  ${problems.join("\n  ")}`, { file });
+  }
+  const notes: string[] = [];
+  if (ignored.length) notes.push(`calibrate: ${file}: column(s) ignored: ${ignored.map((c) => JSON.stringify(c)).join(", ")}`);
+  if (summed) notes.push(`calibrate: ${file}: ${summed} row(s) repeating a ${kind === "rasch" ? "player and level" : "level"} summed into the first (first: ${firstSum})`);
+  const plays = ordered({ kind, metric, levels: played, rows, players: [...players.keys()], levelsDigest: levelsDigest(levels.levels) });
+  return { plays: checkVariation(plays, file), notes };
 }
 
 /** The CSV records with their line numbers, or an InputError naming the line. */
@@ -89,35 +152,59 @@ function parseCsv(text: string, file: string): Array<{ record: string[]; info: {
   }
 }
 
-/** Column index of each known column (−1 for an absent player column). */
-function columnsOf(header: string[], line: number, file: string): Record<"player" | "level" | "attempts" | "wins", number> {
-  const expected = "expected a header row level,attempts,wins (per level) or player,level,attempts,wins (per player and level), in any order";
-  for (const name of header) {
-    if (!COLUMNS.includes(name)) throw new InputError(MODULE, `line ${line}: ${expected}; "${name}" is not one of them`, { file });
-    if (header.indexOf(name) !== header.lastIndexOf(name)) throw new InputError(MODULE, `line ${line}: ${expected}; "${name}" repeats`, { file });
+/** Column index of each play column (−1 for an absent player column), and the header cells no column uses. */
+function columnsOf(header: string[], line: number, names: Record<PlayColumn, string>, file: string): { at: Record<PlayColumn, number>; ignored: string[] } {
+  const mapped = Object.values(names);
+  const expected = `expected a header with ${names.level}, ${names.attempts}, ${names.wins} (per level) and ${names.player} (per player and level), in any order (--columns maps other names)`;
+  for (const name of mapped) {
+    if (header.indexOf(name) !== header.lastIndexOf(name)) throw new InputError(MODULE, `line ${line}: ${expected}; ${JSON.stringify(name)} repeats`, { file });
   }
-  const at = { player: header.indexOf("player"), level: header.indexOf("level"), attempts: header.indexOf("attempts"), wins: header.indexOf("wins") };
-  if (at.level < 0 || at.attempts < 0 || at.wins < 0) throw new InputError(MODULE, `line ${line}: ${expected}; got ${header.join(",")}`, { file });
-  return at;
+  const at = { player: header.indexOf(names.player), level: header.indexOf(names.level), attempts: header.indexOf(names.attempts), wins: header.indexOf(names.wins) };
+  const missing = (["level", "attempts", "wins"] as const).filter((c) => at[c] < 0).map((c) => JSON.stringify(names[c]));
+  if (missing.length) throw new InputError(MODULE, `line ${line}: ${expected}; ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not in ${header.map((h) => JSON.stringify(h)).join(",")}`, { file });
+  return { at, ignored: header.filter((h) => !mapped.includes(h)) };
 }
 
-/** A count cell: a decimal integer from 0 to 1e9. */
-function count(text: string, what: string, line: number, column: number, file: string): number {
-  const n = /^\+?\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || n > NUMBER_LIMIT) {
-    throw new InputError(MODULE, `line ${line}, column ${column + 1} (${what}): expected a whole number from 0 to 1e9; got "${text}"`, { file });
-  }
-  return n;
+/** A count cell: a whole number from 0 to 1e9, written as digits with an optional fraction of zeros (`12`, `12.0`); NaN otherwise. */
+function count(text: string): number {
+  if (!/^\+?\d+(\.0*)?$/.test(text)) return NaN;
+  const n = Number(text);
+  return Number.isInteger(n) && n <= NUMBER_LIMIT ? n : NaN;
 }
 
-/** The level's stored value of the metric, or an InputError naming the levels file and the CSV line that played it. */
-function metricOf(levels: LevelsFile, index: number, metric: string, levelsFile: string, line: number, file: string): number {
-  const value = Object.hasOwn(levels.levels[index].metrics, metric) ? levels.levels[index].metrics[metric] : undefined;
-  if (value === undefined) {
-    const known = Object.keys(levels.levels[index].metrics).join(", ");
-    throw new InputError(MODULE, `line ${line}: expected level ${levels.levels[index].number} of ${levelsFile} to carry the metric "${metric}" ($.levels[${index}].metrics; it has ${known || "none"})`, { file });
-  }
-  return value;
+/**
+ * How a level cell names a level: the index in `levels`, or a problem. By
+ * default a cell is the id of a level, else the number of one; a cell that is
+ * both, of different levels, is ambiguous (its problem starts `ambiguous:`).
+ */
+function levelResolver(levels: PlayableLevels, key: "id" | "number" | undefined, levelsFile: string): (cell: string) => number | string {
+  const byId = new Map(levels.levels.map((l, i) => [l.id, i]));
+  const byNumber = new Map(levels.levels.map((l, i) => [String(l.number), i]));
+  return (cell) => {
+    const asId = key === "number" ? undefined : byId.get(cell);
+    const asNumber = key === "id" ? undefined : byNumber.get(cell);
+    if (asId !== undefined && asNumber !== undefined && asId !== asNumber) {
+      return `ambiguous:${JSON.stringify(cell)} is the id of level ${levels.levels[asId].number} and the number of level ${cell} (id ${JSON.stringify(levels.levels[asNumber].id)}) in ${levelsFile}`;
+    }
+    const found = asId ?? asNumber;
+    if (found !== undefined) return found;
+    const what = key === "id" ? "a candidate id" : key === "number" ? "a level number" : "a level number or a candidate id";
+    return `expected ${what} of ${levelsFile}; got ${JSON.stringify(cell)}`;
+  };
+}
+
+/** The one metric every level has, or an InputError asking for --metric. */
+function onlyMetric(levels: PlayableLevels, levelsFile: string): string {
+  const names = new Set(levels.levels.flatMap((l) => Object.keys(l.metrics)));
+  const common = [...names].filter((n) => levels.levels.every((l) => Object.hasOwn(l.metrics, n)));
+  if (common.length === 1) return common[0];
+  throw new InputError(MODULE, `expected --metric: the levels carry ${common.length ? `the metrics ${common.join(", ")}` : "no metric every level has"} and no model names one`, { file: levelsFile });
+}
+
+/** The level's stored value of the metric, if it has it. */
+function metricOf(levels: PlayableLevels, index: number, metric: string): number | undefined {
+  const metrics = levels.levels[index].metrics;
+  return Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
 }
 
 /** The plays with levels renumbered in level-number order (rows keep CSV order). */

@@ -20,7 +20,7 @@ export function calibrationText(cal: Calibration, maxOutliers = 20): string {
   const curve = cal.model === "rasch" ? `Rasch: pass = σ(θ − (a + b·${cal.metric})), θ ~ N(0, σ²)` : `per level: pass = σ(a − b·${cal.metric})`;
   lines.push(`calibration of "${cal.metric}" — ${curve}, ${cal.levels.length} levels`);
   lines.push(`  a ${est(a)}   b ${est(b)}${sigma ? `   σ ${est(sigma)}` : ""}   level spread τ ${tau ? est(tau) : f(cal.levelSpread)}   (95% intervals)`);
-  if (b.high < 0 || b.value < 0) lines.push(`  b points the wrong way: levels with more "${cal.metric}" are passed more often (select --calibration refuses it)`);
+  if (b.high < 0) lines.push(`  b points the wrong way: levels with more "${cal.metric}" are passed more often (select --calibration refuses it)`);
   else if (b.low <= 0) lines.push(`  b's interval includes 0: the plays do not show that "${cal.metric}" makes levels harder (select --calibration refuses it without --force)`);
   if (cal.fit) {
     const gain = cal.fit.gain;

@@ -49,11 +49,10 @@ describe("levelramp calibrate (SPEC 11)", () => {
     ["a fractional count", "level,attempts,wins\n1,10,5\n2,3,1.5\n", /line 3, column 3 \(wins\): expected a whole number/],
     ["an unknown level", "level,attempts,wins\n1,10,5\n61,3,1\n", /line 3, column 1 \(level\): expected a level number or a candidate id of .*levels.json; got "61"/],
     ["an unknown id", "level,attempts,wins\nno-such-id,10,5\n", /line 2, column 1 \(level\): expected a level number or a candidate id/],
-    ["a repeated level", "level,attempts,wins\n1,10,5\n2,10,5\n1,3,1\n", /line 4: expected one row per level; level 1 is also on line 2/],
     ["one row per player", "player,level,attempts,wins\nann,1,10,5\nbob,2,10,3\ncid,3,9,2\n", /line 4: expected some player with rows on two or more levels/],
     ["no variation: one metric value", "level,attempts,wins\n1,10,5\n", /expected levels with at least two values of "difficulty"/],
     ["no variation: no loss", "level,attempts,wins\n1,10,10\n30,8,8\n", /all 18 attempts were won \(no variation\)/],
-    ["a bad header", "level,tries,wins\n1,10,5\n", /line 1: expected a header row level,attempts,wins .*"tries" is not one of them/],
+    ["a bad header", "level,tries,wins\n1,10,5\n", /line 1: expected a header with level, attempts, wins .*"attempts" is not in "level","tries","wins"/],
   ];
   for (const [what, csv, message] of bad) {
     it(`refuses ${what} (exit 2, naming the line), writing nothing`, async () => {
@@ -70,7 +69,7 @@ describe("levelramp calibrate (SPEC 11)", () => {
   it("refuses a metric the levels lack (exit 2)", async () => {
     const r = await runCli(["calibrate", playsFile, "--levels", levelsFile, "--metric", "bits", "--json"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/expected level 1 of .*levels.json to carry the metric "bits" \(\$\.levels\[0\]\.metrics; it has difficulty, size, depth\)/);
+    expect(r.stderr).toMatch(/expected level 1 of .*levels.json to carry the metric "bits" \(it has difficulty, size, depth\)/);
   });
 
   it("says a fit that does not converge did not (exit 1) and writes no number", async () => {

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
+import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readGameFile } from "../../game/registry/read-game-file.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { readGameLevelsSource } from "../../game/registry/read-game-file.ts";
 import { calibrate } from "../../calibrate/calibrate.ts";
+import { playColumns } from "../../calibrate/play-columns.ts";
+import { playableLevels, readLevelsCsv } from "../../calibrate/read-levels-table.ts";
 import { readPlays } from "../../calibrate/read-plays.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
 import type { CommandContext } from "../cli-io.ts";
@@ -13,17 +15,22 @@ import { oneLine } from "../../io/hostile/terminal-text.ts";
 export function registerCalibrate(program: Command, ctx: CommandContext): void {
   program
     .command("calibrate")
-    .description("fit a measure to play data: pass rates per level or per player (Rasch), outliers, player ramps (SPEC 11)")
-    .argument("<plays>", "plays CSV: level,attempts,wins or player,level,attempts,wins")
-    .requiredOption("--levels <file>", "the levels file the plays are about (levelramp/levels@1)")
-    .option("--metric <name>", "the metric to calibrate (default the levels file's model metric)")
+    .description("fit a measure to play data: pass rates per level or per player (Rasch), the level spread, outliers, player ramps (SPEC 11)")
+    .argument("<plays>", "plays CSV: level,attempts,wins or player,level,attempts,wins (other columns ignored; --columns maps names)")
+    .requiredOption("--levels <file>", "the levels the plays are about: a levels file, an order (CSV or JSON, SPEC 3), or a CSV table of ids and metrics (id,<metric>...)")
+    .option("--metric <name>", "the metric to calibrate (default the levels file's model metric, or the levels' one metric)")
+    .option("--columns <map>", "header names of the plays' columns, e.g. player=player_id,level=level_id,attempts=num_attempts,wins=num_success")
+    .option("--level-key <how>", "read level cells as candidate ids (id) or level numbers (number); default: whichever each cell is, refusing one that is both")
     .option("--out <file>", "calibration file to write (levelramp/calibration@1)")
     .option("--json", "print the calibration file on stdout (without --json or --out: the fit in words)")
     .option("--force", "overwrite --out if it exists")
-    .action(async (playsFile: string, o: { levels: string; metric?: string; out?: string; json?: boolean; force?: boolean }) => {
+    .action(async (playsFile: string, o: { levels: string; metric?: string; columns?: string; levelKey?: string; out?: string; json?: boolean; force?: boolean }) => {
+      if (o.levelKey !== undefined && o.levelKey !== "id" && o.levelKey !== "number") throw new InputError("cli/calibrate", `--level-key: expected id or number; got ${JSON.stringify(o.levelKey)}`);
+      const columns = playColumns(o.columns);
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/calibrate", option: "--out", inputs: [{ what: "the plays", path: playsFile }, { what: "--levels", path: o.levels }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
-      const levels = await readGameFile(o.levels, levelsSchema);
-      const plays = readPlays(playsFile, levels, o.levels, o.metric);
+      const levels = o.levels.toLowerCase().endsWith(".csv") ? readLevelsCsv(o.levels) : playableLevels(await readGameLevelsSource(o.levels));
+      const { plays, notes } = readPlays(playsFile, levels, o.levels, { metric: o.metric, columns, levelKey: o.levelKey as "id" | "number" | undefined });
+      for (const note of notes) ctx.io.stderr(`${oneLine(note)}\n`);
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";
       if (o.out) writeFileAtomic(o.out, text, { force: o.force, module: "cli/calibrate" });

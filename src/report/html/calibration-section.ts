@@ -68,7 +68,7 @@ export async function calibrationSectionHtml(cal: Calibration, levels: Calibrate
     ? `held-out log loss ${n(cal.fit.logLoss, 4)} (without the metric ${n(cal.fit.baselineLogLoss, 4)}), Brier ${n(cal.fit.brier, 4)} (${n(cal.fit.baselineBrier, 4)})` +
       (gain ? `, gain ${est(gain)} nats per attempt${gain.low > 0 ? "" : " — <strong>the metric does not predict pass rates better than a constant</strong>"}` : "")
     : "held-out fit not computed (too few levels for the folds)";
-  const slope = cal.params.b.low > 0 ? "" : ` — <strong>b's interval ${cal.params.b.high < 0 || cal.params.b.value < 0 ? "points the wrong way" : "includes 0"}: the plays do not show that ${escapeHtml(cal.metric)} makes levels harder</strong>`;
+  const slope = cal.params.b.low > 0 ? "" : ` — <strong>b's interval ${cal.params.b.high < 0 ? "points the wrong way" : "includes 0"}: the plays do not show that ${escapeHtml(cal.metric)} makes levels harder</strong>`;
   const shipped = new Map(levels.map((l) => [l.id, l.level]));
   const outliers = cal.outliers.length
     ? `<table class="calibration-outliers"><thead><tr><th>level</th><th>id</th><th>attempts</th><th>wins</th><th>observed</th><th>predicted</th><th>z</th></tr></thead><tbody>${cal.outliers

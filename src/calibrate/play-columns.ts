@@ -1,0 +1,38 @@
+import { InputError } from "../io/errors.ts";
+
+/** The columns a plays CSV is read by (SPEC 11). */
+export const PLAY_COLUMNS = ["player", "level", "attempts", "wins"] as const;
+export type PlayColumn = (typeof PLAY_COLUMNS)[number];
+
+/**
+ * The column mapping of `calibrate --columns` (SPEC 11 "Play logs as they
+ * come"): `player=player_id,attempts=num_attempts,...` — each of player,
+ * level, attempts, wins named by the header cell that holds it; a column not
+ * mapped is looked up by its own name. Names are trimmed; a mapping may not
+ * name a column twice or give one header cell to two columns.
+ *
+ * @param text the option's value (undefined: no mapping).
+ * @throws InputError (exit 2, module cli/calibrate) for another key, an empty name, a key or a name given twice.
+ */
+export function playColumns(text: string | undefined): Record<PlayColumn, string> {
+  const names: Record<PlayColumn, string> = { player: "player", level: "level", attempts: "attempts", wins: "wins" };
+  if (text === undefined) return names;
+  const seen = new Set<string>();
+  const used = new Map<string, string>();
+  for (const part of text.split(",")) {
+    const eq = part.indexOf("=");
+    const key = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const name = eq < 0 ? "" : part.slice(eq + 1).trim();
+    if (!(PLAY_COLUMNS as readonly string[]).includes(key)) {
+      throw new InputError("cli/calibrate", `--columns: expected column=name pairs for ${PLAY_COLUMNS.join(", ")} (e.g. player=player_id,attempts=num_attempts); got ${JSON.stringify(part.trim())}`);
+    }
+    if (!name) throw new InputError("cli/calibrate", `--columns: expected a header name after "${key}="`);
+    if (seen.has(key)) throw new InputError("cli/calibrate", `--columns: "${key}" is mapped twice`);
+    const other = used.get(name);
+    if (other) throw new InputError("cli/calibrate", `--columns: the header cell ${JSON.stringify(name)} is given to both "${other}" and "${key}"`);
+    seen.add(key);
+    used.set(name, key);
+    names[key as PlayColumn] = name;
+  }
+  return names;
+}
