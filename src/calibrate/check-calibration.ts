@@ -33,19 +33,34 @@ export function checkCalibration(cal: Calibration, file?: string): Calibration {
   const fail = (jsonPath: string, expected: string): never => {
     throw new InputError(MODULE, expected, { file, jsonPath });
   };
-  const interval = (e: Estimate | undefined, path: string) => {
-    if (!e) return;
-    if (!(e.low <= e.value + SLACK && e.value <= e.high + SLACK)) fail(path, `expected low ≤ value ≤ high (a 95% interval holds its estimate); got value ${e.value} in [${e.low}, ${e.high}]`);
-  };
-  const rate = (x: number, path: string) => {
-    if (!(x >= 0 && x <= 1)) fail(path, `expected a pass rate in [0, 1]; got ${x}`);
-  };
-  // Parameters.
+  checkParams(cal, fail);
+  checkFit(cal, fail);
+  const numbers = checkLevels(cal, fail);
+  checkOutliers(cal, numbers, fail);
+  return cal;
+}
+
+/** Names the first problem (throws). */
+type Fail = (jsonPath: string, expected: string) => never;
+
+/** An interval holds its value. */
+function interval(e: Estimate | undefined, path: string, fail: Fail): void {
+  if (!e) return;
+  if (!(e.low <= e.value + SLACK && e.value <= e.high + SLACK)) fail(path, `expected low ≤ value ≤ high (a 95% interval holds its estimate); got value ${e.value} in [${e.low}, ${e.high}]`);
+}
+
+/** A pass rate in [0, 1]. */
+function rate(x: number, path: string, fail: Fail): void {
+  if (!(x >= 0 && x <= 1)) fail(path, `expected a pass rate in [0, 1]; got ${x}`);
+}
+
+/** a, b, σ, τ: intervals, magnitudes, σ exactly for Rasch, τ = levelSpread. */
+function checkParams(cal: Calibration, fail: Fail): void {
   const { a, b, sigma, tau } = cal.params;
-  interval(a, "$.params.a");
-  interval(b, "$.params.b");
-  interval(sigma, "$.params.sigma");
-  interval(tau, "$.params.tau");
+  interval(a, "$.params.a", fail);
+  interval(b, "$.params.b", fail);
+  interval(sigma, "$.params.sigma", fail);
+  interval(tau, "$.params.tau", fail);
   for (const [name, e] of [["a", a], ["b", b]] as const) {
     for (const key of ["value", "low", "high"] as const) {
       if (Math.abs(e[key]) > MAX_PARAMETER) fail(`$.params.${name}.${key}`, `expected a logit-scale number within ±1e12 (a fit of play data); got ${e[key]}`);
@@ -61,21 +76,28 @@ export function checkCalibration(cal: Calibration, file?: string): Calibration {
     if (Math.abs(tau.value - cal.levelSpread) > SLACK) fail("$.levelSpread", `expected the level spread of $.params.tau.value (${tau.value}); got ${cal.levelSpread}`);
   }
   if (cal.levelSpread > 100) fail("$.levelSpread", `expected a level spread of at most 100 logits; got ${cal.levelSpread}`);
-  // Held-out fit and reliability.
+}
+
+/** The held-out scores and the reliability bins. */
+function checkFit(cal: Calibration, fail: Fail): void {
   if (cal.fit) {
     const f = cal.fit;
     for (const key of ["logLoss", "baselineLogLoss"] as const) if (!(f[key] >= 0)) fail(`$.fit.${key}`, `expected a log loss ≥ 0 (nats per attempt); got ${f[key]}`);
     for (const key of ["brier", "baselineBrier"] as const) if (!(f[key] >= 0 && f[key] <= 1)) fail(`$.fit.${key}`, `expected a Brier score in [0, 1]; got ${f[key]}`);
     if (f.gain) {
-      interval(f.gain, "$.fit.gain");
+      interval(f.gain, "$.fit.gain", fail);
       if (Math.abs(f.gain.value - (f.baselineLogLoss - f.logLoss)) > 2 * SLACK) fail("$.fit.gain.value", `expected baselineLogLoss − logLoss (${f.baselineLogLoss - f.logLoss}); got ${f.gain.value}`);
     }
   }
   cal.reliability.forEach((r, i) => {
-    rate(r.predicted, `$.reliability[${i}].predicted`);
-    rate(r.observed, `$.reliability[${i}].observed`);
+    rate(r.predicted, `$.reliability[${i}].predicted`, fail);
+    rate(r.observed, `$.reliability[${i}].observed`, fail);
   });
-  // Levels.
+}
+
+/** Every level: order, ids once, counts, rates, the band, the curve's logit, the flag against the threshold. Returns level number → index. */
+function checkLevels(cal: Calibration, fail: Fail): Map<number, number> {
+  const { a, b } = cal.params;
   const numbers = new Map<number, number>();
   const ids = new Map<string, number>();
   cal.levels.forEach((l, i) => {
@@ -89,21 +111,26 @@ export function checkCalibration(cal: Calibration, file?: string): Calibration {
     if (l.wins > l.attempts) fail(`${at}.wins`, `expected wins ≤ attempts; got ${l.wins} wins in ${l.attempts} attempts`);
     const observed = l.attempts > 0 ? l.wins / l.attempts : 0;
     if (Math.abs(l.observed - observed) > SLACK) fail(`${at}.observed`, `expected wins / attempts (${observed}); got ${l.observed}`);
-    rate(l.predicted, `${at}.predicted`);
-    rate(l.passRate, `${at}.passRate`);
+    rate(l.predicted, `${at}.predicted`, fail);
+    rate(l.passRate, `${at}.passRate`, fail);
     if ((l.low === undefined) !== (l.high === undefined)) fail(`${at}.${l.low === undefined ? "low" : "high"}`, "expected both ends of the band or neither");
     if (l.low !== undefined && l.high !== undefined) {
-      rate(l.low, `${at}.low`);
-      rate(l.high, `${at}.high`);
+      rate(l.low, `${at}.low`, fail);
+      rate(l.high, `${at}.high`, fail);
       if (!(l.low <= l.observed + SLACK && l.observed <= l.high + SLACK)) fail(`${at}`, `expected low ≤ observed ≤ high (the band holds the observed rate); got ${l.observed} in [${l.low}, ${l.high}]`);
     }
     const logit = cal.model === "rasch" ? -(a.value + b.value * l.metric) : a.value - b.value * l.metric;
     if (!(Math.abs(logit) <= MAX_LOGIT)) fail("$.params", `expected a curve whose logit at every calibrated level is within ±${MAX_LOGIT}; at level ${l.level} (${cal.metric} ${l.metric}) it is ${logit}`);
-    if (cal.outlierThreshold !== undefined && l.attempts > 0 && (Math.abs(l.z) >= cal.outlierThreshold - SLACK) !== l.outlier && Math.abs(Math.abs(l.z) - cal.outlierThreshold) > SLACK) {
-      fail(`${at}.outlier`, `expected ${!l.outlier} (|z| = ${Math.abs(l.z)} is ${Math.abs(l.z) >= cal.outlierThreshold ? "at or above" : "below"} the outlier threshold ${cal.outlierThreshold})`);
+    const threshold = cal.outlierThreshold;
+    if (threshold !== undefined && l.attempts > 0 && Math.abs(l.z) >= threshold - SLACK !== l.outlier && Math.abs(Math.abs(l.z) - threshold) > SLACK) {
+      fail(`${at}.outlier`, `expected ${!l.outlier} (|z| = ${Math.abs(l.z)} is ${Math.abs(l.z) >= threshold ? "at or above" : "below"} the outlier threshold ${threshold})`);
     }
   });
-  // Outliers: exactly the flagged levels, as the levels say.
+  return numbers;
+}
+
+/** Outliers: exactly the flagged levels, as the levels say, in level order. */
+function checkOutliers(cal: Calibration, numbers: Map<number, number>, fail: Fail): void {
   const flagged = cal.levels.filter((l) => l.outlier).length;
   cal.outliers.forEach((o, i) => {
     const at = `$.outliers[${i}]`;
@@ -118,5 +145,4 @@ export function checkCalibration(cal: Calibration, file?: string): Calibration {
     if (i > 0 && o.level <= cal.outliers[i - 1].level) fail(`${at}.level`, "expected outliers in increasing level order, each once");
   });
   if (cal.outliers.length !== flagged) fail("$.outliers", `expected the ${flagged} flagged level(s) of $.levels; got ${cal.outliers.length}`);
-  return cal;
 }

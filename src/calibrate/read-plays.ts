@@ -78,26 +78,20 @@ export function readPlays(file: string, levels: PlayableLevels, levelsFile: stri
   const rowOf = new Map<string, number>(); // player and level → index in rows
   const rows: PlayRow[] = [];
   const lacking = new Set<number>(); // levels whose missing metric is already listed
-  let ambiguous: { cell: string; line: number; text: string; more: number } | undefined;
+  let ambiguous: { line: number; text: string; more: number } | undefined;
   let summed = 0;
   let firstSum = "";
   for (const { record, info } of records.slice(1)) {
     const line = info.lines;
-    const cell = (c: number) => record[c] ?? "";
-    const level = resolve(cell(at.level));
-    const attempts = count(cell(at.attempts));
-    const wins = count(cell(at.wins));
-    const name = kind === "rasch" ? cell(at.player) : "";
-    if (typeof level === "string" && level.startsWith("ambiguous:")) {
+    const row = readRow(record, line, at, names, kind, resolve);
+    if (row.ambiguous) {
       // One problem for the column (it is how the file names its levels), with its first cell.
       if (ambiguous) ambiguous.more++;
-      else ambiguous = { cell: cell(at.level), line, text: level.slice("ambiguous:".length), more: 0 };
-    } else if (typeof level === "string") problem(`line ${line}, column ${at.level + 1} (${names.level}): ${level}`);
-    if (Number.isNaN(attempts)) problem(`line ${line}, column ${at.attempts + 1} (${names.attempts}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.attempts))}`);
-    if (Number.isNaN(wins)) problem(`line ${line}, column ${at.wins + 1} (${names.wins}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.wins))}`);
-    if (wins > attempts) problem(`line ${line}: expected wins ≤ attempts; got ${wins} wins in ${attempts} attempts`);
-    if (kind === "rasch" && !name) problem(`line ${line}, column ${at.player + 1} (${names.player}): expected a player name or id`);
-    if (typeof level === "string" || Number.isNaN(attempts) || Number.isNaN(wins) || wins > attempts || (kind === "rasch" && !name)) continue;
+      else ambiguous = { line, text: row.ambiguous, more: 0 };
+    }
+    for (const text of row.problems) problem(text);
+    if (row.level === undefined) continue;
+    const { level, attempts, wins, name } = row;
     let index = used.get(level);
     if (index === undefined) {
       const value = metricOf(levels, level, metric);
@@ -140,6 +134,24 @@ export function readPlays(file: string, levels: PlayableLevels, levelsFile: stri
   if (summed) notes.push(`calibrate: ${file}: ${summed} row(s) repeating a ${kind === "rasch" ? "player and level" : "level"} summed into the first (first: ${firstSum})`);
   const plays = ordered({ kind, metric, levels: played, rows, players: [...players.keys()], levelsDigest: levelsDigest(levels.levels) });
   return { plays: checkVariation(plays, file), notes };
+}
+
+/** One CSV row read: the level index, counts and player, or its problems (an ambiguous level cell apart). */
+function readRow(record: string[], line: number, at: Record<PlayColumn, number>, names: Record<PlayColumn, string>, kind: Plays["kind"], resolve: (cell: string) => number | string) {
+  const cell = (c: number) => record[c] ?? "";
+  const level = resolve(cell(at.level));
+  const attempts = count(cell(at.attempts));
+  const wins = count(cell(at.wins));
+  const name = kind === "rasch" ? cell(at.player) : "";
+  const problems: string[] = [];
+  const ambiguous = typeof level === "string" && level.startsWith("ambiguous:") ? level.slice("ambiguous:".length) : undefined;
+  if (typeof level === "string" && !ambiguous) problems.push(`line ${line}, column ${at.level + 1} (${names.level}): ${level}`);
+  if (Number.isNaN(attempts)) problems.push(`line ${line}, column ${at.attempts + 1} (${names.attempts}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.attempts))}`);
+  if (Number.isNaN(wins)) problems.push(`line ${line}, column ${at.wins + 1} (${names.wins}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.wins))}`);
+  if (wins > attempts) problems.push(`line ${line}: expected wins ≤ attempts; got ${wins} wins in ${attempts} attempts`);
+  if (kind === "rasch" && !name) problems.push(`line ${line}, column ${at.player + 1} (${names.player}): expected a player name or id`);
+  const ok = typeof level === "number" && problems.length === 0;
+  return { level: ok ? level : undefined, attempts, wins, name, problems, ambiguous };
 }
 
 /** The CSV records with their line numbers, or an InputError naming the line. */

@@ -79,9 +79,37 @@ export interface SpreadRegression extends SpreadFit {
  * @param X per slot, its design row (1, m) or (1) for the baseline.
  */
 export function spreadRegression(post: LevelPosterior, X: number[][], method: SpreadMethod): SpreadRegression {
+  const basis = eigenbasis(post, X, method);
+  const fit = bestFit(basis);
+  return {
+    ...fit,
+    df: satterthwaite(basis, fit),
+    profile: (tau) => fitAt(basis, tau),
+    tauInterval: profileInterval((tau) => fitAt(basis, tau).logLik, fit.tau, fit.logLik),
+    without: (s) => bestFit(basis, s),
+    predict: (s) => predict(basis, s),
+  };
+}
+
+/** The regression in the eigenbasis of the levels' information: what every τ and every left-out level is computed from. */
+interface Eigenbasis {
+  S: number;
+  p: number;
+  method: SpreadMethod;
+  X: number[][];
+  /** Eigenvalues λ_k (floored at 1e-12 of the largest). */
+  lambda: Float64Array;
+  /** b' = Qᵀb, b = I·d* + g, and the design's columns X' = QᵀX. */
+  rb: Float64Array;
+  rx: Float64Array[];
+  /** Slot s's component k in the eigenbasis (Q's row s; the identity per level). */
+  rowOf(s: number, k: number): number;
+}
+
+/** The eigenbasis of the posterior's information (the identity when it is diagonal), b and X rotated into it. */
+function eigenbasis(post: LevelPosterior, X: number[][], method: SpreadMethod): Eigenbasis {
   const S = post.levels.length;
   const p = X[0]?.length ?? 0;
-  // The eigenbasis: λ, the rotated b' = Qᵀb and X' = QᵀX (Q the identity per level).
   const b = new Float64Array(S);
   let lambda: Float64Array;
   let vectors: Float64Array | undefined;
@@ -98,115 +126,141 @@ export function spreadRegression(post: LevelPosterior, X: number[][], method: Sp
   }
   const top = Math.max(0, ...lambda);
   for (let k = 0; k < S; k++) lambda[k] = Math.max(lambda[k], 1e-12 * top, 1e-300);
-  const rb = vectors ? rotate(vectors, S, b) : b;
-  const rx: Float64Array[] = Array.from({ length: p }, (_, c) => (vectors ? rotate(vectors, S, Float64Array.from(X, (row) => row[c])) : Float64Array.from(X, (row) => row[c])));
-  // Slot s's row of Q (its components in the eigenbasis).
-  const rowOf = (s: number, k: number) => (vectors ? vectors[s * S + k] : k === s ? 1 : 0);
+  const column = (c: number) => Float64Array.from(X, (row) => row[c]);
+  return {
+    S,
+    p,
+    method,
+    X,
+    lambda,
+    rb: vectors ? rotate(vectors, S, b) : b,
+    rx: Array.from({ length: p }, (_, c) => (vectors ? rotate(vectors, S, column(c)) : column(c))),
+    rowOf: (s, k) => (vectors ? vectors[s * S + k] : k === s ? 1 : 0),
+  };
+}
 
-  /** The sums every τ needs: Σ log(1 + τ²λ), A = X'ᵀWX', r = X'ᵀWỹ', Σ b'²/(1 + τ²λ). */
-  const totals = (tau: number) => {
-    const t2 = tau * tau;
-    let logDet = 0;
-    let bb = 0;
-    const A = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-    const r = new Array<number>(p).fill(0);
+/** The sums every τ needs: Σ log(1 + τ²λ), A = X'ᵀWX', r = X'ᵀWỹ' (= Σ b'·x'/(1 + τ²λ)), Σ b'²/(1 + τ²λ). */
+function totals(e: Eigenbasis, tau: number) {
+  const { S, p, lambda, rb, rx } = e;
+  const t2 = tau * tau;
+  let logDet = 0;
+  let bb = 0;
+  const A = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  const r = new Array<number>(p).fill(0);
+  for (let k = 0; k < S; k++) {
+    const c = 1 / (1 + t2 * lambda[k]);
+    logDet += Math.log1p(t2 * lambda[k]);
+    bb += c * rb[k] * rb[k];
+    for (let i = 0; i < p; i++) {
+      r[i] += c * rb[k] * rx[i][k];
+      for (let j = 0; j < p; j++) A[i][j] += lambda[k] * c * rx[i][k] * rx[j][k];
+    }
+  }
+  return { t2, logDet, bb, A, r };
+}
+
+/** β̂, its covariance and the profile log-likelihood at τ, without slot `leave` when given (Σ⁻¹'s row of it removed). */
+function fitAt(e: Eigenbasis, tau: number, leave?: number): SpreadFit {
+  const { S, p, lambda, rb, rx } = e;
+  const { t2, logDet, bb, A, r } = totals(e, tau);
+  let det = logDet;
+  let extra = 0;
+  if (leave !== undefined) {
+    // Σ⁻¹'s row of the left-out slot: S_ss, (Σ⁻¹X)_s, (Σ⁻¹ỹ)_s; Σ₋ₛ⁻¹ is Σ⁻¹ less their outer product over S_ss.
+    let sss = 0;
+    let uy = 0;
+    const ux = new Array<number>(p).fill(0);
     for (let k = 0; k < S; k++) {
+      const q = e.rowOf(leave, k);
+      if (q === 0) continue;
       const c = 1 / (1 + t2 * lambda[k]);
-      logDet += Math.log1p(t2 * lambda[k]);
-      bb += c * rb[k] * rb[k];
-      for (let i = 0; i < p; i++) {
-        r[i] += c * rb[k] * rx[i][k];
-        for (let j = 0; j < p; j++) A[i][j] += lambda[k] * c * rx[i][k] * rx[j][k];
+      sss += q * q * lambda[k] * c;
+      uy += q * c * rb[k];
+      for (let i = 0; i < p; i++) ux[i] += q * lambda[k] * c * rx[i][k];
+    }
+    for (let i = 0; i < p; i++) {
+      r[i] -= (ux[i] * uy) / sss;
+      for (let j = 0; j < p; j++) A[i][j] -= (ux[i] * ux[j]) / sss;
+    }
+    det += Math.log(sss);
+    extra = (uy * uy) / sss;
+  }
+  const cov = invertPositiveDefinite(A);
+  if (!cov) return { beta: new Array<number>(p).fill(NaN), cov: A, tau, logLik: -Infinity };
+  const beta = cov.map((row) => row.reduce((s, v, j) => s + v * r[j], 0));
+  // q(β̂) = −τ²·Σ b'²/(1 + τ²λ) − rᵀβ̂ (the left-out slot's term is in r and `extra`).
+  const q = -t2 * bb - beta.reduce((s, v, i) => s + v * r[i], 0) - extra;
+  let logLik = -0.5 * det - 0.5 * q;
+  if (e.method === "reml") logLik -= 0.5 * logDetPd(A);
+  return { beta, cov, tau, logLik };
+}
+
+/** τ by Brent's method on [0, 20], and the fit there (without slot `leave` when given). */
+function bestFit(e: Eigenbasis, leave?: number): SpreadFit {
+  const found = brentMaximise((tau) => fitAt(e, tau, leave).logLik, 0, MAX_TAU, { tolerance: 1e-9 });
+  return fitAt(e, found.x, leave);
+}
+
+/** Level s's prediction without it: 40 values of τ over its likelihood's range (e⁻¹²), weights by the restricted likelihood (trapezoid). */
+function predict(e: Eigenbasis, leave: number): Prediction {
+  const top = bestFit(e, leave);
+  const [lo, hi] = likelihoodRange((tau) => fitAt(e, tau, leave).logLik, top.tau, top.logLik, 12);
+  const G = 40;
+  const x = e.X[leave];
+  const weight = new Float64Array(G);
+  const center = new Float64Array(G);
+  const spread = new Float64Array(G);
+  let total = 0;
+  for (let g = 0; g < G; g++) {
+    const tau = lo + ((hi - lo) * g) / (G - 1);
+    const at = fitAt(e, tau, leave);
+    const trapezoid = g === 0 || g === G - 1 ? 0.5 : 1;
+    total += weight[g] = trapezoid * Math.exp(at.logLik - top.logLik);
+    center[g] = x.reduce((sum, v, i) => sum + v * at.beta[i], 0);
+    spread[g] = Math.sqrt(tau * tau + Math.max(0, quadratic(at.cov, x)));
+  }
+  for (let g = 0; g < G; g++) weight[g] /= total;
+  return { weight, center, spread };
+}
+
+/**
+ * Satterthwaite's df per coefficient at the fit: in the eigenbasis w_k =
+ * λ_k/(1 + τ²λ_k), A = X'ᵀWX', B = X'ᵀW²X', C = X'ᵀW³X'; the expected
+ * information about τ² is ½·tr(P²) = ½·(Σw² − 2·tr(A⁻¹C) + tr((A⁻¹B)²))
+ * (REML; ½·Σw² for ML), and d(A⁻¹)/dτ² = A⁻¹BA⁻¹.
+ */
+function satterthwaite(e: Eigenbasis, fit: SpreadFit): number[] {
+  const { S, p, lambda, rx } = e;
+  const t2 = fit.tau * fit.tau;
+  let ww = 0;
+  const B = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  const C = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let k = 0; k < S; k++) {
+    const w = lambda[k] / (1 + t2 * lambda[k]);
+    ww += w * w;
+    for (let i = 0; i < p; i++) {
+      for (let j = 0; j < p; j++) {
+        B[i][j] += w * w * rx[i][k] * rx[j][k];
+        C[i][j] += w * w * w * rx[i][k] * rx[j][k];
       }
     }
-    return { t2, logDet, bb, A, r };
-  };
-  const fitAt = (tau: number, leave?: number): SpreadFit => {
-    const { t2, logDet, bb, A, r } = totals(tau);
-    let det = logDet;
-    let extra = 0;
-    if (leave !== undefined) {
-      // Σ⁻¹'s row of the left-out slot: S_ss, (Σ⁻¹X)_s, (Σ⁻¹ỹ)_s.
-      let sss = 0;
-      let uy = 0;
-      const ux = new Array<number>(p).fill(0);
-      for (let k = 0; k < S; k++) {
-        const q = rowOf(leave, k);
-        if (q === 0) continue;
-        const c = 1 / (1 + t2 * lambda[k]);
-        sss += q * q * lambda[k] * c;
-        uy += q * c * rb[k];
-        for (let i = 0; i < p; i++) ux[i] += q * lambda[k] * c * rx[i][k];
-      }
-      for (let i = 0; i < p; i++) {
-        r[i] -= (ux[i] * uy) / sss;
-        for (let j = 0; j < p; j++) A[i][j] -= (ux[i] * ux[j]) / sss;
-      }
-      det += Math.log(sss);
-      extra = (uy * uy) / sss;
-    }
-    const cov = invertPositiveDefinite(A);
-    if (!cov) return { beta: new Array<number>(p).fill(NaN), cov: A, tau, logLik: -Infinity };
-    const beta = cov.map((row) => row.reduce((s, v, j) => s + v * r[j], 0));
-    // q(β̂) = −τ²·Σ b'²/(1 + τ²λ) − rᵀβ̂ (the left-out slot's term is in r and `extra`).
-    const q = -t2 * bb - beta.reduce((s, v, i) => s + v * r[i], 0) - extra;
-    let logLik = -0.5 * det - 0.5 * q;
-    if (method === "reml") logLik -= 0.5 * logDetPd(A);
-    return { beta, cov, tau, logLik };
-  };
-  const best = (leave?: number) => {
-    const found = brentMaximise((tau) => fitAt(tau, leave).logLik, 0, MAX_TAU, { tolerance: 1e-9 });
-    return fitAt(found.x, leave);
-  };
-  const predict = (leave: number): Prediction => {
-    const top = best(leave);
-    const logLik = (tau: number) => fitAt(tau, leave).logLik;
-    const [lo, hi] = likelihoodRange(logLik, top.tau, top.logLik, 12);
-    const G = 40;
-    const x = X[leave];
-    const weight = new Float64Array(G);
-    const center = new Float64Array(G);
-    const spread = new Float64Array(G);
-    let total = 0;
-    for (let g = 0; g < G; g++) {
-      const tau = lo + ((hi - lo) * g) / (G - 1);
-      const at = fitAt(tau, leave);
-      const trapezoid = g === 0 || g === G - 1 ? 0.5 : 1;
-      total += weight[g] = trapezoid * Math.exp(at.logLik - top.logLik);
-      center[g] = x.reduce((sum, v, i) => sum + v * at.beta[i], 0);
-      const varCurve = x.reduce((sum, v, i) => sum + v * x.reduce((t, u, j) => t + u * at.cov[i][j], 0), 0);
-      spread[g] = Math.sqrt(tau * tau + Math.max(0, varCurve));
-    }
-    for (let g = 0; g < G; g++) weight[g] /= total;
-    return { weight, center, spread };
-  };
-  const fit = best();
-  /** Satterthwaite's df at τ: in the eigenbasis w_k = λ_k/(1 + τ²λ_k), A = X'ᵀWX', B = X'ᵀW²X', C = X'ᵀW³X'. */
-  const satterthwaite = (tau: number): number[] => {
-    const t2 = tau * tau;
-    let ww = 0;
-    const B = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-    const C = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-    for (let k = 0; k < S; k++) {
-      const w = lambda[k] / (1 + t2 * lambda[k]);
-      ww += w * w;
-      for (let i = 0; i < p; i++) {
-        for (let j = 0; j < p; j++) {
-          B[i][j] += w * w * rx[i][k] * rx[j][k];
-          C[i][j] += w * w * w * rx[i][k] * rx[j][k];
-        }
-      }
-    }
-    const Ai = fit.cov;
-    const mul = (x: number[][], y: number[][]) => x.map((row) => y[0].map((_, j) => row.reduce((s, v, k) => s + v * y[k][j], 0)));
-    const trace = (x: number[][]) => x.reduce((s, row, i) => s + row[i], 0);
-    // Expected information about τ²: ½·tr(P²), P = W − W X' A⁻¹ X'ᵀ W (REML); ½·tr(W²) (ML).
-    const AiB = mul(Ai, B);
-    const info = 0.5 * (method === "reml" ? ww - 2 * trace(mul(Ai, C)) + trace(mul(AiB, AiB)) : ww);
-    const dV = mul(AiB, Ai); // d(A⁻¹)/dτ² = A⁻¹ B A⁻¹
-    return Ai.map((row, j) => (dV[j][j] > 0 && info > 0 ? Math.max(1, (2 * row[j] * row[j] * info) / (dV[j][j] * dV[j][j])) : Infinity));
-  };
-  return { ...fit, df: satterthwaite(fit.tau), profile: (tau) => fitAt(tau), tauInterval: profileInterval((tau) => fitAt(tau).logLik, fit.tau, fit.logLik), without: (s) => best(s), predict };
+  }
+  const Ai = fit.cov;
+  const AiB = multiply(Ai, B);
+  const info = 0.5 * (e.method === "reml" ? ww - 2 * trace(multiply(Ai, C)) + trace(multiply(AiB, AiB)) : ww);
+  const dV = multiply(AiB, Ai);
+  return Ai.map((row, j) => (dV[j][j] > 0 && info > 0 ? Math.max(1, (2 * row[j] * row[j] * info) / (dV[j][j] * dV[j][j])) : Infinity));
+}
+
+/** Small dense matrix product, trace, and the quadratic form xᵀMx. */
+function multiply(x: number[][], y: number[][]): number[][] {
+  return x.map((row) => y[0].map((_, j) => row.reduce((s, v, k) => s + v * y[k][j], 0)));
+}
+function trace(x: number[][]): number {
+  return x.reduce((s, row, i) => s + row[i], 0);
+}
+function quadratic(m: number[][], x: number[]): number {
+  return x.reduce((sum, xi, i) => sum + xi * x.reduce((t, xj, j) => t + m[i][j] * xj, 0), 0);
 }
 
 /** Qᵀv for the eigenvectors Q (column k of the row-major S×S matrix). */
