@@ -10,6 +10,7 @@
 // CALIBRATE_COVERAGE=name,name  runs only those designs; CALIBRATE_COVERAGE_SEEDS=n caps the seeds per design.
 // CALIBRATE_COVERAGE_SAVE=before  writes the rows to bench/results/calibrate-coverage-before.json instead
 // (the figures of an earlier build, shown beside the current ones in the summary table).
+// `npx tsx bench/calibrate-coverage.bench.ts --table` writes the summary table again from the saved results.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -235,7 +236,15 @@ export const suite: BenchSuite = {
   summary: process.env.CALIBRATE_COVERAGE_SAVE === "before" ? undefined : table,
 };
 
-// A design's figures as JSON on stdout when run directly: `npx tsx bench/calibrate-coverage.bench.ts rasch-15`.
+// Run directly: a design's figures as JSON on stdout (`npx tsx bench/calibrate-coverage.bench.ts rasch-15`),
+// or `--table`: the summary of the saved results written again (after the earlier build's figures are saved).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv.includes("--table")) {
+    const file = join(results, "calibrate-coverage.json");
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { rows: BenchRow[]; summary?: string[] };
+    const summary = table(saved.rows);
+    writeFileSync(file, JSON.stringify({ ...saved, summary: summary.trim().split("\n") }, null, 2) + "\n");
+    process.stdout.write(summary);
+  }
   for (const d of DESIGNS.filter((x) => process.argv.slice(2).includes(x.name))) writeFileSync(1, JSON.stringify(runDesign(d)) + "\n");
 }

@@ -154,16 +154,18 @@ function heldOut(plays: Plays, outlier: Uint8Array, final: LevelModelFit, method
 
 /**
  * The observed pass rate's band at the outlier threshold z*, in logits around
- * the observed rate (continuity-corrected, (w + ½)/(n + 1)): half-width
- * z*·|Δ|/|z| with Δ the observed logit minus the predicted, so the predicted
- * rate lies outside the band exactly when |z| ≥ z*, i.e. when the level is
- * flagged; where z or Δ is 0, z*·√(spread² + 1/I) (the prediction's spread
- * and the level's binomial information).
+ * the observed rate (continuity-corrected, (w + ½)/(n + 1)). For |z| ≥ 1 the
+ * half-width is z*·|Δ|/|z|, Δ the observed logit minus the predicted: the
+ * predicted rate lies outside the band exactly when |z| ≥ z*, i.e. when the
+ * level is flagged. Below |z| = 1 (never flagged; Δ/z is unsteady near 0/0)
+ * it is z*·√(spread² + 1/I) — the prediction's spread and the level's
+ * binomial information — and at least 1.5·|Δ|, so the prediction is inside.
  */
 function band(tests: LevelTests, l: number, threshold: number): [number, number] {
   const o = (tests.wins[l] + 0.5) / (tests.attempts[l] + 1);
   const delta = logit(o) - logit(Math.min(Math.max(tests.predicted[l], 1e-12), 1 - 1e-12));
-  const z = tests.z[l];
-  const half = Math.abs(z) > 1e-9 && Math.abs(delta) > 1e-12 ? (threshold * Math.abs(delta)) / Math.abs(z) : threshold * Math.sqrt(tests.spread[l] ** 2 + 1 / Math.max(tests.information[l], 1e-12));
+  const z = Math.abs(tests.z[l]);
+  const sd = Math.sqrt(tests.spread[l] ** 2 + 1 / Math.max(tests.information[l], 1e-12));
+  const half = z >= 1 && Math.abs(delta) > 1e-9 ? (threshold * Math.abs(delta)) / z : Math.max(threshold * sd, 1.5 * Math.abs(delta));
   return [logistic(logit(o) - half), logistic(logit(o) + half)];
 }

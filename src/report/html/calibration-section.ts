@@ -88,7 +88,7 @@ export async function calibrationSectionHtml(cal: Calibration, levels: Calibrate
   return (
     `<section class="calibration" id="calibration"><h2>Calibration against players (${escapeHtml(fileName)})</h2>` +
     `<p class="meta">${model} · a ${est(a)} · b ${est(b)}${slope}${sigma ? ` · σ ${est(sigma)}` : ""} · level spread τ ${cal.params.tau ? est(cal.params.tau) : n(cal.levelSpread)} · ${fit}</p>` +
-    `<figure class="plot calibration-plot">${await renderVegaLite(calibrationPlotSpec(cal, levels), "plot-cal-")}<figcaption>${caption}; ${legend}.</figcaption></figure>` +
+    `<figure class="plot calibration-plot">${await renderVegaLite(calibrationPlotSpec(cal, levels), "plot-cal-")}<figcaption>${caption}${levels.some((l) => l.played) ? `; ${legend}` : ""}.</figcaption></figure>` +
     `<h3>Outliers</h3>${outliers}${all}</section>`
   );
 }
