@@ -1,4 +1,5 @@
 import { InputError } from "../io/errors.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 
 /** The columns a plays CSV is read by (SPEC 11). */
 export const PLAY_COLUMNS = ["player", "level", "attempts", "wins"] as const;
@@ -24,15 +25,20 @@ export function playColumns(text: string | undefined): Record<PlayColumn, string
     const key = (eq < 0 ? part : part.slice(0, eq)).trim();
     const name = eq < 0 ? "" : part.slice(eq + 1).trim();
     if (!(PLAY_COLUMNS as readonly string[]).includes(key)) {
-      throw new InputError("cli/calibrate", `--columns: expected column=name pairs for ${PLAY_COLUMNS.join(", ")} (e.g. player=player_id,attempts=num_attempts); got ${JSON.stringify(part.trim())}`);
+      throw new InputError("cli/calibrate", `--columns: expected column=name pairs for ${PLAY_COLUMNS.join(", ")} (e.g. player=player_id,attempts=num_attempts); got ${quoted(part.trim())}`);
     }
     if (!name) throw new InputError("cli/calibrate", `--columns: expected a header name after "${key}="`);
     if (seen.has(key)) throw new InputError("cli/calibrate", `--columns: "${key}" is mapped twice`);
     const other = used.get(name);
-    if (other) throw new InputError("cli/calibrate", `--columns: the header cell ${JSON.stringify(name)} is given to both "${other}" and "${key}"`);
+    if (other) throw new InputError("cli/calibrate", `--columns: the header cell ${quoted(name)} is given to both "${other}" and "${key}"`);
     seen.add(key);
     used.set(name, key);
     names[key as PlayColumn] = name;
   }
   return names;
+}
+
+/** Outside text in a message: in quotes, its line breaks shown as escapes (`oneLine`), so a cell cannot print a line of its own. */
+function quoted(text: string): string {
+  return `"${oneLine(text)}"`;
 }

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { InputError } from "../io/errors.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 import { NUMBER_LIMIT } from "../io/input-limits.ts";
 import { readLevelsSource, type LevelsSource } from "../io/order/read-order.ts";
 import { readTextFile } from "../io/read-text-file.ts";
@@ -54,9 +55,9 @@ function readLevelsTable(text: string, file: string): PlayableLevels {
   const levelAt = header.indexOf("level");
   const metricAt = header.map((_, c) => c).filter((c) => c !== idAt && c !== levelAt);
   if (idAt < 0 || metricAt.length === 0) {
-    throw new InputError(MODULE, `line 1: expected a header with an id column and one column per metric (a table of levels: id,<metric>...; or an order: id,chapter,part,level,<metric>...); got ${header.map((h) => JSON.stringify(h)).join(",")}`, { file });
+    throw new InputError(MODULE, `line 1: expected a header with an id column and one column per metric (a table of levels: id,<metric>...; or an order: id,chapter,part,level,<metric>...); got ${header.map((h) => quoted(h)).join(",")}`, { file });
   }
-  for (const c of metricAt) if (!header[c] || header.indexOf(header[c]) !== c) throw new InputError(MODULE, `line 1: expected distinct, non-empty metric names; ${JSON.stringify(header[c])} ${header[c] ? "repeats" : "is empty"}`, { file });
+  for (const c of metricAt) if (!header[c] || header.indexOf(header[c]) !== c) throw new InputError(MODULE, `line 1: expected distinct, non-empty metric names; ${quoted(header[c])} ${header[c] ? "repeats" : "is empty"}`, { file });
   const problems: string[] = [];
   const problem = (t: string) => void (problems.length <= MAX && problems.push(problems.length === MAX ? "..." : t));
   const levels: Array<{ number: number; id: string; metrics: Record<string, number> }> = [];
@@ -66,25 +67,30 @@ function readLevelsTable(text: string, file: string): PlayableLevels {
     const line = info.lines;
     const id = record[idAt];
     if (!id) problem(`line ${line}, column ${idAt + 1} (id): expected a level's id`);
-    else if (ids.has(id)) problem(`line ${line}, column ${idAt + 1} (id): ${JSON.stringify(id)} is also on line ${ids.get(id)}`);
+    else if (ids.has(id)) problem(`line ${line}, column ${idAt + 1} (id): ${quoted(id)} is also on line ${ids.get(id)}`);
     else ids.set(id, line);
     const number = levelAt < 0 ? i + 1 : /^\d+$/.test(record[levelAt]) ? Number(record[levelAt]) : NaN;
-    if (!(Number.isInteger(number) && number >= 1 && number <= NUMBER_LIMIT)) problem(`line ${line}, column ${levelAt + 1} (level): expected a whole level number ≥ 1; got ${JSON.stringify(record[levelAt])}`);
+    if (!(Number.isInteger(number) && number >= 1 && number <= NUMBER_LIMIT)) problem(`line ${line}, column ${levelAt + 1} (level): expected a whole level number ≥ 1; got ${quoted(record[levelAt])}`);
     else if (numbers.has(number)) problem(`line ${line}, column ${levelAt + 1} (level): level ${number} is also on line ${numbers.get(number)}`);
     else numbers.set(number, line);
     const metrics: Record<string, number> = {};
     for (const c of metricAt) {
       const cell = record[c];
       const value = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(cell) ? Number(cell) : NaN;
-      if (!(Math.abs(value) <= NUMBER_LIMIT)) problem(`line ${line}, column ${c + 1} (${header[c]}): expected a number within ±1e9; got ${JSON.stringify(cell)}`);
+      if (!(Math.abs(value) <= NUMBER_LIMIT)) problem(`line ${line}, column ${c + 1} (${header[c]}): expected a number within ±1e9; got ${quoted(cell)}`);
       else metrics[header[c]] = roundMetric(value);
     }
     levels.push({ number, id, metrics });
   });
   if (records.length < 2) problems.push("line 1: expected a row per level after the header");
-  if (problems.length) throw new InputError(MODULE, `${problems.length > MAX ? `more than ${MAX}` : problems.length} problem(s):\n  ${problems.join("\n  ")}`, { file });
+  if (problems.length) throw new InputError(MODULE, [`${problems.length > MAX ? `more than ${MAX}` : problems.length} problem(s):`, ...problems.map((t) => `  ${t}`)], { file });
   return { levels: levels.sort((x, y) => x.number - y.number) };
 }
 
 /** Problems listed before reading stops. */
 const MAX = 20;
+
+/** Outside text in a message: in quotes, its line breaks shown as escapes (`oneLine`), so a cell cannot print a line of its own. */
+function quoted(text: string): string {
+  return `"${oneLine(text)}"`;
+}

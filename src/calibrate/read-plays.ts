@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { InputError } from "../io/errors.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 import { NUMBER_LIMIT } from "../io/input-limits.ts";
 import { readTextFile } from "../io/read-text-file.ts";
 import { levelsDigest } from "./levels-digest.ts";
@@ -127,10 +128,10 @@ export function readPlays(file: string, levels: PlayableLevels, levelsFile: stri
   }
   if (problems.length) {
     const n = problems.length > MAX_PROBLEMS ? `more than ${MAX_PROBLEMS}` : String(problems.length);
-    throw new InputError(MODULE, `${n} problem(s):\n  ${problems.join("\n  ")}`, { file });
+    throw new InputError(MODULE, [`${n} problem(s):`, ...problems.map((t) => `  ${t}`)], { file });
   }
   const notes: string[] = [];
-  if (ignored.length) notes.push(`calibrate: ${file}: column(s) ignored: ${ignored.map((c) => JSON.stringify(c)).join(", ")}`);
+  if (ignored.length) notes.push(`calibrate: ${file}: column(s) ignored: ${ignored.map((c) => quoted(c)).join(", ")}`);
   if (summed) notes.push(`calibrate: ${file}: ${summed} row(s) repeating a ${kind === "rasch" ? "player and level" : "level"} summed into the first (first: ${firstSum})`);
   const plays = ordered({ kind, metric, levels: played, rows, players: [...players.keys()], levelsDigest: levelsDigest(levels.levels) });
   return { plays: checkVariation(plays, file), notes };
@@ -146,8 +147,8 @@ function readRow(record: string[], line: number, at: Record<PlayColumn, number>,
   const problems: string[] = [];
   const ambiguous = typeof level === "string" && level.startsWith("ambiguous:") ? level.slice("ambiguous:".length) : undefined;
   if (typeof level === "string" && !ambiguous) problems.push(`line ${line}, column ${at.level + 1} (${names.level}): ${level}`);
-  if (Number.isNaN(attempts)) problems.push(`line ${line}, column ${at.attempts + 1} (${names.attempts}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.attempts))}`);
-  if (Number.isNaN(wins)) problems.push(`line ${line}, column ${at.wins + 1} (${names.wins}): expected a whole number from 0 to 1e9; got ${JSON.stringify(cell(at.wins))}`);
+  if (Number.isNaN(attempts)) problems.push(`line ${line}, column ${at.attempts + 1} (${names.attempts}): expected a whole number from 0 to 1e9; got ${quoted(cell(at.attempts))}`);
+  if (Number.isNaN(wins)) problems.push(`line ${line}, column ${at.wins + 1} (${names.wins}): expected a whole number from 0 to 1e9; got ${quoted(cell(at.wins))}`);
   if (wins > attempts) problems.push(`line ${line}: expected wins ≤ attempts; got ${wins} wins in ${attempts} attempts`);
   if (kind === "rasch" && !name) problems.push(`line ${line}, column ${at.player + 1} (${names.player}): expected a player name or id`);
   const ok = typeof level === "number" && problems.length === 0;
@@ -169,11 +170,11 @@ function columnsOf(header: string[], line: number, names: Record<PlayColumn, str
   const mapped = Object.values(names);
   const expected = `expected a header with ${names.level}, ${names.attempts}, ${names.wins} (per level) and ${names.player} (per player and level), in any order (--columns maps other names)`;
   for (const name of mapped) {
-    if (header.indexOf(name) !== header.lastIndexOf(name)) throw new InputError(MODULE, `line ${line}: ${expected}; ${JSON.stringify(name)} repeats`, { file });
+    if (header.indexOf(name) !== header.lastIndexOf(name)) throw new InputError(MODULE, `line ${line}: ${expected}; ${quoted(name)} repeats`, { file });
   }
   const at = { player: header.indexOf(names.player), level: header.indexOf(names.level), attempts: header.indexOf(names.attempts), wins: header.indexOf(names.wins) };
-  const missing = (["level", "attempts", "wins"] as const).filter((c) => at[c] < 0).map((c) => JSON.stringify(names[c]));
-  if (missing.length) throw new InputError(MODULE, `line ${line}: ${expected}; ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not in ${header.map((h) => JSON.stringify(h)).join(",")}`, { file });
+  const missing = (["level", "attempts", "wins"] as const).filter((c) => at[c] < 0).map((c) => quoted(names[c]));
+  if (missing.length) throw new InputError(MODULE, `line ${line}: ${expected}; ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not in ${header.map((h) => quoted(h)).join(",")}`, { file });
   return { at, ignored: header.filter((h) => !mapped.includes(h)) };
 }
 
@@ -196,12 +197,12 @@ function levelResolver(levels: PlayableLevels, key: "id" | "number" | undefined,
     const asId = key === "number" ? undefined : byId.get(cell);
     const asNumber = key === "id" ? undefined : byNumber.get(cell);
     if (asId !== undefined && asNumber !== undefined && asId !== asNumber) {
-      return `ambiguous:${JSON.stringify(cell)} is the id of level ${levels.levels[asId].number} and the number of level ${cell} (id ${JSON.stringify(levels.levels[asNumber].id)}) in ${levelsFile}`;
+      return `ambiguous:${quoted(cell)} is the id of level ${levels.levels[asId].number} and the number of level ${cell} (id ${quoted(levels.levels[asNumber].id)}) in ${levelsFile}`;
     }
     const found = asId ?? asNumber;
     if (found !== undefined) return found;
     const what = key === "id" ? "a candidate id" : key === "number" ? "a level number" : "a level number or a candidate id";
-    return `expected ${what} of ${levelsFile}; got ${JSON.stringify(cell)}`;
+    return `expected ${what} of ${levelsFile}; got ${quoted(cell)}`;
   };
 }
 
@@ -255,4 +256,9 @@ export function checkVariation(plays: Plays, file: string): Plays {
     }
   }
   return plays;
+}
+
+/** Outside text in a message: in quotes, its line breaks shown as escapes (`oneLine`), so a cell cannot print a line of its own. */
+function quoted(text: string): string {
+  return `"${oneLine(text)}"`;
 }

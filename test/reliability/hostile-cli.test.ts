@@ -123,8 +123,12 @@ describe("a line break from a file never starts a line of its own (issue 40)", {
     const levels = t.path("levels.json");
     expect((await runCli(["select", "--pools", pool, ...generic, "--out", levels])).code).toBe(0);
     const plays = t.write("plays.csv", `player,level,attempts,wins\np0,"7\n${forged}",1,1\np0,"8\r${forged}",1,0\n`);
-    const r = await expectRefused(["calibrate", plays, "--levels", levels], [plays, "line 3, column 2 (level)", `got "7\\u000A${forged}"`]);
-    oneLineEach(r.stderr, 1);
+    // calibrate lists every problem of the plays (SPEC 11): the message, then one indented line per problem — each one line.
+    const r = await runCli(["calibrate", plays, "--levels", levels]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${plays}: 2 problem(s):`);
+    expect(r.stderr).toContain(`  line 3, column 2 (level): expected a level number or a candidate id of ${levels}; got "7\\u000A${forged}"`);
+    oneLineEach(r.stderr, 3);
     const csv = t.write("pool.csv", `id,chapter,part,difficulty\na,1,1,"1\n${forged}"\n`);
     const s = await expectRefused(["select", "--pools", csv, ...generic, "--json"], [csv, "\\u000A"]);
     oneLineEach(s.stderr, 1);
