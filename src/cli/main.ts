@@ -39,7 +39,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   },
   calibrate: {
     usage: "[options] <plays>",
-    summary: "fit a measure to play data: pass rates per level or per player (Rasch), outliers, player ramps (SPEC 11)",
+    summary: "fit a measure to play data: pass rates per level or per player (Rasch), the level spread, outliers, player ramps (SPEC 11)",
     load: async () => (await import("./commands/calibrate.ts")).registerCalibrate,
   },
   measure: {
