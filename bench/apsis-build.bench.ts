@@ -2,6 +2,7 @@
 // built on 2 worker threads and verified, for seeds 1, 2 and 3 (one run each: a build takes a minute or two).
 // Prints per chapter: arrows, depth and reads first → last, the largest rise, mean |dev| and the worst ring share.
 // `APSIS_BUILD_SEEDS=1` builds only the seeds listed (comma-separated).
+import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
 import { apsisBackend, apsisChapterFigures, loadBuilderModel } from "../src/apsis/index.ts";
 import { buildLevels } from "../src/pipeline/build/build-levels.ts";
@@ -20,10 +21,11 @@ function wholePlan(seed: number): BenchCase {
     run: async () => {
       const inputs = loadPipelineInputs("apsis", { planFile: path("models/apsis/plan.json"), modelFile: path("models/apsis/selection.json"), rampFile: path("models/apsis/ramp.json") });
       const t0 = performance.now();
-      const r = await buildLevels({ game: "apsis", ...inputs, chapters: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], seed, workers: 2, settings: loadPipelineSettings() });
+      const game = await openGame("apsis");
+      const r = await buildLevels({ game, ...inputs, chapters: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], seed, workers: 2, settings: loadPipelineSettings() });
       const buildSeconds = (performance.now() - t0) / 1000;
       const levels = r.levels!;
-      const verified = verifyLevels(levels);
+      const verified = await verifyLevels(levels, { game });
       if (!verified.ok) throw new Error(`apsis-build bench: seed ${seed}: ${verified.failures.length} level(s) fail verification`);
       process.stdout.write(`\nseed ${seed}: ${levels.levels.length} levels, all verified, built in ${buildSeconds.toFixed(1)} s (${r.stats.grown} candidates grown)\n`);
       for (const line of apsisBackend.summarizeLevels!(levels.levels)) process.stdout.write(`  ${line}\n`);

@@ -7,6 +7,7 @@
 // at most 15 minutes per build. Prints per-chapter times and deviations (mean |dev|, bias, max) and
 // writes them to bench/results/carillon-build.json; exits 1 when a figure is missed (the table says
 // which). One build per seed, not repeated: a build takes minutes.
+import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
 import { buildLevels } from "../src/pipeline/build/build-levels.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
@@ -79,7 +80,7 @@ export const suite: BenchSuite = {
       try {
         result = await buildLevels({
           ...inputs,
-          game: "carillon",
+          game: await openGame("carillon"),
           chapters,
           seed,
           workers: 2,
@@ -107,7 +108,7 @@ export const suite: BenchSuite = {
       }
       const seconds = (performance.now() - t0) / 1000;
       const file = result.levels!;
-      const verified = verifyLevels(file);
+      const verified = await verifyLevels(file, { game: await openGame("carillon") });
       const checks = [...articleChecks(file, seconds / 60), { figure: "verifies", got: `${verified.failures.length} failure(s)`, ok: verified.ok }];
       const report = deviationReport(file);
       const table = report.chapters.map((c, i) => ({

@@ -1,10 +1,10 @@
 // Pipeline speed (SPEC 6, 7, 9): one batch of 4 candidates, de-duplication of a pool while it grows
 // (against 100 / 400 chosen levels), one incremental selection step, verify, and a tiny build end to end
 // in this thread and on 2 worker threads (worker start-up included).
+import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
 import { levelsSchema } from "../src/io/schemas/levels.ts";
 import { buildLevels, type PipelineOptions } from "../src/pipeline/build/build-levels.ts";
-import { requireGame } from "../src/game/registry/load-game.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
 import { growBatch, type GrowBatchTask } from "../src/pipeline/workers/pipeline-task.ts";
@@ -15,9 +15,9 @@ import type { BenchCase, BenchSuite } from "./harness.ts";
 const path = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const settings = loadPipelineSettings();
 
-function inputs(game: "carillon" | "apsis", plan: string): Omit<PipelineOptions, "workers"> {
+async function inputs(game: "carillon" | "apsis", plan: string): Promise<Omit<PipelineOptions, "workers">> {
   return {
-    game,
+    game: await openGame(game),
     ...loadPipelineInputs(game, { planFile: path(plan), modelFile: path(`models/${game}/selection.json`), rampFile: path(`models/${game}/ramp.json`) }),
     chapters: [1, 2],
     seed: 1,
@@ -31,16 +31,16 @@ function batchCase(game: "carillon" | "apsis", chapter: number, part: number, le
     name: `${game} batch c${chapter}p${part} (4 candidates)`,
     repeat: 7,
     warmup: 1,
-    run: () => {
+    run: async () => {
       const task: GrowBatchTask = { kind: "grow", game, seed: "bench", chapter, part, batch: run++, level: { number: level, target }, count: 4, rules: [], settings: settingsOf, attempts: 3 };
-      return { kept: growBatch(task).candidates.length };
+      return { kept: (await growBatch(await openGame(game), task)).candidates.length };
     },
   };
 }
 
 /** Grown candidates of a whole build (bodies), for the dedup cases. */
 async function grownBodies(game: "carillon" | "apsis"): Promise<Array<{ id: string; level: unknown; chapter: number; part: number }>> {
-  const r = await buildLevels({ ...inputs(game, `models/${game}/plan.json`), chapters: [1, 2, 3, 4], workers: 1 });
+  const r = await buildLevels({ ...(await inputs(game, `models/${game}/plan.json`)), chapters: [1, 2, 3, 4], workers: 1 });
   return r.pool.candidates.map((c) => ({ id: c.id, level: c.level, chapter: c.chapter, part: c.part }));
 }
 
@@ -50,11 +50,11 @@ function dedupCase(game: "carillon" | "apsis", chosen: number): BenchCase<{ bodi
     repeat: 5,
     warmup: 1,
     setup: async () => ({ bodies: await grownBodies(game) }),
-    run: ({ bodies }) => {
-      const d = new PoolDeduper(requireGame(game).dedup);
+    run: async ({ bodies }) => {
+      const d = new PoolDeduper((await openGame(game)).dedup);
       const chosenOnes = bodies.slice(0, Math.min(chosen, bodies.length - 40));
       for (const c of chosenOnes) d.addChosen(c.id, c.level);
-      for (const c of bodies.slice(bodies.length - 40)) d.check("pool", c.id, c.level);
+      for (const c of bodies.slice(bodies.length - 40)) await d.check("pool", c.id, c.level);
       return { chosen: d.chosenCount, ...d.counts };
     },
   };
@@ -73,38 +73,38 @@ export const suite: BenchSuite = {
       name: "verify 60 apsis levels (chapters 1-2)",
       repeat: 3,
       warmup: 1,
-      setup: async () => (await buildLevels({ ...inputs("apsis", "models/apsis/plan.json"), workers: 1 })).levels!,
-      run: (levels) => ({ failures: verifyLevels(levelsSchema.parse(levels)).failures.length }),
+      setup: async () => (await buildLevels({ ...(await inputs("apsis", "models/apsis/plan.json")), workers: 1 })).levels!,
+      run: async (levels) => ({ failures: (await verifyLevels(levelsSchema.parse(levels), { game: await openGame("apsis") })).failures.length }),
     },
     {
       name: "build tiny carillon plan, this thread",
       repeat: 3,
       warmup: 1,
-      run: async () => ({ levels: (await buildLevels({ ...inputs("carillon", "fixtures/pipeline/tiny-carillon-plan.json"), workers: 1 })).levels!.levels.length }),
+      run: async () => ({ levels: (await buildLevels({ ...(await inputs("carillon", "fixtures/pipeline/tiny-carillon-plan.json")), workers: 1 })).levels!.levels.length }),
     },
     {
       name: "build carillon chapters 1-2, this thread",
       repeat: 3,
       warmup: 0,
-      run: async () => ({ levels: (await buildLevels({ ...inputs("carillon", "models/carillon/plan.json"), workers: 1 })).levels!.levels.length }),
+      run: async () => ({ levels: (await buildLevels({ ...(await inputs("carillon", "models/carillon/plan.json")), workers: 1 })).levels!.levels.length }),
     },
     {
       name: "build carillon chapters 1-2, 2 worker threads",
       repeat: 3,
       warmup: 0,
-      run: async () => ({ levels: (await buildLevels({ ...inputs("carillon", "models/carillon/plan.json"), workers: 2 })).levels!.levels.length }),
+      run: async () => ({ levels: (await buildLevels({ ...(await inputs("carillon", "models/carillon/plan.json")), workers: 2 })).levels!.levels.length }),
     },
     {
       name: "build apsis chapters 1-2, this thread",
       repeat: 3,
       warmup: 0,
-      run: async () => ({ levels: (await buildLevels({ ...inputs("apsis", "models/apsis/plan.json"), workers: 1 })).levels!.levels.length }),
+      run: async () => ({ levels: (await buildLevels({ ...(await inputs("apsis", "models/apsis/plan.json")), workers: 1 })).levels!.levels.length }),
     },
     {
       name: "build apsis chapters 1-2, 2 worker threads",
       repeat: 3,
       warmup: 0,
-      run: async () => ({ levels: (await buildLevels({ ...inputs("apsis", "models/apsis/plan.json"), workers: 2 })).levels!.levels.length }),
+      run: async () => ({ levels: (await buildLevels({ ...(await inputs("apsis", "models/apsis/plan.json")), workers: 2 })).levels!.levels.length }),
     },
   ],
 };

@@ -81,7 +81,7 @@ export {
   dedupOverRecords,
   type GameBackend,
   type GameCapabilities,
-  type GameDedup,
+  type BackendDedup,
   type GenerateRequest,
   type GeneratedLevel,
   type LevelProblem,

@@ -70,11 +70,11 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
   for (const note of notes) io.stderr(`levelramp: ${oneLine(note)}\n`);
   if (inputs.pool.game !== "generic") {
     // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
-    const [{ requireGame }, { checkPoolBodies }] = await Promise.all([import("../game/registry/load-game.ts"), import("../game/check-level-body.ts")]);
-    const backend = requireGame(inputs.pool.game, "cli/select");
-    checkPoolBodies(backend, inputs.pool.candidates, o.pools, "cli/select");
+    const [{ openGame }, { checkPoolBodies }] = await Promise.all([import("../game/registry/open-game.ts"), import("../game/check-level-body.ts")]);
+    const game = await openGame(inputs.pool.game, "cli/select");
+    checkPoolBodies(game, inputs.pool.candidates, o.pools, "cli/select");
     // The game's own concepts (SPEC 12) may be named by its model before any candidate carries one.
-    if (backend.conceptNames) inputs.knownConcepts = new Set(backend.conceptNames);
+    if (game.conceptNames) inputs.knownConcepts = new Set(game.conceptNames);
   }
   const tb = performance.now();
   const built = buildProblem(inputs);

@@ -1,12 +1,10 @@
 /**
- * What a {@link DedupIndex} needs of a game (SPEC 7). Two levels in different
- * buckets are never the same; two levels sharing an exact key always are;
- * `mayBeSame` is a cheap bound that returns false only when no reason other
- * than an exact key can hold.
+ * How a {@link DedupIndex} compares prepared levels (SPEC 7). Two levels in
+ * different buckets are never the same; two levels sharing an exact key
+ * always are; `mayBeSame` is a cheap bound that returns false only when no
+ * reason other than an exact key can hold.
  */
-export interface DedupGame<Level, Prepared, Comparison extends { same: boolean }> {
-  /** Computes a level's invariants once. */
-  prepare(level: Level): Prepared;
+export interface DedupHooks<Prepared, Comparison extends { same: boolean }> {
   /** Key that any two same levels share (mark multiset, ...). */
   bucketKey(prepared: Prepared): string;
   /** Keys whose equality alone makes two levels the same (certificates, canonical forms). */
@@ -22,6 +20,12 @@ export interface DedupGame<Level, Prepared, Comparison extends { same: boolean }
    * Optional: without it each pair is `compare`d.
    */
   compareMany?(candidate: Prepared, others: readonly Prepared[]): Comparison[];
+}
+
+/** What a {@link DedupIndex} needs of a game whose levels are prepared in this thread, at once: the hooks and `prepare`. */
+export interface DedupGame<Level, Prepared, Comparison extends { same: boolean }> extends DedupHooks<Prepared, Comparison> {
+  /** Computes a level's invariants once. */
+  prepare(level: Level): Prepared;
 }
 
 /** The answer of {@link DedupIndex.check}: the earliest chosen level the candidate repeats, if any. */
@@ -66,12 +70,13 @@ interface Entry<Prepared> {
  */
 export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
   readonly stats: DedupIndexStats = { checks: 0, pairsOtherBucket: 0, pairsPrefiltered: 0, pairsCompared: 0, exactHits: 0 };
-  private readonly game: DedupGame<Level, Prepared, Comparison>;
+  private readonly game: DedupHooks<Prepared, Comparison> & { prepare?(level: Level): Prepared };
   private readonly entries: Entry<Prepared>[] = [];
   private readonly buckets = new Map<string, Entry<Prepared>[]>();
   private readonly exact = new Map<string, Entry<Prepared>>();
 
-  constructor(game: DedupGame<Level, Prepared, Comparison>) {
+  /** @param game the comparison hooks; with `prepare` (a {@link DedupGame}), the index also takes levels as they are ({@link check}, {@link add}, {@link addIfNew}). */
+  constructor(game: DedupHooks<Prepared, Comparison> & { prepare?(level: Level): Prepared }) {
     this.game = game;
   }
 
@@ -80,14 +85,19 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
     return this.entries.length;
   }
 
-  /** Computes a level's invariants (to pass to {@link checkPrepared} and {@link addPrepared} without doing it twice). */
+  /**
+   * Computes a level's invariants (to pass to {@link checkPrepared} and {@link addPrepared} without doing it twice).
+   *
+   * @throws Error (a bug) for an index made from hooks alone, whose levels are prepared elsewhere.
+   */
   prepare(level: Level): Prepared {
+    if (!this.game.prepare) throw new Error("dedup: this index compares prepared levels only (prepare them first, then checkPrepared / addPrepared)");
     return this.game.prepare(level);
   }
 
   /** Is `level` the same as a chosen level? See {@link checkPrepared}. */
   check(level: Level): DedupVerdict<Comparison> {
-    return this.checkPrepared(this.game.prepare(level));
+    return this.checkPrepared(this.prepare(level));
   }
 
   /**
@@ -134,9 +144,14 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
     return first < 0 ? { same: false } : { same: true, id: asked[first].id, position: asked[first].position, comparison: comparisons[first] };
   }
 
+  /** The chosen levels `candidate` may be compared with (its bucket's), in the order they were added: what a game whose comparisons need answers from outside asks about first. */
+  bucketOf(candidate: Prepared): Prepared[] {
+    return (this.buckets.get(this.game.bucketKey(candidate)) ?? []).map((e) => e.prepared);
+  }
+
   /** Adds a chosen level. */
   add(id: string, level: Level): void {
-    this.addPrepared(id, this.game.prepare(level));
+    this.addPrepared(id, this.prepare(level));
   }
 
   /** Adds a chosen level already prepared by {@link prepare}. */
@@ -155,9 +170,10 @@ export class DedupIndex<Level, Prepared, Comparison extends { same: boolean }> {
    * "drop near-duplicates" step). Returns the verdict of the check.
    */
   addIfNew(id: string, level: Level): DedupVerdict<Comparison> {
-    const prepared = this.game.prepare(level);
+    const prepared = this.prepare(level);
     const verdict = this.checkPrepared(prepared);
     if (!verdict.same) this.addPrepared(id, prepared);
     return verdict;
   }
 }
+

@@ -1,5 +1,5 @@
 // The game-free core of de-duplication (SPEC 7): the index of chosen levels, comparisons, canonical labelling, matching.
-export { DedupIndex, type DedupGame, type DedupIndexStats, type DedupVerdict } from "./dedup-index.ts";
+export { DedupIndex, type DedupGame, type DedupHooks, type DedupIndexStats, type DedupVerdict } from "./dedup-index.ts";
 export { pairSame, pairsSame } from "./pair-same.ts";
 export { type DedupComparison, type DedupReason, type MatchBasis } from "./dedup-types.ts";
 export { dedupThresholdsFile, dedupThresholdsShape } from "./dedup-thresholds.ts";

@@ -1,4 +1,4 @@
-import type { DedupGame } from "./dedup-index.ts";
+import type { DedupHooks } from "./dedup-index.ts";
 import type { DedupComparison } from "./dedup-types.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { DedupComparison } from "./dedup-types.ts";
  *
  * @returns the full comparison of `a` (first) with `b` when they are the same, else `null`.
  */
-export function pairSame<P, T>(game: DedupGame<unknown, P, DedupComparison<T>>, a: P, b: P): DedupComparison<T> | null {
+export function pairSame<P, T>(game: DedupHooks<P, DedupComparison<T>>, a: P, b: P): DedupComparison<T> | null {
   if (game.bucketKey(a) !== game.bucketKey(b)) return null;
   const keys = new Set(game.exactKeys(b));
   const exact = game.exactKeys(a).some((k) => keys.has(k));
@@ -25,7 +25,7 @@ export function pairSame<P, T>(game: DedupGame<unknown, P, DedupComparison<T>>, 
  *
  * @returns per other level, the full comparison when it is the same as `a`, else `null`.
  */
-export function pairsSame<P, T>(game: DedupGame<unknown, P, DedupComparison<T>>, a: P, others: readonly P[]): Array<DedupComparison<T> | null> {
+export function pairsSame<P, T>(game: DedupHooks<P, DedupComparison<T>>, a: P, others: readonly P[]): Array<DedupComparison<T> | null> {
   if (!game.compareMany) return others.map((b) => pairSame(game, a, b));
   const bucket = game.bucketKey(a);
   const keys = game.exactKeys(a);

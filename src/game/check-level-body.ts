@@ -1,5 +1,8 @@
 import { InputError, jsonPath as formatPath } from "../io/errors.ts";
-import type { GameBackend } from "./game-backend.ts";
+import type { Game } from "./game.ts";
+
+/** What a body check needs of a game: its name, body schema and well-formedness rules. */
+export type BodyRules<Body = unknown> = Pick<Game<Body>, "name" | "bodySchema" | "wellFormed">;
 
 /** Where a body was read: the file and the JSON path of the body in it. */
 export interface BodyPlace {
@@ -9,25 +12,25 @@ export interface BodyPlace {
 }
 
 /**
- * A body that is a level of `backend`'s game, or bad input (SPEC 2, 3): the
+ * A body that is a level of `game`, or bad input (SPEC 2, 3): the
  * body schema first (the JSON path of the first problem), then the game's
- * {@link GameBackend.wellFormed} rules — the one validator `verify` shares —
+ * `wellFormed` rules — the one validator `verify` shares —
  * so `measure`, `show`, `compare` and `select` never solve, draw or compare a
  * body that is not a level.
  *
  * @param module named in the error, e.g. `cli/measure`.
  * @throws InputError (exit 2) naming the file, the JSON path and the rule that fails.
  */
-export function checkLevelBody<Body>(backend: GameBackend<Body>, body: unknown, place: BodyPlace, module: string): Body {
-  const parsed = backend.bodySchema.safeParse(body);
+export function checkLevelBody<Body>(game: BodyRules<Body>, body: unknown, place: BodyPlace, module: string): Body {
+  const parsed = game.bodySchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InputError(module, issue.message, { file: place.file, jsonPath: formatPath([...pathSegments(place.jsonPath), ...issue.path]) });
   }
-  const problems = backend.wellFormed(parsed.data);
+  const problems = game.wellFormed(parsed.data);
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem(s))` : "";
-    throw new InputError(module, `expected a ${backend.game} level; ${problems[0].reason}: ${problems[0].message}${more}`, place);
+    throw new InputError(module, `expected a ${game.name} level; ${problems[0].reason}: ${problems[0].message}${more}`, place);
   }
   return parsed.data;
 }
@@ -48,8 +51,8 @@ function pathSegments(path: string | undefined): PropertyKey[] {
  *
  * @throws InputError (exit 2) at the first candidate whose body fails, naming the file, the JSON path and the rule.
  */
-export function checkPoolBodies(backend: GameBackend, candidates: ReadonlyArray<{ level?: unknown }>, file: string, module: string): void {
+export function checkPoolBodies(game: BodyRules, candidates: ReadonlyArray<{ level?: unknown }>, file: string, module: string): void {
   candidates.forEach((c, i) => {
-    if (c.level !== undefined) checkLevelBody(backend, c.level, { file, jsonPath: `$.candidates[${i}].level` }, module);
+    if (c.level !== undefined) checkLevelBody(game, c.level, { file, jsonPath: `$.candidates[${i}].level` }, module);
   });
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DedupGame } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
-import type { GameDedup } from "./game-backend.ts";
+import type { BackendDedup } from "./game-backend.ts";
 
 /** What a game gives {@link dedupOverRecords}: how a body becomes a record, and its rules over records. */
 export interface RecordDedupParts<Body, Record, Prepared, Transform> {
@@ -16,12 +16,12 @@ export interface RecordDedupParts<Body, Record, Prepared, Transform> {
 }
 
 /**
- * A game's de-duplication hooks ({@link GameDedup}) from its record builder
+ * A game's de-duplication hooks ({@link BackendDedup}) from its record builder
  * and its {@link DedupGame} over records: `prepare(body)` builds the record
  * and its invariants; the rules are made on first use (so reading the
  * thresholds waits until a comparison is needed).
  */
-export function dedupOverRecords<Body, Record, Prepared, Transform>(parts: RecordDedupParts<Body, Record, Prepared, Transform>): GameDedup<Body, Prepared, Transform> {
+export function dedupOverRecords<Body, Record, Prepared, Transform>(parts: RecordDedupParts<Body, Record, Prepared, Transform>): BackendDedup<Body, Prepared, Transform> {
   let made: DedupGame<Record, Prepared, DedupComparison<Transform>> | undefined;
   const rules = () => (made ??= parts.rules());
   return {

@@ -77,7 +77,7 @@ export interface LevelProblem {
  * invariants once), the full comparison `levelramp compare` prints, and the
  * words for a transform.
  */
-export interface GameDedup<Body = unknown, Prepared = unknown, Transform = unknown> extends DedupGame<Body, Prepared, DedupComparison<Transform>> {
+export interface BackendDedup<Body = unknown, Prepared = unknown, Transform = unknown> extends DedupGame<Body, Prepared, DedupComparison<Transform>> {
   /** The full comparison of two bodies over every turn and mirror (no prefilter), as `levelramp compare` prints it. */
   compareLevels(a: Body, b: Body): DedupComparison<Transform>;
   /** A transform in words for `levelramp compare`, e.g. "a half turn" or "a 90° turn about the sun, mirrored". */
@@ -184,7 +184,7 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
    */
   validate(body: Body, solution: Solution, rules: string[]): LevelProblem[];
   /** When two levels are the same (SPEC 7). */
-  readonly dedup: GameDedup<Body, Prepared, Transform>;
+  readonly dedup: BackendDedup<Body, Prepared, Transform>;
   /**
    * Composes the fixed first levels (SPEC 4.6 / 5.5), levels 1..count in order,
    * each proven and measured. Present when `can.compose`.

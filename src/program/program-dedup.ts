@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { dedupThresholdsFile, dedupThresholdsShape } from "../dedup/dedup-thresholds.ts";
 import type { DedupComparison, DedupReason } from "../dedup/dedup-types.ts";
-import type { GameDedup } from "../game/game-backend.ts";
+import type { BackendDedup } from "../game/game-backend.ts";
 import { canonicalJson } from "../io/canonical-json.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
 import { graphCertificate } from "./graph-certificate.ts";
@@ -64,7 +64,7 @@ type Similar = { same: boolean; why?: string };
  *
  * @param client the calling thread's client of the program (hello is asked first).
  */
-export function programDedup(client: () => ProgramProcess, use: ProgramDedupUse): GameDedup<unknown, ProgramDedupRecord, null> {
+export function programDedup(client: () => ProgramProcess, use: ProgramDedupUse): BackendDedup<unknown, ProgramDedupRecord, null> {
   const offers = (m: "key" | "graph" | "similar" | "similarMany") => use[m === "similarMany" ? "similar" : m] && client().offers(m);
   const asksSimilar = () => offers("similar") || offers("similarMany");
   const answers = new PairAnswers();
@@ -99,7 +99,7 @@ export function programDedup(client: () => ProgramProcess, use: ProgramDedupUse)
     return { same: reasons.length > 0, reasons, transform: null, matched: [], basis, share: reasons.length > 0 ? 1 : 0, ...(why !== undefined ? { why } : {}) };
   };
   const compare = (a: ProgramDedupRecord, b: ProgramDedupRecord) => comparison(a, b, asksSimilar() ? similar(a, [b])[0] : undefined);
-  const dedup: GameDedup<unknown, ProgramDedupRecord, null> = {
+  const dedup: BackendDedup<unknown, ProgramDedupRecord, null> = {
     prepare,
     bucketKey: () => "",
     exactKeys: (p) => [`body:${p.bodyHash}`, ...(p.key !== undefined ? [`key:${p.key}`] : []), ...(p.graph !== undefined ? [`graph:${p.graph}`] : [])],

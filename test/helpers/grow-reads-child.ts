@@ -21,16 +21,16 @@ fs.openSync = ((path: fs.PathLike, ...rest: unknown[]) => {
 }) as typeof fs.openSync;
 syncBuiltinESMExports();
 
-const { loadGame } = await import("../../src/game/registry/load-game.ts");
+const { openGame } = await import("../../src/game/registry/open-game.ts");
 const { growBatch } = await import("../../src/pipeline/workers/pipeline-task.ts");
 const files: Record<string, string[]> = {};
 for (const [i, game] of games.entries()) {
   opened.length = 0;
-  const backend = await loadGame(game);
+  const backend = await openGame(game);
   const chapter = plans[i].chapters[plans[i].chapters.length - 1];
   const p = chapter.parts[0];
   const settings = backend.generatorSchema.parse(p.generator) as Record<string, unknown>;
-  growBatch({ kind: "grow", game, seed: 1, chapter: chapter.chapter, part: p.part, batch: 0, level: { number: 290, target: Number(process.env.AIM ?? 20) }, count: 1, rules: chapter.rules, settings, attempts: 1, metric: process.env.METRIC });
+  await growBatch(backend, { kind: "grow", game, seed: 1, chapter: chapter.chapter, part: p.part, batch: 0, level: { number: 290, target: Number(process.env.AIM ?? 20) }, count: 1, rules: chapter.rules, settings, attempts: 1, metric: process.env.METRIC });
   files[game] = [...new Set(opened.filter((f) => f.includes("/models/")).map((f) => f.slice(f.indexOf("/models/") + 1)))].sort();
 }
 process.stdout.write(JSON.stringify(files) + "\n");

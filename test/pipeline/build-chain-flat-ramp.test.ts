@@ -2,6 +2,7 @@
 // chain", "Failing clearly") on the tiny Carillon plan with a deliberately flat ramp: a chain that may
 // not fall and must rise (maxRun) leaves the ramp behind, so every part after the first is grown for
 // the chain's end rather than its targets.
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { describe, expect, it } from "vitest";
 import { NoAnswerError } from "../../src/io/errors.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
@@ -17,7 +18,7 @@ const plan = readJsonFile(planSchema, planFile);
 const tinyModel = readJsonFile(modelSchema, fixture("pipeline/tiny-carillon-model.json"));
 const flat: Ramp = { format: "levelramp/ramp@1", metric: "bits", points: [[1, 2], [9, 2]], interpolation: "linear" };
 
-function build(model: Model, extraRounds: number, logs: string[]) {
+async function build(model: Model, extraRounds: number, logs: string[]) {
   return buildLevels({
     plan,
     planFile,
@@ -25,7 +26,7 @@ function build(model: Model, extraRounds: number, logs: string[]) {
     modelFile: "model.json",
     ramp: flat,
     rampFile: "flat-ramp.json",
-    game: "carillon",
+    game: await openGame("carillon"),
     chapters: [1, 2],
     seed: 5,
     workers: 1,

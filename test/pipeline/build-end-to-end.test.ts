@@ -109,7 +109,7 @@ describe("the library's buildLevelSet and writeLevelSet", () => {
     const out = join(tempFolder(), "set");
     const model = fixture("pipeline/tiny-carillon-model.json");
     const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
-    expect(options).toMatchObject({ game: "carillon", chapters: [1, 2], seed: 7, workers: 1, planFile: plan, modelFile: model });
+    expect(options).toMatchObject({ game: { name: "carillon" }, chapters: [1, 2], seed: 7, workers: 1, planFile: plan, modelFile: model });
     const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
     expect(set.verify).toMatchObject({ ok: true, levels: 9 });
     expect(set.files.map((f) => f.name)).toEqual(levelSetFileNames());

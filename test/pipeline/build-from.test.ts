@@ -3,6 +3,8 @@
 // the chain, the de-duplication, the pool and the figures as a whole build would have them. When nothing
 // before that chapter changed, every file is a whole build's, byte for byte — on both games, a test game
 // whose runs compose again, drop repeats and grow extra rounds, and an outside game's program.
+import { openGame } from "../../src/game/registry/open-game.ts";
+import type { Game } from "../../src/game/game.ts";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
@@ -49,12 +51,14 @@ const hopsPlan: Plan = {
 };
 const hopsModel: Model = { format: "levelramp/model@1", metric: "hops", eligibility: "part", constraints: [], objective: { norm: "L1", evenness: 0 } };
 const hopsRamp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1, 1], [15, 4]], interpolation: "linear" };
-const hops = (seed: number): PipelineOptions => ({ game: "hopsv", plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2, 3], seed, workers: 1, settings: loadPipelineSettings() });
+let hopsv: Game;
+const hops = (seed: number): PipelineOptions => ({ game: hopsv, plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2, 3], seed, workers: 1, settings: loadPipelineSettings() });
 
 beforeAll(async () => {
   // its checks counted: a kept level is checked once (at the start), not again at the end
   const validate: typeof hopsComposedGame.validate = (...args) => (validations++, hopsComposedGame.validate(...args));
   registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1", validate });
+  hopsv = await openGame("hopsv");
   await loadGame("carillon");
   await loadGame("apsis");
   carillon = await loadPipelineOptions("carillon", { planFile: fixture("pipeline/tiny-carillon-plan.json"), modelFile: fixture("pipeline/tiny-carillon-model.json"), seed: 7, workers: 1 });

@@ -1,6 +1,8 @@
 // Refine rounds (docs/pipeline.md "Refine rounds"): a part whose chain could continue but would drift
 // off the ramp grows more candidates, aimed at the same values, before its levels are fixed. Built with
 // "Aimer", a test game whose candidates land with a long tail under their aims, on a steady ramp.
+import { openGame } from "../../src/game/registry/open-game.ts";
+import type { Game } from "../../src/game/game.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerGame } from "../../src/game/registry/load-game.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
@@ -20,7 +22,7 @@ const TOLERANCE = 0.25; // a quarter of a part's climb: one unit
 
 async function build(seed: number, refineRounds: number, logs: string[] = []): Promise<PipelineResult> {
   const settings = { ...loadPipelineSettings(), refineRounds, refineTolerance: TOLERANCE };
-  return buildLevels({ game: "aimer", plan, planFile: "aimer-plan.json", model, modelFile: "aimer-model.json", ramp, rampFile: "aimer-ramp.json", chapters: [1, 2, 3], seed, workers: 1, settings, events: { log: (l) => logs.push(l) } });
+  return buildLevels({ game: await openGame("aimer"), plan, planFile: "aimer-plan.json", model, modelFile: "aimer-model.json", ramp, rampFile: "aimer-ramp.json", chapters: [1, 2, 3], seed, workers: 1, settings, events: { log: (l) => logs.push(l) } });
 }
 
 const seeds = [1, 2, 3, 4, 5];

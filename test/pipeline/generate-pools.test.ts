@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { poolSchema } from "../../src/io/schemas/pool.ts";
-import { growBatch, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
+import { openGame } from "../../src/game/registry/open-game.ts";
+import { growBatch as growWith, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import { createProgressBars } from "../../src/cli/progress-bars.ts";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
@@ -60,15 +61,17 @@ describe("a batch (SPEC 9)", () => {
     attempts: 3,
   });
 
-  it("is a pure function of (seed, game, chapter, part, batch): the same task twice gives the same candidates", () => {
-    expect(growBatch(task(1))).toEqual(growBatch(task(1)));
+  const growBatch = async (t: GrowBatchTask) => growWith(await openGame("carillon"), t);
+
+  it("is a pure function of (seed, game, chapter, part, batch): the same task twice gives the same candidates", async () => {
+    expect(await growBatch(task(1))).toEqual(await growBatch(task(1)));
   });
 
-  it("does not depend on other batches, and another batch index gives other candidates", () => {
-    const b1 = growBatch(task(1));
-    growBatch(task(0));
-    expect(growBatch(task(1))).toEqual(b1);
-    const b2 = growBatch(task(2));
+  it("does not depend on other batches, and another batch index gives other candidates", async () => {
+    const b1 = await growBatch(task(1));
+    await growBatch(task(0));
+    expect(await growBatch(task(1))).toEqual(b1);
+    const b2 = await growBatch(task(2));
     expect(b2.candidates.map((c) => c.id)).not.toEqual(b1.candidates.map((c) => c.id));
     expect(b1.candidates.map((c) => c.provenance)).toEqual(b1.candidates.map((_, i) => ({ seed: 11, batch: 1, index: i })));
   });

@@ -1,6 +1,8 @@
 // Pools reused (docs/pipeline.md "Pools reused"): a batch is a pure function of its inputs, so a run
 // answers every batch whose inputs did not change from an earlier run's pools.json and writes the same
 // bytes as a run that grows everything; only batches whose inputs changed are grown.
+import { openGame } from "../../src/game/registry/open-game.ts";
+import type { Game } from "../../src/game/game.ts";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -51,7 +53,9 @@ const hopsPlan: Plan = {
 // no chain rule: composed rows come in any order
 const hopsModel: Model = { format: "levelramp/model@1", metric: "hops", eligibility: "part", constraints: [], objective: { norm: "L1", evenness: 0 } };
 const hopsRamp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1, 1], [12, 4]], interpolation: "linear" };
-const hops = (seed: number, over: Partial<PipelineOptions> = {}): PipelineOptions => ({ game: "hopsv", plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2], seed, workers: 1, settings: loadPipelineSettings(), ...over });
+let hopsv: Game;
+let hopsn: Game;
+const hops = (seed: number, over: Partial<PipelineOptions> = {}): PipelineOptions => ({ game: hopsv, plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2], seed, workers: 1, settings: loadPipelineSettings(), ...over });
 
 let carillon: PipelineOptions;
 let carillonFirst: PipelineResult;
@@ -61,6 +65,8 @@ beforeAll(async () => {
   const composeFirst: typeof hopsComposedGame.composeFirst = (count, rng, stats) => hopsComposedGame.composeFirst!(count, rng, stats).map((l, i) => (i % 2 ? { ...l, concepts: ["hop"] } : l));
   registerGame({ ...hopsComposedGame, game: "hopsv", version: "test-1", composeFirst });
   registerGame({ ...hopsComposedGame, game: "hopsn" }); // no version
+  hopsv = await openGame("hopsv");
+  hopsn = await openGame("hopsn");
   await loadGame("carillon");
   carillon = await loadPipelineOptions("carillon", { planFile: fixture("pipeline/tiny-carillon-plan.json"), modelFile: fixture("pipeline/tiny-carillon-model.json"), seed: 7, workers: 1 });
   carillonFirst = await buildLevels(carillon);
@@ -146,9 +152,9 @@ describe("a build that reuses an earlier pool", () => {
   }, 60_000);
 
   it("reuses nothing for a game without a version, or from another seed, and still writes a fresh build's bytes", async () => {
-    const first = await buildLevels({ ...hops(1), game: "hopsn", plan: { ...hopsPlan, game: "hopsn" } });
+    const first = await buildLevels({ ...hops(1), game: hopsn, plan: { ...hopsPlan, game: "hopsn" } });
     expect((first.pool.grown as GrownRecords).generator).toBeNull();
-    const again = await buildLevels({ ...hops(1), game: "hopsn", plan: { ...hopsPlan, game: "hopsn" }, reuse: reusable(first) });
+    const again = await buildLevels({ ...hops(1), game: hopsn, plan: { ...hopsPlan, game: "hopsn" }, reuse: reusable(first) });
     expect(text(again)).toEqual(text(first));
     expect(again.reuse!.refusal).toMatch(/hopsn declares no version/);
     const other = await buildLevels({ ...carillon, seed: 8, reuse: reusable(carillonFirst) });
@@ -171,10 +177,10 @@ describe("sharded generation with a pool reused", () => {
       // the shard holds only the changed part's batches of its share
       expect(r.shard.tasks.map((t) => `${(t.task as { chapter?: number }).chapter}/${(t.task as { part?: number }).part}`).every((x) => x === "2/2")).toBe(true);
     }
-    const merged = await mergeShards(shards, { workers: 1, reuse: reusable(first) });
+    const merged = await mergeShards(shards, { game: hopsv, workers: 1, reuse: reusable(first) });
     expect(JSON.stringify(merged.pool, null, 2)).toBe(text(whole).pool);
     expect(merged.replayed).toBe(3);
-    await expect(mergeShards(shards, { workers: 1 })).rejects.toThrow(/expected composing levels 1–3 \(stream 0\) in shard 1\/3; it is not there \(the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse\)/);
+    await expect(mergeShards(shards, { game: hopsv, workers: 1 })).rejects.toThrow(/expected composing levels 1–3 \(stream 0\) in shard 1\/3; it is not there \(the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse\)/);
   }, 60_000);
 });
 

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { openGame } from "../../src/game/registry/open-game.ts";
+import type { Game } from "../../src/game/game.ts";
 import { registerGame } from "../../src/game/registry/load-game.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
@@ -30,7 +32,8 @@ const plan: Plan = {
 };
 const model: Model = { format: "levelramp/model@1", metric: "hops", eligibility: "part", constraints: [{ type: "nonDecreasing", key: "hops" }], objective: { norm: "L1", evenness: 0 } };
 const ramp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1, 1], [12, 4]], interpolation: "linear" };
-const options = (seed: number): PipelineOptions => ({ game: "hopsc", plan, planFile: "hopsc-plan.json", model, modelFile: "m.json", ramp, rampFile: "r.json", chapters: [1, 2], seed, workers: 1, settings: loadPipelineSettings() });
+let hopsc: Game;
+const options = (seed: number): PipelineOptions => ({ game: hopsc, plan, planFile: "hopsc-plan.json", model, modelFile: "m.json", ramp, rampFile: "r.json", chapters: [1, 2], seed, workers: 1, settings: loadPipelineSettings() });
 
 /** What a run gives: the pool file's text, or the error. */
 type Outcome = { text: string; stats: unknown } | { error: string };
@@ -54,15 +57,16 @@ async function sharded(seed: number, n: number, order: (files: ShardFile[]) => S
       shardSchema.parse(JSON.parse(text));
       files.push(JSON.parse(text) as ShardFile);
     }
-    const r = await mergeShards(order(files).map((shard) => ({ file: `shard-${shard.shard.index}.json`, shard })), { workers: 1 });
+    const r = await mergeShards(order(files).map((shard) => ({ file: `shard-${shard.shard.index}.json`, shard })), { game: hopsc, workers: 1 });
     return { text: JSON.stringify(r.pool, null, 2), stats: r.stats, ranHere: r.ranHere };
   } catch (err) {
     return { error: (err as Error).message };
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   registerGame(hopsComposedGame, { module: new URL("../tiny-game/hops-composed.ts", import.meta.url).href, exportName: "hopsComposedGame" });
+  hopsc = await openGame("hopsc");
 });
 
 describe("merge of generate's shards (SPEC 9)", () => {
@@ -121,7 +125,7 @@ describe("merge of generate's shards (SPEC 9)", () => {
       for (let k = 1; k <= 2; k++) files.push(JSON.parse(JSON.stringify((await generateShard(options(3), { index: k, count: 2 })).shard)));
       return files;
     };
-    const merge = (files: ShardFile[]) => mergeShards(files.map((shard) => ({ file: `shard-${shard.shard.index}.json`, shard })), { workers: 1 });
+    const merge = (files: ShardFile[]) => mergeShards(files.map((shard) => ({ file: `shard-${shard.shard.index}.json`, shard })), { game: hopsc, workers: 1 });
     await expect(merge(await fresh())).resolves.toBeDefined();
     const refused = async (change: (files: ShardFile[]) => void, message: RegExp) => {
       const files = await fresh();

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameBackend, GenerateRequest } from "../../src/game/game-backend.ts";
 import { loadGame, registerGame } from "../../src/game/registry/load-game.ts";
@@ -83,12 +84,12 @@ describe("the program back end", () => {
 });
 
 describe("a candidate's seed (SPEC 9, 10)", () => {
-  it("is deriveSeed(run seed, chapter, part, index in the part), then /attempt; the index counts across batches", () => {
+  it("is deriveSeed(run seed, chapter, part, index in the part), then /attempt; the index counts across batches", async () => {
     const seen: Array<{ seed?: string; index?: number }> = [];
     const recorder: GameBackend = { ...hops, game: "seed-recorder", generate: (r) => (seen.push({ seed: r.seed, index: r.index }), null) } as GameBackend;
     registerGame(recorder);
     const task: GrowBatchTask = { kind: "grow", game: "seed-recorder", seed: 7, chapter: 2, part: 3, batch: 4, level: { number: 9, target: 1 }, count: 2, rules: [], settings: {}, attempts: 2, metric: "hops" };
-    expect(growBatch(task)).toEqual({ candidates: [], stats: { "no-candidate": 2 } });
+    expect(await growBatch(await openGame("seed-recorder"), task)).toEqual({ candidates: [], stats: { "no-candidate": 2 } });
     expect(seen).toEqual([
       { seed: "7/2/3/8", index: 8 },
       { seed: "7/2/3/8/1", index: 8 },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openGame } from "../../src/game/registry/open-game.ts";
+import type { Game } from "../../src/game/game.ts";
 import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
 import { loadPipelineInputs } from "../../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { parseChapters } from "../../src/pipeline/inputs/parse-chapters.ts";
@@ -14,7 +16,7 @@ describe("progress totals known up front", () => {
     const inputs = loadPipelineInputs("apsis", { planFile: fixture("pipeline/tiny-apsis-plan.json"), modelFile: modelFile("apsis", "selection.json"), rampFile: modelFile("apsis", "ramp.json") });
     const log: Array<[string, PipelinePhase, number]> = [];
     const result = await buildLevels({
-      game: "apsis",
+      game: await openGame("apsis"),
       ...inputs,
       chapters: parseChapters(undefined, inputs.plan),
       seed: 3,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { findGame, gameNames, registerGame, requireGame } from "../../src/game/registry/load-game.ts";
 import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
@@ -29,8 +30,8 @@ const plan: Plan = {
 };
 const model: Model = { format: "levelramp/model@1", metric: "hops", eligibility: "part", constraints: [{ type: "nonDecreasing", key: "hops" }], objective: { norm: "L1", evenness: 0 } };
 const ramp: Ramp = { format: "levelramp/ramp@1", metric: "hops", points: [[1, 1], [12, 6]], interpolation: "linear" };
-const build = (workers: number) =>
-  buildLevels({ game: "hops", plan, planFile: "hops-plan.json", model, modelFile: "hops-model.json", ramp, rampFile: "hops-ramp.json", chapters: [1, 2], seed: 3, workers, settings: loadPipelineSettings() });
+const build = async (workers: number) =>
+  buildLevels({ game: await openGame("hops"), plan, planFile: "hops-plan.json", model, modelFile: "hops-model.json", ramp, rampFile: "hops-ramp.json", chapters: [1, 2], seed: 3, workers, settings: loadPipelineSettings() });
 
 let result: PipelineResult;
 let levels: LevelsFile;
@@ -75,20 +76,22 @@ describe("a third game registered at run time (the game contract)", () => {
     expect(levelsSchema.parse(JSON.parse(JSON.stringify(levels))).game).toBe("hops");
   });
 
-  it("verifies the levels with the game's own checks, and catches a broken one", () => {
-    expect(verifyLevels(levels)).toMatchObject({ ok: true, game: "hops", levels: 12, failures: [] });
+  it("verifies the levels with the game's own checks, and catches a broken one", async () => {
+    const game = await openGame("hops");
+    expect(await verifyLevels(levels, { game })).toMatchObject({ ok: true, game: "hops", levels: 12, failures: [] });
     const broken = structuredClone(levels);
     broken.levels[4].solution = [];
     broken.levels[7].level = broken.levels[6].level;
-    const reasons = verifyLevels(broken).failures.map((f) => `${f.level} ${f.reason}`);
+    const reasons = (await verifyLevels(broken, { game })).failures.map((f) => `${f.level} ${f.reason}`);
     expect(reasons).toContain("5 replay");
     expect(reasons).toContain("8 duplicate");
   });
 
-  it("compares two levels through the contract", () => {
+  it("compares two levels through the contract", async () => {
     const [a, b] = levels.levels;
-    expect(compareLevels({ game: "hops", body: a.level }, { game: "hops", body: a.level }).reasons).toEqual(["identical"]);
-    expect(compareLevels({ game: "hops", body: a.level }, { game: "hops", body: b.level }).same).toBe(false);
+    const game = await openGame("hops");
+    expect((await compareLevels(game, { game: "hops", body: a.level }, { game: "hops", body: a.level })).reasons).toEqual(["identical"]);
+    expect((await compareLevels(game, { game: "hops", body: a.level }, { game: "hops", body: b.level })).same).toBe(false);
   });
 
   it("reports the ramp deviation and draws each level through the back end", async () => {

@@ -1,5 +1,5 @@
 import { dedupOverRecords } from "../../game/dedup-over-records.ts";
-import type { GameDedup } from "../../game/game-backend.ts";
+import type { BackendDedup } from "../../game/game-backend.ts";
 import type { ApsisBody } from "../level/apsis-body.ts";
 import { apsisDedupGame } from "./apsis-dedup-index.ts";
 import { apsisDedupRecord } from "./apsis-dedup-record.ts";
@@ -23,7 +23,7 @@ export function describeApsisTransform(t: ApsisTransform): string {
  * {@link apsisDedupGame}'s; `compareLevels` is {@link compareApsis} over every
  * turn and mirror.
  */
-export function apsisDedup(): GameDedup<ApsisBody, PreparedApsisLevel, ApsisTransform> {
+export function apsisDedup(): BackendDedup<ApsisBody, PreparedApsisLevel, ApsisTransform> {
   return dedupOverRecords({
     record: (body: ApsisBody) => apsisDedupRecord(body),
     rules: () => apsisDedupGame(defaultApsisDedupThresholds()),

@@ -1,5 +1,5 @@
 import { dedupOverRecords } from "../../game/dedup-over-records.ts";
-import type { GameDedup } from "../../game/game-backend.ts";
+import type { BackendDedup } from "../../game/game-backend.ts";
 import type { CarillonBody } from "../level/carillon-body.ts";
 import { carillonDedupGame } from "./carillon-dedup-index.ts";
 import { carillonDedupRecord } from "./carillon-dedup-record.ts";
@@ -24,7 +24,7 @@ export function describeCarillonTransform(t: CarillonTransform): string {
  * comparison are {@link carillonDedupGame}'s; `compareLevels` is
  * {@link compareCarillon} over every turn and mirror.
  */
-export function carillonDedup(): GameDedup<CarillonBody, PreparedCarillonLevel, CarillonTransform> {
+export function carillonDedup(): BackendDedup<CarillonBody, PreparedCarillonLevel, CarillonTransform> {
   return dedupOverRecords({
     record: (body: CarillonBody) => carillonDedupRecord(body),
     rules: () => carillonDedupGame(defaultCarillonDedupThresholds()),

@@ -109,9 +109,9 @@ export async function readPipelineOptions(gameName: string, o: PipelineCliOption
   if (o.from !== undefined && o.chapters === undefined) throw new InputError(module, "--from needs --chapters: the chapters to build again (those before them are kept from the set)");
   const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
   for (const line of checkOutputs()) note(line);
-  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);
+  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game.name);
   if (o.from !== undefined) {
-    options.from = await readFromSet(o.from, options.game);
+    options.from = await readFromSet(o.from, options.game.name);
     // the set's seed, unless --seed names one (keepChapters refuses a set of two seeds)
     if (seed === undefined && typeof options.from.levels.seed === "number") options.seed = options.from.levels.seed;
   }
@@ -144,7 +144,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const how = { force: o.force, module: "cli/build", option: "--out", inputs: pipelineInputs(gameName, o) };
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.
       const selectLine = (game: string) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...(gameModelFiles(game) ? { gameFile: relative(dir, gameName) } : {}) });
-      const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), () => checkLevelSetFolder(dir, how));
+      const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game.name) }), () => checkLevelSetFolder(dir, how));
       const { paths, notes } = writeLevelSet(dir, set, how);
       for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);

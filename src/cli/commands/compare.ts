@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
-import { requireGame } from "../../game/registry/load-game.ts";
+import { openGame } from "../../game/registry/open-game.ts";
 import { compareLevels } from "../../pipeline/verify/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, parseLevel } from "../options.ts";
@@ -24,7 +24,8 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       await useGameFile(o.game);
       const la = await readGameLevelInput(a, levelA);
       const lb = await readGameLevelInput(b, levelB);
-      const c = compareLevels(la, lb, [a, b]);
+      const game = await openGame(la.game, "cli/compare");
+      const c = await compareLevels(game, la, lb, [a, b]);
       const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).
       if (!c.same) ctx.setExitCode(1);
@@ -32,7 +33,7 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
         ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");
         return;
       }
-      const { dedup, pieces } = requireGame(la.game, "cli/compare");
+      const { dedup, pieces } = game;
       if (dedup.describeComparison) {
         ctx.io.stdout(`${dedup.describeComparison(c)}\n`);
         return;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { openGame } from "../../game/registry/open-game.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readGameFile } from "../../game/registry/read-game-file.ts";
@@ -50,7 +51,8 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const t0 = performance.now();
       let result: MergeResult;
       try {
-        result = await mergeShards(shards, { workers, events: bars, reuse });
+        const game = await openGame(shards[0].shard.game, "cli/merge");
+        result = await mergeShards(shards, { game, workers, events: bars, reuse });
       } finally {
         bars.stop();
       }

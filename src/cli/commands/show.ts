@@ -8,7 +8,7 @@ import type { CommandContext } from "../cli-io.ts";
 import { forceOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, useGameFile } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { requireGame } from "../../game/registry/load-game.ts";
+import { openGame } from "../../game/registry/open-game.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
@@ -43,12 +43,12 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       await useGameFile(o.game);
       const input = await readGameLevelInput(file, level);
-      const backend = requireGame(input.game, "cli/show");
-      if (!backend.renderSvg) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
-      const body = checkLevelBody(backend, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
-      const solution = o.solution ? (input.solution ?? backend.solve(body).solution) : undefined;
+      const game = await openGame(input.game, "cli/show");
+      if (!game.picture) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
+      const body = checkLevelBody(game, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
+      const solution = o.solution ? (input.solution ?? (await game.solve(body)).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;
-      const svg = backend.renderSvg(body, { solution, title });
+      const svg = await game.picture(body, { solution, title });
       writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);
     });

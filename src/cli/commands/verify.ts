@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { openGame } from "../../game/registry/open-game.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { InputError } from "../../io/errors.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
@@ -43,7 +44,8 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
-        result = verifyLevels(levels, { model: model ?? (order ? levels.model : undefined), modelFile, plan, planFile: o.plan, events: bars });
+        const levelsGame = levels.game === "generic" ? undefined : await openGame(levels.game, "cli/verify");
+        result = await verifyLevels(levels, { game: levelsGame, model: model ?? (order ? levels.model : undefined), modelFile, plan, planFile: o.plan, events: bars });
       } finally {
         bars.stop();
       }

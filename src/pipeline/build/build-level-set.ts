@@ -59,7 +59,7 @@ export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet>
   const levels = result.levels!;
   // 2. Verify the levels again, as `levelramp verify` would: a set that fails is not returned
   //    (kept levels that passed the same checks at the start, unchanged, get the repeat check only).
-  const verify = verifyLevels(levels, { events: options.events, checked: keptChecked(levels, result, options.from) });
+  const verify = await verifyLevels(levels, { game: options.game, events: options.events, checked: keptChecked(levels, result, options.from) });
   if (!verify.ok) {
     throw new NoAnswerError("pipeline/build", ["the built levels fail verification:", ...verify.failures.map((f) => `  level ${f.level} (${f.id}): ${f.reason}: ${f.message}`)], verify);
   }

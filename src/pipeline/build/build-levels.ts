@@ -1,7 +1,5 @@
-import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "./pipeline-run.ts";
 import { keepChapters, type KeptChain } from "./kept-chain.ts";
-import type { GameBackend } from "../../game/game-backend.ts";
 import { InputError } from "../../io/errors.ts";
 import { ReuseRunner } from "../reuse/reuse-runner.ts";
 import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
@@ -31,13 +29,12 @@ export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "
  *   conflicts and composed levels with `fixedLevel`) and the levels file.
  * @throws NoAnswerError (exit 1) naming the chapter and part: a pool that
  *   cannot fill its part, or no selection, after the extra rounds.
- * @throws InputError (exit 2) for an unknown game, bad plan settings, a plan
+ * @throws InputError (exit 2) for bad plan settings, a plan
  *   composing levels for a game without a composer, or a rule the game cannot play.
  */
 export async function runPipeline(options: PipelineOptions & { select: boolean }): Promise<PipelineResult> {
-  // 1. The game from the registry (loaded on first use); with --from, the kept chapters checked and what a whole build holds after them.
-  const backend = await loadGame(options.game, "pipeline/game");
-  const { run: runOptions, kept } = fromKept(options, backend);
+  // 1. With --from, the kept chapters checked and what a whole build holds after them.
+  const { run: runOptions, kept } = await fromKept(options);
   // 2. The parts of the run's chapters, the pool (the kept parts' entries in it), the worker pool.
   const run = new PipelineRun(runOptions, kept);
   options.events?.log?.(run.chainStart);
@@ -70,11 +67,11 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
  *
  * @throws InputError (exit 2) for `from` without selection (generate), and as keepChapters.
  */
-function fromKept(options: PipelineOptions & { select: boolean }, backend: GameBackend): { run: PipelineOptions & { select: boolean }; kept?: KeptChain } {
+async function fromKept(options: PipelineOptions & { select: boolean }): Promise<{ run: PipelineOptions & { select: boolean }; kept?: KeptChain }> {
   const { from } = options;
   if (!from) return { run: options };
   if (!options.select) throw new InputError("pipeline/from", "--from keeps a build's chosen levels: it is for build, not generate (generate --reuse reuses an earlier pool)");
-  const { chapters, kept } = keepChapters(options, from, backend);
+  const { chapters, kept } = await keepChapters(options, from);
   return { run: { ...options, chapters, reuse: options.reuse ?? from.pool }, kept };
 }
 

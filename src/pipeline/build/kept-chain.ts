@@ -13,7 +13,6 @@ import type { Candidate, Pool } from "../../io/schemas/pool.ts";
 import { problemOfLevels } from "../../select/diagnose/recheck-status.ts";
 import { objectiveOf } from "../../select/problem/objective.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
-import type { GameBackend } from "../../game/game-backend.ts";
 import { partTaskTemplate, planParts, type PlanPartWork } from "../inputs/plan-parts.ts";
 import { partKey, reuseGenerator } from "../reuse/reuse-keys.ts";
 import { verifyLevels, type LevelFailure } from "../verify/verify-levels.ts";
@@ -74,16 +73,16 @@ export interface KeptChain {
  * @returns the chapters of the whole run (the set's first to the last asked) and the kept chain.
  * @throws InputError (exit 2) or NoAnswerError (exit 1) as above.
  */
-export function keepChapters(options: PipelineOptions, from: FromSet, backend: GameBackend): { chapters: number[]; kept: KeptChain } {
+export async function keepChapters(options: PipelineOptions, from: FromSet): Promise<{ chapters: number[]; kept: KeptChain }> {
   // 1. Which chapters are kept, and the whole run's chapters.
   const { kept: keptChapters, chapters } = keptRange(options, from);
   // 2. The pool is the one these levels were chosen from, grown part by part by a build.
   const levels = from.levels.levels.filter((l) => keptChapters.includes(l.chapter));
   const composed = keptChapters[0] === options.plan.chapters[0].chapter ? options.plan.composed : 0;
-  const parts = planParts(options.plan, backend, keptChapters, rampTarget(options.ramp), { composed, poolPerLevel: options.settings.poolPerLevel, planFile: options.planFile });
+  const parts = planParts(options.plan, options.game, keptChapters, rampTarget(options.ramp), { composed, poolPerLevel: options.settings.poolPerLevel, planFile: options.planFile });
   checkPoolOfLevels(from);
   // 3. The kept levels against the current rules: exit 1 naming each that breaks.
-  checkKeptLevels(options, from, levels);
+  await checkKeptLevels(options, from, levels);
   // 4. What a whole build holds after the kept parts.
   const kept = deriveChain(options, from, keptChapters, parts, levels, composed > 0);
   return { chapters, kept };
@@ -91,7 +90,8 @@ export function keepChapters(options: PipelineOptions, from: FromSet, backend: G
 
 /** The kept chapters (plan order, from the set's first up to the first asked) and the whole run's chapters. */
 function keptRange(options: PipelineOptions, from: FromSet): { kept: number[]; chapters: number[] } {
-  const { plan, chapters: asked, game, seed } = options;
+  const { plan, chapters: asked, seed } = options;
+  const game = options.game.name;
   const order = plan.chapters.map((c) => c.chapter);
   const where = { file: from.file };
   if (from.levels.game !== game) throw new InputError(module, `expected a levels file of ${game}; it is of ${from.levels.game}`, { ...where, jsonPath: "$.game" });
@@ -128,7 +128,7 @@ function checkPoolOfLevels(from: FromSet): void {
  *
  * @throws NoAnswerError (exit 1) naming every level that breaks, and where a rebuild must start at the latest.
  */
-function checkKeptLevels(options: PipelineOptions, from: FromSet, levels: LevelsFile["levels"]): void {
+async function checkKeptLevels(options: PipelineOptions, from: FromSet, levels: LevelsFile["levels"]): Promise<void> {
   const { model, ramp, plan, planFile, modelFile } = options;
   const target = rampTarget(ramp);
   const own = levels.map((l) => {
@@ -138,7 +138,7 @@ function checkKeptLevels(options: PipelineOptions, from: FromSet, levels: Levels
   });
   const prefix: LevelsFile = { ...from.levels, model, ramp, status: "feasible", optimal: false, plan: undefined, fixed: undefined, levels: own };
   prefix.objective = roundMetric(objectiveOf(problemOfLevels(prefix)).total(own.map((_, s) => s)));
-  const result = verifyLevels(prefix, { model, modelFile, plan, planFile });
+  const result = await verifyLevels(prefix, { game: options.game, model, modelFile, plan, planFile });
   if (result.ok) return;
   const failing = result.failures.filter((f) => f.level > 0);
   const earliest = failing.reduce((m, f) => Math.min(m, f.level), Infinity);
@@ -223,7 +223,7 @@ function keptNotes(options: PipelineOptions, from: FromSet, parts: PlanPartWork[
   const last = levels[levels.length - 1];
   const notes = [`levels ${levels[0].number}–${last.number} (chapter${parts[0].chapter === last.chapter ? "" : "s"} ${parts[0].chapter === last.chapter ? last.chapter : `${parts[0].chapter}–${last.chapter}`}) kept from ${from.file}, checked against the current rules; the chain continues from level ${last.number} at ${model.metric} ${last.metrics[model.metric]}`];
   const generator = reuseGenerator(game, "grow");
-  const moved = parts.filter((p, i) => partKey(generator, partTaskTemplate(p, { game, seed, attempts: settings.attemptsPerCandidate, metric: model.metric })) !== records[i].key);
+  const moved = parts.filter((p, i) => partKey(generator, partTaskTemplate(p, { game: game.name, seed, attempts: settings.attemptsPerCandidate, metric: model.metric })) !== records[i].key);
   if (moved.length > 0) {
     notes.push(`kept parts grown with other inputs than this build's (generator, its settings or rules): ${moved.map((p) => `c${p.chapter}p${p.part}`).join(", ")}; a whole build would grow them again (their levels pass the current rules)`);
   }

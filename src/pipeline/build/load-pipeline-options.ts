@@ -1,6 +1,5 @@
 import { defaultWorkers } from "../../io/max-workers.ts";
-import { defaultModelFiles } from "../../game/models-path.ts";
-import { loadGame } from "../../game/registry/load-game.ts";
+import { openGame } from "../../game/registry/open-game.ts";
 import type { PipelineOptions } from "./pipeline-result.ts";
 import { loadPipelineInputs } from "../inputs/load-pipeline-inputs.ts";
 import { parseChapters } from "../inputs/parse-chapters.ts";
@@ -22,17 +21,17 @@ export interface PipelineChoices {
 
 /**
  * The options of a `build` or `generate` run (for {@link buildLevelSet},
- * `buildLevels`, `generatePools`), as the CLI makes them: the game loaded
- * from the registry (a built-in game's name, or the path of a game file,
- * SPEC 10), the pipeline settings, the plan, model and ramp read and checked
- * (SPEC 3), the chapters parsed against the plan.
+ * `buildLevels`, `generatePools`), as the CLI makes them: the game opened
+ * (`openGame`: a built-in game's name, or the path of a game file, SPEC 10;
+ * close it when the run is done), the pipeline settings, the plan, model and
+ * ramp read and checked (SPEC 3), the chapters parsed against the plan.
  *
  * @throws InputError (exit 2) for an unknown game, a bad model file or a chapter the plan lacks.
  */
 export async function loadPipelineOptions(gameName: string, choices: PipelineChoices = {}): Promise<PipelineOptions> {
-  const game = (await loadGame(gameName, "pipeline/game")).game;
+  const game = await openGame(gameName, "pipeline/game");
   const settings = loadPipelineSettings();
-  const inputs = loadPipelineInputs(game, defaultModelFiles(game, choices));
+  const inputs = loadPipelineInputs(game.name, { planFile: choices.planFile ?? game.models.plan, modelFile: choices.modelFile ?? game.models.selection, rampFile: choices.rampFile ?? game.models.ramp });
   const chapters = parseChapters(choices.chapters, inputs.plan, inputs.planFile);
   return { game, ...inputs, chapters, seed: choices.seed ?? settings.seed, workers: choices.workers ?? defaultWorkers(), settings };
 }

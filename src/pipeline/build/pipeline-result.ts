@@ -1,3 +1,4 @@
+import type { Game } from "../../game/game.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { PipelineInputs } from "../inputs/load-pipeline-inputs.ts";
@@ -19,8 +20,8 @@ export interface FromSet {
 
 /** What a pipeline run reads: the model files ({@link PipelineInputs}) and the run's choices. */
 export interface PipelineOptions extends PipelineInputs {
-  /** A registered game's name (see the registry). */
-  game: string;
+  /** The game (`openGame`): its calls grow, measure and compare the levels; worker threads open it again from its `source`. */
+  game: Game;
   /** Chapters to build, in plan order (see parseChapters). */
   chapters: number[];
   seed: number;

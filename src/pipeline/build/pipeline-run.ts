@@ -1,6 +1,7 @@
 import { DedupIndex } from "../../dedup/dedup-index.ts";
-import type { GameBackend, GameDedup } from "../../game/game-backend.ts";
-import { gameSource, requireGame } from "../../game/registry/load-game.ts";
+import type { DedupComparison } from "../../dedup/dedup-types.ts";
+import { addIfNewLevel } from "../../game/add-if-new-level.ts";
+import type { Game, GameDedup } from "../../game/game.ts";
 import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
@@ -58,7 +59,7 @@ interface NextRound {
  * far (picks, where it stands after each part) and the figures.
  */
 export class PipelineRun {
-  readonly backend: GameBackend;
+  readonly game: Game;
   readonly parts: PlanPartWork[];
   readonly composedCount: number;
   /** One sentence on what the chain starts from. */
@@ -98,15 +99,16 @@ export class PipelineRun {
    *   keeps (keepChapters); those parts are neither grown nor selected.
    */
   constructor(options: PipelineOptions & { select: boolean }, kept?: KeptChain) {
-    const { game, plan, settings } = options;
+    const { plan, settings } = options;
+    const game = options.game.name;
     this.options = options;
-    this.backend = requireGame(game, "pipeline/game");
+    this.game = options.game;
     const firstLevelBuilt = options.chapters[0] === plan.chapters[0].chapter;
     this.composedCount = firstLevelBuilt ? plan.composed : 0;
-    if (this.composedCount > 0 && !this.backend.can.compose) {
+    if (this.composedCount > 0 && !this.game.can.compose) {
       throw new InputError("pipeline/plan", `expected composed 0: ${game} cannot compose its first levels`, { file: options.planFile, jsonPath: "$.composed" });
     }
-    this.parts = planParts(plan, this.backend, options.chapters, rampTarget(options.ramp), { composed: this.composedCount, poolPerLevel: settings.poolPerLevel, planFile: options.planFile });
+    this.parts = planParts(plan, this.game, options.chapters, rampTarget(options.ramp), { composed: this.composedCount, poolPerLevel: settings.poolPerLevel, planFile: options.planFile });
     this.chainStart = describeChainStart(this.composedCount, this.parts[0]?.levels[0]?.number ?? 1, this.parts[0]?.chapter, options.select);
     this.pool = {
       format: "levelramp/pool@1",
@@ -116,8 +118,8 @@ export class PipelineRun {
       candidates: [],
       conflicts: [],
     };
-    this.deduper = new PoolDeduper(this.backend.dedup, kept ? kept.stats.dedup : undefined);
-    this.recorder = new GrownRecorder(game);
+    this.deduper = new PoolDeduper(this.game.dedup, kept ? kept.stats.dedup : undefined);
+    this.recorder = new GrownRecorder(this.game);
     this.selection = new ChainSelection(this.selectionInputs());
     this.runner = runnerFor(options);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
@@ -197,8 +199,7 @@ export class PipelineRun {
 
   /** The compose task on stream `attempt` (0: the first stream). */
   composeTask(attempt: number): ComposeTask {
-    const { game, seed } = this.options;
-    return { kind: "compose", game, source: gameSource(game), seed, count: this.composedCount, attempt };
+    return { kind: "compose", game: this.game.name, seed: this.options.seed, count: this.composedCount, attempt };
   }
 
   /**
@@ -216,7 +217,7 @@ export class PipelineRun {
     for (let attempt = 0; ; attempt++) {
       // the kept set's own figures (composers may report scores, which do not add up across sets)
       this.stats.compose = { ...composed.stats, ...(repeats > 0 ? { "repeat-in-set": repeats } : {}) };
-      const repeat = firstRepeat(this.backend.dedup, composed.levels.map((g) => g.level));
+      const repeat = await firstRepeat(this.game.dedup, composed.levels.map((g) => g.level));
       this.recorder.composed(this.composeTask(attempt), composed, repeat === null);
       if (!repeat) break;
       repeats++;
@@ -232,7 +233,7 @@ export class PipelineRun {
     composed.levels.forEach((g, i) => {
       const slot = slots[i];
       const c: Candidate = {
-        id: candidateId(this.options.game, slot.chapter, slot.part, g.level),
+        id: candidateId(this.game.name, slot.chapter, slot.part, g.level),
         chapter: slot.chapter,
         part: slot.part,
         metrics: g.metrics,
@@ -301,7 +302,7 @@ export class PipelineRun {
   /** The selection's inputs: the pool as it stands, with the plan, model and ramp of the build. */
   private selectionInputs(): SelectionInputs {
     const o = this.options;
-    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters), knownConcepts: new Set(this.backend.conceptNames ?? []) };
+    return { pool: this.pool, poolFile: "pools.json", plan: o.plan, planFile: o.planFile, model: o.model, modelFile: o.modelFile, ramp: o.ramp, rampFile: o.rampFile, chapters: new Set(o.chapters), knownConcepts: new Set(this.game.conceptNames ?? []) };
   }
 
   private aimsFor(part: PlanPartWork, stand: ChainStand | null, raise = 0): number[] {
@@ -315,17 +316,16 @@ export class PipelineRun {
 
   /** What every batch task of a part holds besides its number and aim (the part's key is made of it). */
   private partTemplate(part: PlanPartWork): PartTaskTemplate {
-    const { game, seed, settings, model } = this.options;
-    return partTaskTemplate(part, { game, seed, attempts: settings.attemptsPerCandidate, metric: model.metric });
+    const { seed, settings, model } = this.options;
+    return partTaskTemplate(part, { game: this.game.name, seed, attempts: settings.attemptsPerCandidate, metric: model.metric });
   }
 
   /** One round of a part's batch tasks (one per grown level, aimed at `aims`); batch numbers `round × levels + b`. */
   private growTasks(part: PlanPartWork, round: number, aims: number[]): GrowBatchTask[] {
-    const { game, seed, settings } = this.options;
+    const { seed, settings } = this.options;
     return part.grow.map((level, b) => ({
       kind: "grow",
-      game,
-      source: gameSource(game),
+      game: this.game.name,
       seed,
       chapter: part.chapter,
       part: part.part,
@@ -399,7 +399,7 @@ export class PipelineRun {
       this.ids.add(c.id);
       this.stats.grown++;
       ps.grown++;
-      const verdict = this.deduper.check(poolKey, c.id, c.level);
+      const verdict = await this.deduper.check(poolKey, c.id, c.level);
       const cand: Candidate = { ...c };
       if (verdict.dropped !== undefined) {
         cand.dropped = verdict.dropped;
@@ -582,7 +582,7 @@ export class PipelineRun {
  * grown).
  */
 function runnerFor(options: PipelineOptions): TaskRunner {
-  const make = () => options.runner ?? createTaskRunner(options.workers);
+  const make = () => options.runner ?? createTaskRunner(options.workers, options.game);
   if (!options.reuse) return make();
   const planned = options.runner ? (options.runner.plannedThreads ?? options.runner.threads) : options.workers <= 1 ? 0 : options.workers;
   return new ReuseRunner(new ReusedAnswers(options.reuse, options.game), make, planned);
@@ -601,10 +601,10 @@ function levelRange(part: PlanPartWork): string {
 }
 
 /** The first pair of levels (1-based positions) of a composed set that are the same (SPEC 7), with the strongest reason. */
-function firstRepeat(dedup: GameDedup, bodies: unknown[]): { first: number; second: number; reason: string } | null {
-  const index = new DedupIndex(dedup);
+async function firstRepeat(dedup: GameDedup, bodies: unknown[]): Promise<{ first: number; second: number; reason: string } | null> {
+  const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(dedup.hooks);
   for (let i = 0; i < bodies.length; i++) {
-    const verdict = index.addIfNew(String(i + 1), bodies[i]);
+    const verdict = await addIfNewLevel(dedup, index, String(i + 1), bodies[i]);
     if (verdict.same) return { first: Number(verdict.id), second: i + 1, reason: verdict.comparison.reasons[0] };
   }
   return null;

@@ -1,3 +1,4 @@
+import type { Game } from "../../game/game.ts";
 import type { BatchRecord, ComposeRecord, GrownRecords, PartRecord } from "../../io/schemas/grown-records.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask } from "../workers/pipeline-task.ts";
 import { composeKey, partKey, reuseGenerator } from "./reuse-keys.ts";
@@ -23,7 +24,7 @@ export class GrownRecorder {
   private composedHere = false;
 
   /** @param game the run's game ({@link reuseGenerator} names its generator). */
-  constructor(game: string) {
+  constructor(game: Pick<Game, "name" | "version">) {
     this.growGenerator = reuseGenerator(game, "grow");
     this.composeGenerator = reuseGenerator(game, "compose");
   }

@@ -1,3 +1,4 @@
+import type { Game } from "../../game/game.ts";
 import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, jsonPath } from "../../io/errors.ts";
@@ -70,12 +71,12 @@ export class ReusedAnswers {
   private readonly growGenerator: string | null;
 
   /** @param game the run's game (its generator must be the pool's). */
-  constructor(source: ReusablePool, game: string) {
+  constructor(source: ReusablePool, game: Pick<Game, "name" | "version">) {
     this.source = source;
     this.growGenerator = reuseGenerator(game, "grow");
     this.composeGenerator = reuseGenerator(game, "compose");
     this.byId = new Map(source.pool.candidates.map((c) => [c.id, c]));
-    const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game;
+    const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game.name;
     if (usable) {
       for (const part of source.records.parts) {
         const held = this.byKey.get(part.key) ?? { part, batches: new Map() };

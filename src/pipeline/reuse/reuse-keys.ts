@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { BUILT_IN_GAMES } from "../../game/registry.ts";
-import { findGame } from "../../game/registry/load-game.ts";
+import type { Game } from "../../game/game.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
 import type { ComposeTask, GrowBatchTask } from "../workers/pipeline-task.ts";
 import { generatorFingerprint, growFingerprint } from "./generator-fingerprint.ts";
@@ -17,11 +17,10 @@ import { generatorFingerprint, growFingerprint } from "./generator-fingerprint.t
  *
  * @param kind `grow` for batches, `compose` for composed levels.
  */
-export function reuseGenerator(game: string, kind: "grow" | "compose"): string | null {
+export function reuseGenerator(game: Pick<Game, "name" | "version">, kind: "grow" | "compose"): string | null {
   const base = kind === "grow" ? growFingerprint() : generatorFingerprint();
-  if (Object.hasOwn(BUILT_IN_GAMES, game)) return base;
-  const version = findGame(game)?.version;
-  return version === undefined ? null : `${base} + ${game}@${version}`;
+  if (Object.hasOwn(BUILT_IN_GAMES, game.name)) return base;
+  return game.version === undefined ? null : `${base} + ${game.name}@${game.version}`;
 }
 
 const sha256 = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex");
@@ -35,7 +34,7 @@ const sha256 = (value: unknown) => createHash("sha256").update(canonicalJson(val
  * metric the aim is a value of. Two batches with the same key, number and
  * aim are the same candidates and counters.
  */
-export function partKey(generator: string | null, task: Omit<GrowBatchTask, "kind" | "source" | "batch" | "level">): string {
+export function partKey(generator: string | null, task: Omit<GrowBatchTask, "kind" | "batch" | "level">): string {
   const { game, seed, chapter, part, rules, settings, count, attempts, metric } = task;
   return sha256({ generator, game, seed, chapter, part, rules, settings, count, attempts, metric: metric ?? null });
 }

@@ -2,7 +2,6 @@ import type { ShardFile } from "../../io/schemas/shard.ts";
 import { shardTasksHash } from "../../io/hostile/shard-tasks-hash.ts";
 import { addCounts } from "../../io/hostile/own-key.ts";
 import type { ShardSpec } from "./parse-shard.ts";
-import { loadGame } from "../../game/registry/load-game.ts";
 import { PipelineRun } from "../build/pipeline-run.ts";
 import type { PipelineOptions } from "../build/pipeline-result.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
@@ -27,12 +26,6 @@ export interface ShardResult {
 
 const add = addCounts;
 
-/** A task as a shard records it: without `source` (machine-specific; see taskKey). */
-function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
-  const { source: _source, ...rest } = task;
-  return rest;
-}
-
 /**
  * One shard of `generate` (SPEC 9, `generate --shard K/N`): runs only this
  * shard's share of the run's first-round tasks ({@link shardTasks}: round
@@ -51,20 +44,20 @@ function recordedTask<T extends PipelineTask>(task: T): Omit<T, "source"> {
  *   composing stream gives a set with a repeat.
  */
 export async function generateShard(options: PipelineOptions, shard: ShardSpec): Promise<ShardResult> {
-  const { game, seed, events } = options;
-  await loadGame(game, "pipeline/game");
+  const { seed, events } = options;
+  const game = options.game.name;
   // 1. What can change a candidate, and its hash: merge takes only shards that agree on both, and on the seed.
   const inputs = generationInputs(options);
   // 2. A generate run whose composing streams are recorded; the run's first-round tasks, dealt out to the shards.
-  const base = options.runner ?? createTaskRunner(options.workers);
-  const composed: Array<{ task: Omit<ComposeTask, "source">; result: ComposeTaskResult }> = [];
+  const base = options.runner ?? createTaskRunner(options.workers, options.game);
+  const composed: Array<{ task: ComposeTask; result: ComposeTaskResult }> = [];
   const runner: TaskRunner = {
     get threads() {
       return base.threads;
     },
     run: ((task: PipelineTask) => {
       if (task.kind === "grow") return base.run(task);
-      return base.run(task).then((result) => (composed.push({ task: recordedTask(task), result }), result));
+      return base.run(task).then((result) => (composed.push({ task, result }), result));
     }) as TaskRunner["run"],
     close: () => base.close(),
   };
@@ -72,7 +65,7 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
   try {
     const all = shardTasks(run, shard.count);
     const share = all.filter((t) => t.shard === shard.index);
-    const answers = options.reuse ? new ReusedAnswers(options.reuse, game) : null;
+    const answers = options.reuse ? new ReusedAnswers(options.reuse, options.game) : null;
     // A composing task held by the pool goes through the run, which answers it from there (unrecorded).
     const mine = share.filter((t) => t.task.kind === "compose" || !answers?.holds(t.task));
     events?.total?.("pools", mine.length);
@@ -95,7 +88,7 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
     for (const c of composed) add(stats, c.result.stats);
     for (const r of results) add(stats, r.stats);
     const place = { index: shard.index, count: shard.count };
-    const tasks = [...composed, ...batches.map((task, i) => ({ task: recordedTask(task), result: results[i] }))];
+    const tasks = [...composed, ...batches.map((task, i) => ({ task: task, result: results[i] }))];
     const file = {
       format: "levelramp/shard@1",
       game,

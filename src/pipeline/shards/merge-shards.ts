@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Game } from "../../game/game.ts";
 import { candidateId } from "../../io/candidate-id.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
 import { InputError, jsonPath } from "../../io/errors.ts";
@@ -61,7 +62,7 @@ export interface MergeResult extends PipelineResult {
  *   a candidate whose id is not its body's.
  * @throws NoAnswerError (exit 1) as generate: a part still short after its extra rounds.
  */
-export async function mergeShards(inputs: ShardInput[], options: { workers: number; events?: PipelineEvents; reuse?: ReusablePool }): Promise<MergeResult> {
+export async function mergeShards(inputs: ShardInput[], options: { game: Game; workers: number; events?: PipelineEvents; reuse?: ReusablePool }): Promise<MergeResult> {
   // 1. One run: the same game, seed, shard count and settings hash; each of shards 1..N exactly once.
   const shards = checkShardSet(inputs);
   // 2. The run's inputs from the first shard, checked against the hash and against this generator.
@@ -70,7 +71,7 @@ export async function mergeShards(inputs: ShardInput[], options: { workers: numb
   const reused = options.reuse ? new ReusedAnswers(options.reuse, run.game) : null;
   const records = collectRecords(shards, run, reused);
   // 4. generate itself, each task answered from the pool reused or the shards (extra rounds grown here): composed levels, batches in batch order, drops, conflicts, figures.
-  const runner = new ReplayRunner(records, options.workers);
+  const runner = new ReplayRunner(records, options.workers, options.game);
   const result = await runPipeline({ ...run, runner, reuse: options.reuse, select: false });
   return { ...result, shards: shards.length, replayed: runner.replayed, ranHere: runner.ran };
 }
@@ -123,7 +124,7 @@ function parseRecorded<S extends z.ZodType>(schema: S, value: unknown, file: str
 }
 
 /** The options of the `generate` run the shards are shares of, checked against the settings hash and this generator. */
-function runOptions(first: ShardInput, options: { workers: number; events?: PipelineEvents }): PipelineOptions {
+function runOptions(first: ShardInput, options: { game: Game; workers: number; events?: PipelineEvents }): PipelineOptions {
   const { file, shard } = first;
   const recorded: GenerationInputs = {
     generator: shard.inputs.generator,
@@ -137,13 +138,14 @@ function runOptions(first: ShardInput, options: { workers: number; events?: Pipe
   if (settingsHash(shard.game, recorded) !== shard.settingsHash) {
     throw new InputError(module, "expected inputs this levelramp reads as the shards' generator did; read here, they hash otherwise", { file, jsonPath: "$.inputs" });
   }
-  const here = gameGenerator(shard.game);
+  if (options.game.name !== shard.game) throw new InputError(module, `expected shards of ${options.game.name}; they are of ${shard.game}`, { file, jsonPath: "$.game" });
+  const here = gameGenerator(options.game);
   if (recorded.generator !== here) {
     throw new InputError(module, `expected shards made by this levelramp (${here}); they were made by ${recorded.generator}: merge with the same code and models the shards ran (drops, conflicts and extra rounds are computed here)`, { file, jsonPath: "$.inputs.generator" });
   }
   if (recorded.plan.game !== shard.game) throw new InputError(module, `expected a plan for ${shard.game}; got "${recorded.plan.game}"`, { file, jsonPath: "$.inputs.plan.game" });
   return {
-    game: shard.game,
+    game: options.game,
     seed: shard.seed as number,
     chapters: recorded.chapters,
     settings: recorded.settings,
@@ -167,7 +169,7 @@ function runOptions(first: ShardInput, options: { workers: number; events?: Pipe
 function collectRecords(shards: ShardInput[], run: PipelineOptions, reused: ReusedAnswers | null): Map<string, unknown> {
   const count = shards.length;
   // A run that only lists tasks: it never runs one.
-  const probe = new PipelineRun({ ...run, select: false, runner: new ReplayRunner(new Map(), 1) });
+  const probe = new PipelineRun({ ...run, select: false, runner: new ReplayRunner(new Map(), 1, run.game) });
   const tasks = shardTasks(probe, count);
   const expected = new Map(tasks.map((t) => [taskKey(t.task), t]));
   const composer = tasks.find((t) => t.task.kind === "compose")?.shard;

@@ -1,3 +1,4 @@
+import type { Game } from "../../game/game.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
 import { taskKey } from "./shard-tasks.ts";
 import { createTaskRunner, type TaskRunner } from "../workers/task-runner.ts";
@@ -17,15 +18,18 @@ export class ReplayRunner implements TaskRunner {
   ran = 0;
   private readonly records: ReadonlyMap<string, unknown>;
   private readonly workers: number;
+  private readonly game: Game;
   private fallback: TaskRunner | null = null;
 
   /**
    * @param records answers by task key.
    * @param workers worker threads for the tasks run here (≤ 1: this thread).
+   * @param game the run's game, for the tasks run here.
    */
-  constructor(records: ReadonlyMap<string, unknown>, workers: number) {
+  constructor(records: ReadonlyMap<string, unknown>, workers: number, game: Game) {
     this.records = records;
     this.workers = workers;
+    this.game = game;
   }
 
   /** Threads of the runner for tasks run here (0 until one runs, or when it runs in this thread). */
@@ -42,7 +46,7 @@ export class ReplayRunner implements TaskRunner {
       return Promise.resolve(recorded);
     }
     this.ran++;
-    this.fallback ??= createTaskRunner(this.workers);
+    this.fallback ??= createTaskRunner(this.workers, this.game);
     return task.kind === "grow" ? this.fallback.run(task) : this.fallback.run(task);
   }
 

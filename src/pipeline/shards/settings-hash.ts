@@ -3,7 +3,7 @@ import { canonicalJson } from "../../io/canonical-json.ts";
 import type { Model } from "../../io/schemas/model.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { findGame } from "../../game/registry/load-game.ts";
+import type { Game } from "../../game/game.ts";
 import { generatorFingerprint } from "../reuse/generator-fingerprint.ts";
 import type { PipelineOptions } from "../build/pipeline-result.ts";
 import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
@@ -28,9 +28,8 @@ export interface GenerationInputs {
  * followed by ` + <game>@<version>` for a game whose generator lives outside
  * levelramp's code (an outside game's program, SPEC 10).
  */
-export function gameGenerator(game: string): string {
-  const version = findGame(game)?.version;
-  return version === undefined ? generatorFingerprint() : `${generatorFingerprint()} + ${game}@${version}`;
+export function gameGenerator(game: Pick<Game, "name" | "version">): string {
+  return game.version === undefined ? generatorFingerprint() : `${generatorFingerprint()} + ${game.name}@${game.version}`;
 }
 
 /** The generation inputs of a run: its chapters, settings, plan, model and ramp, and its generator ({@link gameGenerator}). */

@@ -2,7 +2,7 @@ import { DedupIndex } from "../../dedup/dedup-index.ts";
 import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import { candidateId } from "../../io/candidate-id.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
-import { LevelrampError, ProgramFault } from "../../io/errors.ts";
+import { InputError, LevelrampError, ProgramFault } from "../../io/errors.ts";
 import { roundMetric } from "../../io/round-metric.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Constraint, Model } from "../../io/schemas/model.ts";
@@ -10,8 +10,8 @@ import type { Plan } from "../../io/schemas/plan.ts";
 import { planSlots } from "../../select/problem/plan-slots.ts";
 import { breakRule, findBreaks } from "../../select/rules/find-breaks.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
-import type { GameBackend } from "../../game/game-backend.ts";
-import { findGame } from "../../game/registry/load-game.ts";
+import { addIfNewLevel } from "../../game/add-if-new-level.ts";
+import type { Game } from "../../game/game.ts";
 import { objectiveOf } from "../../select/problem/objective.ts";
 import { problemOfLevels, recheckStatus, type StatusCheck } from "../../select/diagnose/recheck-status.ts";
 import type { PipelineEvents } from "../inputs/pipeline-events.ts";
@@ -58,6 +58,8 @@ export interface VerifyResult {
 
 /** What {@link verifyLevels} checks against besides the file itself. */
 export interface VerifyOptions {
+  /** The file's game (`openGame`), which checks, measures and compares its levels; absent for a generic file. */
+  game?: Game;
   /** The designer's current model (`verify --model`): constraints, objective and status are checked against it, and the embedded model must equal it. */
   model?: Model;
   /** Its file name, for messages. */
@@ -108,16 +110,18 @@ export interface VerifyOptions {
  * the model checks, numbering, targets and status only.
  *
  * @returns every failure, by level then in check order (file-wide ones as level 0); `ok` when there is none.
+ * @throws InputError (exit 2) for a file of a game without `options.game`, or of another game than it.
  */
-export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): VerifyResult {
+export async function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Promise<VerifyResult> {
   const { model: current, modelFile, plan, planFile, events } = options;
   const checkedBefore = options.checked;
   const failures: LevelFailure[] = [];
   const fail = (level: number, id: string, reason: string, message: string) => failures.push({ level, id, reason, message });
   const target = rampTarget(file.ramp);
   const metric = file.ramp.metric;
-  const backend = findGame(file.game) ?? null;
-  const index = backend ? new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup) : null;
+  const game = file.game === "generic" ? null : (options.game ?? null);
+  if (file.game !== "generic" && game?.name !== file.game) throw new InputError("pipeline/verify", `expected the game of the file, ${file.game}, to verify its levels; ${game ? `got ${game.name}` : "none was given"}`);
+  const index = game ? new DedupIndex<unknown, unknown, DedupComparison<unknown>>(game.dedup.hooks) : null;
   const model = current ?? file.model;
   events?.total?.("verification", file.levels.length);
 
@@ -131,7 +135,7 @@ export function verifyLevels(file: LevelsFile, options: VerifyOptions = {}): Ver
       fail(l.number, l.id, "target", `the stored deviation ${l.deviation} is not value − target = ${roundMetric(value - l.target)}`);
     }
     if (plan) verifyRules(plan, planFile, l, fail);
-    if (backend && index) verifyGameLevel(backend, index, l, { eligibility: file.model.eligibility, checked: checkedBefore?.has(l.number) ?? false }, fail);
+    if (game && index) await verifyGameLevel(game, index, l, { eligibility: file.model.eligibility, checked: checkedBefore?.has(l.number) ?? false }, fail);
     events?.advance?.("verification", 1);
   }
   // 2. The numbering: every level a slot of the plan's parts the file fills (the current plan's, when given), none missing.
@@ -240,22 +244,23 @@ type Fail = (level: number, id: string, reason: string, message: string) => void
  * no other check. A level `checked` earlier in this process gets only the
  * repeat check (against the levels before it).
  */
-function verifyGameLevel(backend: GameBackend, index: DedupIndex<unknown, unknown, DedupComparison<unknown>>, l: LevelsFile["levels"][number], how: { eligibility: Model["eligibility"]; checked: boolean }, fail: Fail): void {
+async function verifyGameLevel(game: Game, index: DedupIndex<unknown, unknown, DedupComparison<unknown>>, l: LevelsFile["levels"][number], how: { eligibility: Model["eligibility"]; checked: boolean }, fail: Fail): Promise<void> {
   if (l.level === undefined) {
     fail(l.number, l.id, "no-body", "the level has no body to check");
     return;
   }
-  if (!how.checked && !checkLevelItself(backend, l, how.eligibility, fail)) return;
-  guardCheck(l, fail, "the repeat check", () => {
-    const verdict = index.addIfNew(`level ${l.number}`, l.level);
+  if (!how.checked && !(await checkLevelItself(game, l, how.eligibility, fail))) return;
+  const body = l.level;
+  await guardCheck(l, fail, "the repeat check", async () => {
+    const verdict = await addIfNewLevel(game.dedup, index, `level ${l.number}`, body);
     if (verdict.same) fail(l.number, l.id, "duplicate", `the same level as ${verdict.id} (${verdict.comparison.reasons.join(", ")})`);
   });
 }
 
 /** Runs one check of a level; a LevelrampError it raises is the level's `check-error` (a program's fault stops the command, SPEC 10). */
-function guardCheck(l: LevelsFile["levels"][number], fail: Fail, what: string, work: () => void): void {
+async function guardCheck(l: LevelsFile["levels"][number], fail: Fail, what: string, work: () => Promise<void>): Promise<void> {
   try {
-    work();
+    await work();
   } catch (err) {
     if (!(err instanceof LevelrampError) || err instanceof ProgramFault) throw err;
     fail(l.number, l.id, "check-error", `${what} could not run: ${err.message}`);
@@ -269,35 +274,36 @@ function guardCheck(l: LevelsFile["levels"][number], fail: Fail, what: string, w
  *
  * @returns false when the body is not a level at all (no other check ran).
  */
-function checkLevelItself(backend: GameBackend, l: LevelsFile["levels"][number], eligibility: Model["eligibility"], fail: Fail): boolean {
-  const malformed = backend.wellFormed(l.level);
+async function checkLevelItself(game: Game, l: LevelsFile["levels"][number], eligibility: Model["eligibility"], fail: Fail): Promise<boolean> {
+  const malformed = game.wellFormed(l.level);
   for (const p of malformed) fail(l.number, l.id, p.reason, p.message);
   if (malformed.length > 0) return false;
-  const m = new RegExp(`^${backend.game}-c(\\d+)-p(\\d+)-([0-9a-f]{10})$`).exec(l.id);
+  const m = new RegExp(`^${game.name}-c(\\d+)-p(\\d+)-([0-9a-f]{10})$`).exec(l.id);
   if (m) {
-    const fresh = candidateId(backend.game, Number(m[1]), Number(m[2]), l.level);
+    const fresh = candidateId(game.name, Number(m[1]), Number(m[2]), l.level);
     if (fresh !== l.id) fail(l.number, l.id, "id", `the id is not the hash of the body (the body hashes to ${fresh}): the level was changed after it was grown`);
     else if (eligibility === "part" && (Number(m[1]) !== l.chapter || Number(m[2]) !== l.part)) {
       fail(l.number, l.id, "id", `the level was grown for chapter ${m[1]} part ${m[2]}, but the file puts it in chapter ${l.chapter} part ${l.part} (the model's eligibility is "part")`);
     }
   }
-  const guard = (what: string, work: () => void) => guardCheck(l, fail, what, work);
+  const guard = (what: string, work: () => Promise<void>) => guardCheck(l, fail, what, work);
   const body = l.level;
   if (l.solution === undefined) fail(l.number, l.id, "no-solution", "the level has no stored solution");
   else {
-    guard("the level checks", () => {
-      for (const p of backend.validate(body, l.solution, l.rules ?? [])) fail(l.number, l.id, p.reason, p.message);
+    const solution = l.solution;
+    await guard("the level checks", async () => {
+      for (const p of await game.check(body, solution, l.rules ?? [])) fail(l.number, l.id, p.reason, p.message);
     });
   }
-  guard("measuring", () => {
-    const measured = backend.grade(body);
+  await guard("measuring", async () => {
+    const measured = await game.grade(body);
     for (const [k, v] of Object.entries(measured)) {
       const stored = l.metrics[k];
       if (stored !== undefined && stored !== v) fail(l.number, l.id, "metrics", `the stored ${k} is ${stored}, the level measures ${v}`);
     }
   });
-  const needs = backend.concepts?.bind(backend);
-  if (needs) guard("naming its concepts", () => conceptsProblem(l.concepts ?? [], needs(body), (m) => fail(l.number, l.id, "concepts", m)));
+  const needs = game.concepts;
+  if (needs) await guard("naming its concepts", async () => conceptsProblem(l.concepts ?? [], await needs(body), (m) => fail(l.number, l.id, "concepts", m)));
   return true;
 }
 

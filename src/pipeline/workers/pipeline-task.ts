@@ -2,7 +2,7 @@ import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, LevelrampError, NoAnswerError } from "../../io/errors.ts";
 import { createRng, deriveSeed } from "../../random/create-rng.ts";
 import type { GeneratedLevel } from "../../game/game-backend.ts";
-import { loadGameFrom, requireGame, type GameSource } from "../../game/registry/load-game.ts";
+import type { Game } from "../../game/game.ts";
 import type { PlannedLevel } from "../inputs/plan-parts.ts";
 
 /** Where a grown candidate came from (SPEC 2): seed, batch and index within the batch. */
@@ -33,10 +33,8 @@ export interface GrownCandidate {
  */
 export interface GrowBatchTask {
   kind: "grow";
-  /** A registered game's name. */
+  /** The game's name (the run's game grows the batch). */
   game: string;
-  /** Where a worker thread loads a game registered at run time (undefined for the built-in games). */
-  source?: GameSource;
   seed: number | string;
   chapter: number;
   part: number;
@@ -55,10 +53,8 @@ export interface GrowBatchTask {
 /** The composed first levels (SPEC 4.6 / 5.5): levels 1..count. */
 export interface ComposeTask {
   kind: "compose";
-  /** A registered game's name. */
+  /** The game's name (the run's game composes). */
   game: string;
-  /** Where a worker thread loads a game registered at run time (undefined for the built-in games). */
-  source?: GameSource;
   seed: number | string;
   count: number;
   /** 0 for the first composing stream; k > 0 composes again on stream k (when an earlier set held a repeat). */
@@ -96,10 +92,10 @@ export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: Carrie
  * `attempts` generate calls on it; a candidate that gives nothing is counted
  * (`no-candidate`) and left out. Ids are {@link candidateId}s.
  *
- * @throws whatever the back end throws (bad settings, an unsupported rule).
+ * @param game the run's game (its name is `task.game`).
+ * @throws whatever the game throws (bad settings, an unsupported rule).
  */
-export function growBatch(task: GrowBatchTask): GrowBatchResult {
-  const backend = requireGame(task.game, "pipeline/game");
+export async function growBatch(game: Game, task: GrowBatchTask): Promise<GrowBatchResult> {
   const stats: Record<string, number> = {};
   const candidates: GrownCandidate[] = [];
   for (let index = 0; index < task.count; index++) {
@@ -107,7 +103,7 @@ export function growBatch(task: GrowBatchTask): GrowBatchResult {
     const inPart = task.batch * task.count + index;
     let got: GeneratedLevel<unknown, unknown> | null = null;
     for (let a = 0; a < task.attempts && !got; a++) {
-      got = backend.generate({
+      got = await game.generate({
         chapter: task.chapter,
         part: task.part,
         level: task.level.number,
@@ -156,47 +152,27 @@ export function conceptsOf(got: Pick<GeneratedLevel<unknown, unknown>, "concepts
  *
  * @throws InputError (exit 2) for a game without a composer.
  */
-export function runComposeTask(task: ComposeTask): ComposeTaskResult {
-  const backend = requireGame(task.game, "pipeline/game");
+export async function runComposeTask(game: Game, task: ComposeTask): Promise<ComposeTaskResult> {
   const stats: Record<string, number> = {};
-  if (!backend.composeFirst) throw new InputError("pipeline/compose", `expected a game that composes its first levels; ${task.game} does not`);
+  if (!game.composeFirst) throw new InputError("pipeline/compose", `expected a game that composes its first levels; ${task.game} does not`);
   const stream = task.attempt === 0 ? deriveSeed(task.seed, task.game, "composed") : deriveSeed(task.seed, task.game, "composed", task.attempt);
-  const levels = backend.composeFirst(task.count, createRng(stream), stats);
+  const levels = await game.composeFirst(task.count, createRng(stream), stats);
   return { levels, stats };
 }
 
 /**
- * Makes a task's game known in this thread (a worker): a built-in game by
- * its name, a game registered at run time from its `source` (the registry's
- * {@link loadGameFrom}).
- *
- * @throws LevelrampError `game/registry: ...` when the source holds another game or none.
+ * Runs a task with the run's game and wraps its answer, so a LevelrampError
+ * crosses a worker thread with its module, exit code and detail (other
+ * errors are bugs and are thrown as they are). `game` may be a promise of
+ * the game (a worker thread opening it): an error opening it is the task's.
  */
-export async function loadTaskGame(task: PipelineTask): Promise<void> {
-  await loadGameFrom(task.game, task.source);
-}
-
-/**
- * Runs a task and wraps its answer, so a LevelrampError crosses a worker
- * thread with its module, exit code and detail (other errors are bugs and
- * are thrown as they are).
- */
-export function runPipelineTask(task: PipelineTask): TaskOutcome<GrowBatchResult | ComposeTaskResult> {
+export async function runPipelineTask(game: Game | Promise<Game>, task: PipelineTask): Promise<TaskOutcome<GrowBatchResult | ComposeTaskResult>> {
   try {
-    return { ok: true, value: task.kind === "grow" ? growBatch(task) : runComposeTask(task) };
+    const g = await game;
+    return { ok: true, value: task.kind === "grow" ? await growBatch(g, task) : await runComposeTask(g, task) };
   } catch (err) {
     return { ok: false, error: carryError(err) };
   }
-}
-
-/** {@link runPipelineTask} in a worker thread: loads the task's game first ({@link loadTaskGame}). */
-export async function runWorkerTask(task: PipelineTask): Promise<TaskOutcome<GrowBatchResult | ComposeTaskResult>> {
-  try {
-    await loadTaskGame(task);
-  } catch (err) {
-    return { ok: false, error: carryError(err) };
-  }
-  return runPipelineTask(task);
 }
 
 /** A LevelrampError as plain data for the thread boundary; any other error is thrown again. */

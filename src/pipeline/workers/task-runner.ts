@@ -1,4 +1,5 @@
 import { Piscina } from "piscina";
+import type { Game } from "../../game/game.ts";
 import { InputError } from "../../io/errors.ts";
 import { defaultWorkers, maxWorkers } from "../../io/max-workers.ts";
 import { runPipelineTask, unwrapOutcome, type ComposeTaskResult, type ComposeTask, type GrowBatchResult, type GrowBatchTask, type PipelineTask, type TaskOutcome } from "./pipeline-task.ts";
@@ -27,25 +28,21 @@ export function pipelineWorkerUrl(): URL {
 }
 
 /**
- * A task runner (SPEC 9). With `workers` ≤ 1 tasks run in this thread, one
- * at a time, when submitted; otherwise on a piscina pool of `workers` threads
- * running {@link pipelineWorkerUrl}. The answer never depends on which thread
- * ran a task.
+ * A task runner (SPEC 9). With `workers` ≤ 1 tasks run in this thread with
+ * `game`, started when submitted; otherwise on a piscina pool of `workers`
+ * threads running {@link pipelineWorkerUrl}, each of which opens the game
+ * once from `game.source` (given to the pool as its `workerData`). The answer
+ * never depends on which thread ran a task.
  *
+ * @param game the run's game.
  * @throws InputError (exit 2) for more than {@link maxWorkers} threads.
  */
-export function createTaskRunner(workers: number): TaskRunner {
+export function createTaskRunner(workers: number, game: Game): TaskRunner {
   if (!(workers <= maxWorkers())) throw new InputError("pipeline/workers", `expected at most ${maxWorkers()} worker threads (4 × ${defaultWorkers()} cores, at most 64); got ${workers}`);
   if (workers <= 1) {
     return {
       threads: 0,
-      run: ((task: PipelineTask) => {
-        try {
-          return Promise.resolve(unwrapOutcome(runPipelineTask(task)));
-        } catch (err) {
-          return Promise.reject(err);
-        }
-      }) as TaskRunner["run"],
+      run: ((task: PipelineTask) => runPipelineTask(game, task).then(unwrapOutcome)) as TaskRunner["run"],
       close: async () => {},
     };
   }
@@ -53,6 +50,7 @@ export function createTaskRunner(workers: number): TaskRunner {
     filename: pipelineWorkerUrl().href,
     minThreads: workers,
     maxThreads: workers,
+    workerData: { game: game.source },
   });
   // piscina emits "error" for a message from a worker whose task it no longer holds: a task that
   // was still running when the run stopped on another task's error and closed the pool (an outside
