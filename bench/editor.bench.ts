@@ -32,7 +32,7 @@ interface Game {
   file: LevelsFile;
   pool: Pool;
   plan: Plan;
-  backend?: typeof carillonBackend;
+  pictures?: Pick<import("../src/game/game.ts").Game, "picture">;
   /** Three ramps to alternate: the file's, steeper, flatter. */
   ramps: Ramp[];
 }
@@ -49,7 +49,7 @@ async function carillon400(): Promise<Game> {
   const { pool, plan, model, ramp } = fullCarillonPool(grown.levels.map((l) => ({ level: l.level, solution: l.solution })));
   const built = buildProblem({ pool, poolFile: "pools.json", plan, planFile: "plan.json", model, modelFile: "selection.json", ramp, rampFile: "ramp.json" });
   const file = toLevelsFile({ built, selection: await solveSelection(built.problem), pool, model, ramp });
-  carillon = { label: `Carillon ${file.levels.length} levels, ${pool.candidates.length} candidates`, file, pool, plan, backend: carillonBackend, ramps: [ramp, scaled(ramp, 1.15), scaled(ramp, 0.9)] };
+  carillon = { label: `Carillon ${file.levels.length} levels, ${pool.candidates.length} candidates`, file, pool, plan, pictures: { picture: async (body, options) => carillonBackend.renderSvg(body as never, options as never) }, ramps: [ramp, scaled(ramp, 1.15), scaled(ramp, 0.9)] };
   return carillon;
 }
 
@@ -66,7 +66,7 @@ async function generic60(): Promise<Game> {
 const page = (g: Game, withEditor: boolean) =>
   renderHtmlReport({
     file: g.file,
-    backend: g.backend,
+    game: g.pictures,
     fileName: "levels.json",
     editor: withEditor ? { pool: g.pool, plan: g.plan, files: { levels: "levels.json", pools: "pools.json", plan: null, model: null } } : undefined,
   });

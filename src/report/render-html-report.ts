@@ -1,4 +1,4 @@
-import type { GameBackend } from "../game/game-backend.ts";
+import type { Game } from "../game/game.ts";
 import { chapterPlotSpec } from "./html/chapter-plot-spec.ts";
 import { escapeHtml, jsonForScript } from "./html/html-escape.ts";
 import { htmlReportData, REPORT_DATA_ID, type HtmlReportData, type HtmlReportInput } from "./html/html-report-data.ts";
@@ -21,11 +21,11 @@ import { EDITOR_STYLE } from "./editor/editor-panel-html.ts";
 /** Options of {@link renderHtmlReport}. */
 export interface HtmlReportOptions extends HtmlReportInput {
   /**
-   * The levels file's game back end, which draws the level cards' pictures
-   * (`renderSvg`); absent, or a game without a picture: cards show numbers only.
-   * The report knows no game: the caller finds it (`findGame(file.game)`).
+   * The levels file's game, which draws the level cards' pictures
+   * (`picture`); absent, or a game without a picture: cards show numbers only.
+   * The report knows no game: the caller opens it (`openGame(file.game)`).
    */
-  backend?: Pick<GameBackend, "renderSvg">;
+  game?: Pick<Game, "picture">;
   /** Overlay each level's stored solution on its thumbnail (default false: the bare level, as a player sees it). */
   solutions?: boolean;
   /**
@@ -55,7 +55,7 @@ export { REPORT_DATA_ID };
  *   per-chapter deviation table with every ramp side by side;
  * - per chapter: a plot of the ramp(s) and the shipped values with the
  *   deviation shaded, the chapter's row(s) of the table, and a card per level
- *   with the back end's SVG picture (`renderSvg`, as `show` draws it), its
+ *   with the game's SVG picture (`picture`, as `show` draws it), its
  *   number, id, metrics and target(s) — hovering a point or a card shows the
  *   numbers, and a point links to its card;
  * - the report data as JSON ({@link HtmlReportData}) in
@@ -63,7 +63,7 @@ export { REPORT_DATA_ID };
  * Plots are vega-lite 6 specs rendered to inline SVG in Node by vega's
  * `View.toSVG`. Same input, same page, byte for byte.
  *
- * @param options the levels file, the game back end that draws the
+ * @param options the levels file, the game that draws the
  *   pictures, the ramps to compare (default: the embedded ramp), a title, the
  *   file's name, `solutions`, `openThumbnailsUpTo`.
  * @returns the page's HTML text.
@@ -72,7 +72,7 @@ export { REPORT_DATA_ID };
  *   or a level picture cannot be drawn.
  */
 export async function renderHtmlReport(options: HtmlReportOptions): Promise<string> {
-  const editor = options.editor ? editorPage(options, options.editor) : null;
+  const editor = options.editor ? await editorPage(options, options.editor) : null;
   const data = editor ? editor.data : htmlReportData(options);
   const open = data.levels.length <= (options.openThumbnailsUpTo ?? 60);
   const bodyOf = new Map(options.file.levels.map((l) => [l.number, l]));
@@ -95,13 +95,12 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
     if (options.calibration) out.push(await calibrationSectionHtml(options.calibration.file, options.calibration.levels, options.calibration.name));
     for (const ch of data.chapters) {
       const svg = editor ? editor.chapterSvg(ch.chapter) : await renderVegaLite(chapterPlotSpec(data, ch.chapter), `plot-c${ch.chapter}-`);
-      const cards = data.levels
-        .map((l, i) => ({ l, i }))
-        .filter(({ l }) => l.chapter === ch.chapter)
-        .map(({ l, i }) => {
-          const picture = levelPicture(options.backend, bodyOf.get(l.number)!, options.solutions ?? false);
-          return levelCardHtml(data, i, picture === null ? null : scopeSvgIds(picture, `level-${l.number}-`));
-        });
+      const cards: string[] = [];
+      for (const [i, l] of data.levels.entries()) {
+        if (l.chapter !== ch.chapter) continue;
+        const picture = await levelPicture(options.game, bodyOf.get(l.number)!, options.solutions ?? false);
+        cards.push(levelCardHtml(data, i, picture === null ? null : scopeSvgIds(picture, `level-${l.number}-`)));
+      }
       out.push(`<section class="chapter" id="chapter-${ch.chapter}" data-chapter="${ch.chapter}">`);
       out.push(chapterHeadingHtml(ch));
       out.push(`<div class="chapter-body"><figure class="plot chapter-plot" data-chapter="${ch.chapter}">${svg}</figure>`);

@@ -141,6 +141,17 @@ describe("generate --shard refuses bad shards (exit 2)", () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 
+  it("names the game by its name in the summary line and --json (the game is a value inside)", async () => {
+    const out = join(tempFolder(), "s.json");
+    const r = await runCli(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "3", "--workers", "1", "--shard", "1/2", "--out", out, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).game).toBe("carillon");
+    expect(r.stderr).toMatch(/^generate: carillon chapter 1, seed 3, shard 1\/2, 1 worker\(s\): /m);
+    const b = await runCli(["build", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "3", "--workers", "1", "--out", join(tempFolder(), "set"), "--no-table"]);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stderr).toMatch(/^build: carillon chapter 1, seed 3, 1 worker\(s\): /m);
+  }, 60_000);
+
   it.each([["0/3"], ["4/3"], ["1/0"], ["2"], ["x/3"]])("--shard %s", async (text) => {
     const r = await runCli(["generate", "carillon", "--plan", fixture("pipeline/tiny-carillon-plan.json"), "--shard", text, "--out", join(tempFolder(), "s.json")]);
     expect(r.code).toBe(2);

@@ -257,7 +257,7 @@ describe("the ramp in pass rates (report --calibration, SPEC 11 player ramps)", 
 });
 
 describe("the page's pictures", () => {
-  it("embeds every usable candidate's picture within the budget, else the shipped levels' only", () => {
+  it("embeds every usable candidate's picture within the budget, else the shipped levels' only", async () => {
     const game: Pool = {
       format: "levelramp/pool@1",
       game: "generic",
@@ -269,15 +269,15 @@ describe("the page's pictures", () => {
       ],
     };
     const shipped = { ...file, levels: [{ ...file.levels[0], id: "a" }] };
-    const draw = (c: { level?: unknown }) => `<svg>${"x".repeat(10 * (c.level as { n: number }).n)}</svg>`;
-    const all = editorPictures(shipped, game, draw, 1000);
+    const draw = async (c: { level?: unknown }) => `<svg>${"x".repeat(10 * (c.level as { n: number }).n)}</svg>`;
+    const all = await editorPictures(shipped, game, draw, 1000);
     expect(all.embedded).toBe("all");
     expect(Object.keys(all.svg)).toEqual(["b", "d"]);
     expect(all.bytes).toBe(2 * 11 + 20 + 40);
     expect(all.candidates).toBe(3);
-    const over = editorPictures(shipped, game, draw, 50);
+    const over = await editorPictures(shipped, game, draw, 50);
     expect(over).toMatchObject({ embedded: "shipped", bytes: 82, budget: 50, svg: {} });
-    expect(editorPictures(shipped, game, null, 1000).embedded).toBe("none");
+    expect((await editorPictures(shipped, game, null, 1000)).embedded).toBe("none");
   });
 });
 

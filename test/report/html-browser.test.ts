@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -32,7 +33,7 @@ describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
     ]);
     generic = readJsonFile(levelsSchema, await genericLevelsFile(dir));
     const ramp = defaultRamp("generic");
-    writeFileSync(join(dir, "apsis.html"), await renderHtmlReport({ file: apsis, backend: apsisBackend, fileName: "apsis-levels.json" }));
+    writeFileSync(join(dir, "apsis.html"), await renderHtmlReport({ file: apsis, game: await openGame("apsis"), fileName: "apsis-levels.json" }));
     writeFileSync(
       join(dir, "generic.html"),
       await renderHtmlReport({ file: generic, ramps: [{ name: "ramp.json", ramp }, { name: "steeper.json", ramp: scaledRamp(ramp, 1.2) }], openThumbnailsUpTo: 0 }),

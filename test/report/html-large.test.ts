@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
@@ -50,7 +51,7 @@ let html: string;
 
 beforeAll(async () => {
   file = fullSizeCarillon();
-  html = await renderHtmlReport({ file, backend: carillonBackend });
+  html = await renderHtmlReport({ file, game: await openGame("carillon") });
 }, 60_000);
 
 describe("HTML report of a full-size game (400 levels)", () => {

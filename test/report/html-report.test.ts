@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { openGame } from "../../src/game/registry/open-game.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +53,7 @@ beforeAll(async () => {
     { chapter: 6, part: 1, count: 2 },
   ]);
   genericHtml = await renderHtmlReport({ file: generic, fileName: "generic-levels.json" });
-  apsisHtml = await renderHtmlReport({ file: apsis, backend: apsisBackend });
+  apsisHtml = await renderHtmlReport({ file: apsis, game: await openGame("apsis") });
 }, 60_000);
 
 describe("HTML report: structure", () => {
@@ -187,7 +188,7 @@ describe("HTML report: game levels", () => {
 
   it("overlays the stored solution when asked", async () => {
     const plain = apsisHtml;
-    const solved = await renderHtmlReport({ file: apsis, backend: apsisBackend, solutions: true });
+    const solved = await renderHtmlReport({ file: apsis, game: await openGame("apsis"), solutions: true });
     const l = apsis.levels[0];
     expect(solved).toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
     expect(plain).not.toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
@@ -224,7 +225,7 @@ describe("HTML report: a page that stands alone", () => {
   it("keeps every id unique across plots and pictures, and is the same page byte for byte for the same input", async () => {
     // apsisHtml was drawn after genericHtml; vega's clip-path counter has moved on since.
     const a = apsisHtml;
-    const b = await renderHtmlReport({ file: apsis, backend: apsisBackend });
+    const b = await renderHtmlReport({ file: apsis, game: await openGame("apsis") });
     expect(b).toBe(a);
     const ids = [...a.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ids).size).toBe(ids.length);

@@ -97,7 +97,7 @@ describe("a third game registered at run time (the game contract)", () => {
   it("reports the ramp deviation and draws each level through the back end", async () => {
     const report = deviationReport(levels);
     expect(report.chapters.map((c) => c.levels)).toEqual([6, 6]);
-    const html = await renderHtmlReport({ file: levels, backend: requireGame("hops") });
+    const html = await renderHtmlReport({ file: levels, game: await openGame("hops") });
     expect(html.match(/<figure class="level" id="level-\d+"[^>]*><div class="picture"><svg /g)).toHaveLength(12);
   });
 

@@ -74,7 +74,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
   if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    io.stderr(`${job}: ${game} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
+    io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   return result;
 }
@@ -151,7 +151,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       // The result on stdout (README "Commands"): the JSON, or the deviation table and the --stats figures.
       const { levels } = set;
       if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
-      if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels));
+      if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels, set.game));
       if (o.json) {
         ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.kept ? { kept: set.kept } : {}), ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
       }

@@ -49,13 +49,13 @@ async function generateShardCommand(gameName: string, given: PipelineCliOptions 
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const reused = o.reuse !== undefined ? ` (${result.tasks.reused} of them answered from ${oneLine(o.reuse)}, left to merge --reuse)` : "";
-    io.stderr(`generate: ${options.game} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks${reused}, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
+    io.stderr(`generate: ${options.game.name} ${describeChapters(options.chapters)}, seed ${options.seed}, shard ${shard.index}/${shard.count}, ${options.workers} worker(s): ${result.tasks.mine} of ${result.tasks.total} first-round tasks${reused}, ${result.candidates} candidates in ${seconds} s\n→ ${o.out}\n`);
   }
   if (o.stats && !o.json) {
     const counts = Object.entries(result.stats).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
     io.stdout(`  generator counters of this shard, most frequent first: ${oneLine(counts.map(([k, v]) => `${k} ${v}`).join(", ")) || "none"} (merge --stats gives the run's figures)\n`);
   }
   if (o.json) {
-    io.stdout(JSON.stringify({ game: options.game, seed: options.seed, shard: result.shard.shard, settingsHash: result.shard.settingsHash, tasks: result.tasks, candidates: result.candidates, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
+    io.stdout(JSON.stringify({ game: options.game.name, seed: options.seed, shard: result.shard.shard, settingsHash: result.shard.settingsHash, tasks: result.tasks, candidates: result.candidates, out: o.out, threads: result.threads, stats: result.stats }, null, 2) + "\n");
   }
 }

@@ -15,7 +15,8 @@ import { deviationCsv, levelDeviationCsv } from "../../report/deviation-csv.ts";
 import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
-import { findGame } from "../../game/registry/load-game.ts";
+import type { Game } from "../../game/game.ts";
+import { openGame } from "../../game/registry/open-game.ts";
 import { readGamePoolLevels } from "../../game/registry/read-game-file.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
@@ -117,11 +118,13 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         : [deviationReport(file, undefined, "embedded", breaks, coverage)];
       let text: string;
       if (format === "html") {
-        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game, read.order && !o.plan ? orderPlan(read.order) : planGiven) : undefined;
+        // The file's game draws the pictures and names its concepts (a generic file has none).
+        const game = file.game === "generic" ? undefined : await openGame(file.game, "cli/report");
+        const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game, game, read.order && !o.plan ? orderPlan(read.order) : planGiven) : undefined;
         // With a calibration the editor can show and edit the ramp in pass rates (SPEC 11); the page's select line names the file as given.
         if (editor && calibration && o.calibration) editor.calibration = { file: o.calibration, metric: calibration.metric, model: calibration.model, params: calibration.params };
         const cal = calibration && calibrated && o.calibration ? { file: calibration, name: basename(o.calibration), levels: calibrated } : undefined;
-        text = await renderHtmlReport({ file, backend: findGame(file.game), ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
+        text = await renderHtmlReport({ file, game, ramps: ramps.map((r) => ({ name: r.name, ramp: r.ramp })), fileName: basename(levelsFile), editor, calibration: cal });
       } else if (format === "json") {
         const status = { status: levelsStatus(file), optimal: file.optimal, objective: file.objective, bound: file.bound, gap: file.gap, optimum: file.optimum, tolerance: file.tolerance, note: file.note, solver: file.solver };
         text = JSON.stringify({ file: basename(levelsFile), game: file.game, ...status, ramps: reports, breaks, ...(restarts ? { restarts } : {}), ...(concepts ? { concepts } : {}), ...(calibration && calibrated ? { calibration, passRates: calibrated.map((l) => ({ level: l.level, id: l.id, passRate: l.passRate })) } : {}) }, null, 2) + "\n";
@@ -143,12 +146,12 @@ export function registerReport(program: Command, ctx: CommandContext): void {
  * line uses — the model is named (`model.json`, downloaded from the page)
  * only when the file's embedded model is not the game's default.
  */
-function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined, planRead?: Plan): EditorOptions {
+function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined, game: Game | undefined, planRead?: Plan): EditorOptions {
   const planFile = planOption ?? modelsPath(file.game, "plan.json");
   if (!planRead && !planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
   const plan = planRead ?? readJsonFile(planSchema, planFile);
   const defaultModel = modelsPath(file.game, "selection.json");
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
-  const knownConcepts = findGame(file.game)?.conceptNames;
+  const knownConcepts = game?.conceptNames;
   return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) }, ...(knownConcepts ? { knownConcepts } : {}) };
 }

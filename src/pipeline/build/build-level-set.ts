@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Game } from "../../game/game.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
 import { NoAnswerError } from "../../io/errors.ts";
 import { checkOutputFolder, type RunInput } from "../../io/output-paths.ts";
@@ -25,6 +26,8 @@ export interface LevelSetOptions extends PipelineOptions {
 
 /** A built, verified and reported level set: what `levelramp build` writes into its folder. */
 export interface LevelSet extends Omit<PipelineResult, "levels"> {
+  /** The game the set was built with (its `summarizeLevels` sums the levels up for `--stats`). */
+  game: Game;
   levels: LevelsFile;
   pool: Pool;
   /** The verification of `levels` (always `ok`: a set that fails is never returned). */
@@ -67,14 +70,14 @@ export async function buildLevelSet(options: LevelSetOptions): Promise<LevelSet>
   const deviation = buildDeviation(levels, result.pool);
   const selectLine = options.selectLine ?? { planFile: null, modelFile: null };
   const editor = { plan: options.plan, ...selectLine };
-  const reports = await buildReportFiles({ levels, pool: result.pool, deviation, stats: result.stats, chainStart: result.chainStart, editor }, options.writers);
+  const reports = await buildReportFiles({ game: options.game, levels, pool: result.pool, deviation, stats: result.stats, chainStart: result.chainStart, editor }, options.writers);
   // 4. The file set, in levelSetFileNames order.
   const files: SetFile[] = [
     { name: "pools.json", data: JSON.stringify(result.pool, null, 2) + "\n" },
     { name: "levels.json", data: JSON.stringify(levels, null, 2) + "\n" },
     ...reports.map((r) => ({ name: r.name, data: r.text })),
   ];
-  return { ...result, levels, verify, deviation, reports, files };
+  return { ...result, game: options.game, levels, verify, deviation, reports, files };
 }
 
 /**

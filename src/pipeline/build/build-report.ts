@@ -1,4 +1,4 @@
-import { findGame } from "../../game/registry/load-game.ts";
+import type { Game } from "../../game/game.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
@@ -35,8 +35,10 @@ export function buildDeviation(levels: LevelsFile, pool: Pool): BuildDeviation {
   return { report: deviationReport(levels, undefined, "embedded", breaks, poolCoverage(levels, pool)), breaks };
 }
 
-/** What a report writer gets: the levels file, the pools it was chosen from, its deviation and the build's figures. */
+/** What a report writer gets: the game, the levels file, the pools it was chosen from, its deviation and the build's figures. */
 export interface BuildReportInput {
+  /** The build's game: it draws the pictures and sums up the levels in its own terms. */
+  game: Game;
   levels: LevelsFile;
   pool: Pool;
   /** {@link buildDeviation} of `levels` and `pool`. */
@@ -72,12 +74,13 @@ const count = (n: number) => n.toLocaleString("en-US");
  * Lines summing up the pools: candidates grown, dropped and in conflict per
  * reason, the most frequent generator rejections (by count, at most 10),
  * extra rounds per part; with `levels`, then the game's own summary of the
- * shipped levels per chapter (`summarizeLevels`, when the game has one).
+ * shipped levels per chapter (`summarizeLevels`, when `game` has one).
  *
  * @param select false for `generate`, where nothing is chosen: drops are then
  *   repeats of composed levels.
+ * @param game the levels' game, for its summary.
  */
-export function statsLines(stats: PipelineStats, select = true, levels?: LevelsFile): string[] {
+export function statsLines(stats: PipelineStats, select = true, levels?: LevelsFile, game?: Pick<Game, "summarizeLevels">): string[] {
   const dropped = Object.values(stats.dedup.dropped).reduce((a, b) => a + b, 0);
   const conflicts = Object.values(stats.dedup.conflicts).reduce((a, b) => a + b, 0);
   const lines = [
@@ -96,7 +99,7 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
   if (extra.length) lines.push(`extra rounds: ${extra.map((p) => `c${p.chapter}p${p.part} ×${p.extraRounds}`).join(", ")}`);
   const refined = stats.parts.filter((p) => (p.refineRounds ?? 0) > 0);
   if (refined.length) lines.push(`refine rounds: ${refined.map((p) => `c${p.chapter}p${p.part} ×${p.refineRounds}`).join(", ")}`);
-  const summary = levels ? (findGame(levels.game)?.summarizeLevels?.(levels.levels) ?? []) : [];
+  const summary = levels ? (game?.summarizeLevels?.(levels.levels) ?? []) : [];
   if (summary.length) lines.push("", ...summary);
   return lines;
 }
@@ -109,10 +112,10 @@ export function statsLines(stats: PipelineStats, select = true, levels?: LevelsF
  */
 export const deviationReportWriter: BuildReportWriter = {
   files: ["report.txt", "report.json"],
-  write: ({ levels, deviation, stats, chainStart }) => {
+  write: ({ game, levels, deviation, stats, chainStart }) => {
     const { report, breaks } = deviation;
     const concepts = conceptTimeline(levels.levels);
-    const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), ...(concepts ? ["", conceptsText(concepts).trimEnd()] : []), "", ...statsLines(stats, true, levels), ""].join("\n");
+    const text = [chainStart, "", deviationTable([report], breaks, 0).trimEnd(), ...(concepts ? ["", conceptsText(concepts).trimEnd()] : []), "", ...statsLines(stats, true, levels, game), ""].join("\n");
     const json = { file: "levels.json", game: levels.game, seed: levels.seed, chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, ramps: [report], breaks, ...(concepts ? { concepts } : {}), stats };
     return [
       { name: "report.txt", text },
@@ -127,11 +130,11 @@ export const deviationReportWriter: BuildReportWriter = {
  */
 export const htmlReportWriter: BuildReportWriter = {
   files: ["report.html"],
-  write: async ({ levels, pool, editor }) => {
+  write: async ({ game, levels, pool, editor }) => {
     const files = editor ? { levels: "levels.json", pools: "pools.json", plan: editor.planFile, model: editor.modelFile, ...(editor.gameFile ? { game: editor.gameFile } : {}) } : undefined;
-    const knownConcepts = findGame(levels.game)?.conceptNames;
+    const knownConcepts = game.conceptNames;
     const options = editor && files ? { pool, plan: editor.plan, files, ...(knownConcepts ? { knownConcepts } : {}) } : undefined;
-    return [{ name: "report.html", text: await renderHtmlReport({ file: levels, backend: findGame(levels.game), fileName: "levels.json", editor: options }) }];
+    return [{ name: "report.html", text: await renderHtmlReport({ file: levels, game, fileName: "levels.json", editor: options }) }];
   },
 };
 

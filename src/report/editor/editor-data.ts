@@ -127,12 +127,12 @@ export function editorInputs(file: LevelsFile, pool: Pool, plan: Plan, files: Ed
  *
  * @param picture draws one candidate (the game back end's `renderSvg`), or null when the game draws none.
  */
-export function editorPictures(
+export async function editorPictures(
   file: LevelsFile,
   pool: Pool,
-  picture: ((candidate: Pool["candidates"][number]) => string | null) | null,
+  picture: ((candidate: Pool["candidates"][number]) => Promise<string | null>) | null,
   budget: number,
-): EditorPictures {
+): Promise<EditorPictures> {
   const usable = pool.candidates.filter((c) => c.dropped === undefined && c.level !== undefined);
   if (!picture || usable.length === 0) return { embedded: "none", candidates: usable.length, bytes: 0, budget, svg: {} };
   const shipped = new Set(file.levels.map((l) => l.id));
@@ -141,7 +141,7 @@ export function editorPictures(
   let bytes = 0;
   for (const c of usable) {
     if (shipped.has(c.id)) continue;
-    const s = picture(c);
+    const s = await picture(c);
     if (s === null) continue;
     svg[c.id] = s;
     bytes += utf8.encode(s).length;

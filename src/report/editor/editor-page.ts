@@ -1,4 +1,4 @@
-import type { GameBackend } from "../../game/game-backend.ts";
+import type { Game } from "../../game/game.ts";
 import { InputError } from "../../io/errors.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import { buildProblem } from "../../select/problem/build-problem.ts";
@@ -50,15 +50,15 @@ export function checkEditorInputs(inputs: EditorInputs, file: LevelsFile): void 
  *
  * @throws InputError (exit 2) when the pool or plan does not fit the file ({@link checkEditorInputs}).
  */
-export function editorPage(
-  report: { file: LevelsFile; ramps?: NamedRamp[]; title?: string; fileName?: string; backend?: Pick<GameBackend, "renderSvg">; solutions?: boolean },
+export async function editorPage(
+  report: { file: LevelsFile; ramps?: NamedRamp[]; title?: string; fileName?: string; game?: Pick<Game, "picture">; solutions?: boolean },
   options: EditorOptions,
-): EditorPage {
+): Promise<EditorPage> {
   const { file } = report;
   const inputs = editorInputs(file, options.pool, options.plan, options.files, options.knownConcepts);
   checkEditorInputs(inputs, file);
-  const draw = report.backend?.renderSvg ? (c: { level?: unknown; solution?: unknown }) => levelPicture(report.backend, { number: 0, ...c }, report.solutions ?? false) : null;
-  const pictures = editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);
+  const draw = report.game?.picture ? (c: { level?: unknown; solution?: unknown }) => levelPicture(report.game, { number: 0, ...c }, report.solutions ?? false) : null;
+  const pictures = await editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);
   const references = report.ramps ?? [];
   const bare: LevelsFile = { ...file, levels: file.levels.map(({ level: _, solution: __, ...l }) => l) };
   const cal = options.calibration;
