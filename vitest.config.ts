@@ -20,6 +20,7 @@ export const ISOLATED = [
   "test/reliability/bad-input.test.ts",
   "test/reliability/hostile-program.test.ts",
   "test/select/highs-abort.test.ts",
+  "test/report/hostile-picture-browser.test.ts",
 ];
 
 // Vitest runs test files on (cores − 1) workers by default: one on the 2-core machines CI and most

@@ -9,7 +9,8 @@ import { renderVegaLite } from "./html/render-vega-lite.ts";
 import { REPORT_SCRIPT } from "./html/report-script.ts";
 import { chapterHeadingHtml, chapterTableHtml, headerHtml, overviewTailHtml } from "./html/report-sections.ts";
 import { REPORT_STYLE } from "./html/report-style.ts";
-import { scopeSvgIds } from "./html/scope-svg-ids.ts";
+import { pictureImage } from "./html/picture-image.ts";
+import { pagePolicy } from "./html/page-policy.ts";
 import { calibrationSectionHtml } from "./html/calibration-section.ts";
 import type { Calibration } from "../io/schemas/calibration.ts";
 import type { CalibratedLevel } from "./calibrated-levels.ts";
@@ -77,10 +78,14 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
   const open = data.levels.length <= (options.openThumbnailsUpTo ?? 60);
   const bodyOf = new Map(options.file.levels.map((l) => [l.number, l]));
   const out: string[] = [];
+  // The page's own script and style, named by hash in its policy: nothing else runs, nothing is fetched (SPEC 10).
+  const style = `${REPORT_STYLE}${editor ? EDITOR_STYLE : ""}`;
+  const scripts = [...(editor ? [await editorBundle()] : []), REPORT_SCRIPT];
   out.push(`<!doctype html><html lang="en"><head><meta charset="utf-8">`);
+  out.push(pagePolicy(scripts, style));
   out.push(`<meta name="viewport" content="width=device-width, initial-scale=1">`);
   out.push(`<meta name="generator" content="levelramp">`);
-  out.push(`<title>${escapeHtml(data.title)}</title><style>${REPORT_STYLE}${editor ? EDITOR_STYLE : ""}</style></head><body>`);
+  out.push(`<title>${escapeHtml(data.title)}</title><style>${style}</style></head><body>`);
   out.push(headerHtml(data));
   if (data.levels.length === 0) {
     out.push(`<section class="overview" id="overview"><p>This levels file ships no levels.</p></section>`);
@@ -99,7 +104,7 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
       for (const [i, l] of data.levels.entries()) {
         if (l.chapter !== ch.chapter) continue;
         const picture = await levelPicture(options.game, bodyOf.get(l.number)!, options.solutions ?? false);
-        cards.push(levelCardHtml(data, i, picture === null ? null : scopeSvgIds(picture, `level-${l.number}-`)));
+        cards.push(levelCardHtml(data, i, picture === null ? null : pictureImage(picture, `level ${l.number}`)));
       }
       out.push(`<section class="chapter" id="chapter-${ch.chapter}" data-chapter="${ch.chapter}">`);
       out.push(chapterHeadingHtml(ch));
@@ -115,7 +120,6 @@ export async function renderHtmlReport(options: HtmlReportOptions): Promise<stri
   );
   out.push(`<script type="application/json" id="${REPORT_DATA_ID}">${jsonForScript(data)}</script>`);
   if (editor) out.push(`<script type="application/json" id="${EDITOR_DATA_ID}">${jsonForScript(editor.editorData)}</script>`);
-  if (editor) out.push(`<script>${await editorBundle()}</script>`);
-  out.push(`<script>${REPORT_SCRIPT}</script></body></html>\n`);
+  out.push(`${scripts.map((script) => `<script>${script}</script>`).join("\n")}</body></html>\n`);
   return out.join("\n");
 }

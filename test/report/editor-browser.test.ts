@@ -239,8 +239,11 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
         expect([answer.objective, answer.ids]).toEqual([cli.objective, cli.ids]);
       }
       // A game page draws the levels the answer brings in (pictures from the report), a generic one shows numbers only.
-      const pictures = await page.locator("figure.level .picture svg").count();
+      const pictures = await page.locator("figure.level .picture img").count();
       expect(pictures, name).toBe(name === "carillon" || name === "apsis" ? file.levels.length : 0);
+      // every picture shown is a decoded image (the answer's new levels from the report's data URIs, SPEC 10)
+      const broken = await page.locator("figure.level .picture img").evaluateAll((els: HTMLImageElement[]) => els.filter((el) => !(el.complete && el.naturalWidth > 0)).length);
+      expect(broken, name).toBe(0);
       expect(problems).toEqual([]);
       await page.close();
     }

@@ -205,7 +205,7 @@ describe("the ramp in pass rates (report --calibration, SPEC 11 player ramps)", 
     ...inputsFor(f),
     ramp: f.ramp,
     references: [],
-    pictures: { embedded: "none", candidates: 0, bytes: 0, budget: 0, svg: {} },
+    pictures: { embedded: "none", candidates: 0, bytes: 0, budget: 0, images: {} },
   });
 
   it("turns the ramp's points through the fit and back (monotone), and selects a player ramp as select --calibration does, byte for byte", async () => {
@@ -272,11 +272,13 @@ describe("the page's pictures", () => {
     const draw = async (c: { level?: unknown }) => `<svg>${"x".repeat(10 * (c.level as { n: number }).n)}</svg>`;
     const all = await editorPictures(shipped, game, draw, 1000);
     expect(all.embedded).toBe("all");
-    expect(Object.keys(all.svg)).toEqual(["b", "d"]);
+    expect(Object.keys(all.images)).toEqual(["b", "d"]);
+    // each an image data URI of the SVG the game drew, never markup (SPEC 10)
+    expect(Buffer.from(all.images.b.replace(/^data:image\/svg\+xml;base64,/, ""), "base64").toString("utf8")).toBe(await draw({ level: { n: 2 } }));
     expect(all.bytes).toBe(2 * 11 + 20 + 40);
     expect(all.candidates).toBe(3);
     const over = await editorPictures(shipped, game, draw, 50);
-    expect(over).toMatchObject({ embedded: "shipped", bytes: 82, budget: 50, svg: {} });
+    expect(over).toMatchObject({ embedded: "shipped", bytes: 82, budget: 50, images: {} });
     expect((await editorPictures(shipped, game, null, 1000)).embedded).toBe("none");
   });
 });

@@ -63,7 +63,9 @@ describe.skipIf(missing !== null)("HTML report in headless Chromium", () => {
       expect(await section.locator(`figure.chapter-plot path[role="graphics-symbol"] > title`).count()).toBe(levels.length);
       expect(await section.locator("figure.level").count()).toBe(levels.length);
       for (const l of levels) {
-        const picture = await section.locator(`#level-${l.number} .picture svg`).boundingBox();
+        // an image of the game's SVG (SPEC 10), decoded at the SVG's own size
+        expect(await section.locator(`#level-${l.number} .picture img`).evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 640, 640]);
+        const picture = await section.locator(`#level-${l.number} .picture img`).boundingBox();
         expect(picture!.width).toBeGreaterThan(100);
         expect(picture!.height).toBeGreaterThan(100);
         expect(await section.locator(`#level-${l.number} figcaption`).innerText()).toContain(l.id);

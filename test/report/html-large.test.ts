@@ -59,7 +59,7 @@ describe("HTML report of a full-size game (400 levels)", () => {
     expect(file.levels).toHaveLength(400);
     expect(html.match(/<section class="chapter" /g)).toHaveLength(20);
     expect(html.match(/<figure class="plot chapter-plot" /g)).toHaveLength(20);
-    expect(html.match(/<figure class="level" id="level-\d+"[^>]*><div class="picture"><svg /g)).toHaveLength(400);
+    expect(html.match(/<figure class="level" id="level-\d+"[^>]*><div class="picture"><img src="data:image\/svg\+xml;base64,/g)).toHaveLength(400);
     expect(html.match(/<details class="thumbnails" data-chapter="\d+">/g)).toHaveLength(20);
     expect(html).not.toMatch(/<details class="thumbnails"[^>]* open>/);
   });

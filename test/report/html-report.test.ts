@@ -12,6 +12,7 @@ import { htmlReportData, REPORT_DATA_ID } from "../../src/report/html/index.ts";
 import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { RAMP_COLOURS } from "../../src/report/html/plot-rows.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, quietIo, scaledRamp } from "./html-levels.ts";
+import { svgDataUri } from "../../src/report/html/picture-image.ts";
 
 /** The page's chapter sections by chapter number. */
 function sections(html: string): Map<number, string> {
@@ -170,7 +171,7 @@ describe("HTML report: structure", () => {
 });
 
 describe("HTML report: game levels", () => {
-  it("shows each level's picture exactly as the back end draws it, with number, id, metrics and target", () => {
+  it("shows each level's picture exactly as the back end draws it (an image of its SVG), with number, id, metrics and target", () => {
     const html = apsisHtml;
     const chapters = sections(html);
     expect([...chapters.keys()]).toEqual([1, 5, 6]);
@@ -179,7 +180,9 @@ describe("HTML report: game levels", () => {
       const card = s.slice(s.indexOf(`<figure class="level" id="level-${l.number}"`));
       const svg = apsisBackend.renderSvg(l.level as Parameters<typeof apsisBackend.renderSvg>[0]);
       expect(card.startsWith(`<figure class="level" id="level-${l.number}" data-level="${l.number}" title="level ${l.number} (chapter ${l.chapter}, part ${l.part})`)).toBe(true);
-      expect(card.slice(0, card.indexOf("</figure>"))).toContain(`<div class="picture">${svg}</div>`);
+      const img = /<div class="picture"><img src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="level \d+" decoding="async"><\/div>/.exec(card.slice(0, card.indexOf("</figure>")));
+      expect(img, "the picture is an <img> of a data URI").not.toBeNull();
+      expect(Buffer.from(img![1], "base64").toString("utf8")).toBe(svg);
       expect(card).toContain(`<b>#${l.number}</b> <code>${l.id}</code>`);
       expect(card).toContain(`reads <b>${l.metrics.reads}</b>`);
       expect(card).toContain(`target <b>${Number(l.target.toFixed(3))}</b>`);
@@ -190,8 +193,9 @@ describe("HTML report: game levels", () => {
     const plain = apsisHtml;
     const solved = await renderHtmlReport({ file: apsis, game: await openGame("apsis"), solutions: true });
     const l = apsis.levels[0];
-    expect(solved).toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
-    expect(plain).not.toContain(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
+    const overlaid = svgDataUri(apsisBackend.renderSvg(l.level as never, { solution: l.solution as never }));
+    expect(solved).toContain(overlaid);
+    expect(plain).not.toContain(overlaid);
   });
 
   it("labels rule introductions on the whole-game plot and lists them, from the levels' rules", () => {
@@ -214,9 +218,11 @@ describe("HTML report: game levels", () => {
 });
 
 describe("HTML report: a page that stands alone", () => {
-  it("loads nothing: no link, src, import or URL other than the SVG namespaces", () => {
+  it("loads nothing: no link, src, import or URL other than the SVG namespaces; images only from data: URIs", () => {
     for (const html of [genericHtml, apsisHtml]) {
-      expect(html).not.toMatch(/<link\b|<img\b|<iframe\b|\ssrc=|@import|url\((?!#)/i);
+      expect(html).not.toMatch(/<link\b|<iframe\b|@import|url\((?!#)/i);
+      // the level pictures are images of data URIs (SPEC 10), nothing else has a src
+      expect(html.match(/\ssrc=/g)?.length ?? 0).toBe(html.match(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"/g)?.length ?? 0);
       const urls = new Set(html.match(/\b(?:https?|ftp|file):\/\/[^\s"'<>)]*/gi) ?? []);
       expect([...urls].sort()).toEqual(["http://www.w3.org/1999/xlink", "http://www.w3.org/2000/svg"].filter((u) => html.includes(u)));
     }

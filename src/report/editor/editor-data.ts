@@ -5,6 +5,7 @@ import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { NamedRamp } from "../html/html-report-data.ts";
 import type { EditorCalibration } from "./ramp-units.ts";
+import { svgDataUri } from "../html/picture-image.ts";
 
 /** Id of the `<script type="application/json">` block that holds the editor's {@link EditorData}. */
 export const EDITOR_DATA_ID = "levelramp-editor-data";
@@ -48,8 +49,8 @@ export interface EditorPictures {
   bytes: number;
   /** The budget `bytes` was held against. */
   budget: number;
-  /** Candidate id → SVG text (unscoped), for candidates not shipped by the file, when `embedded` is `all`. */
-  svg: Record<string, string>;
+  /** Candidate id → its picture as a `data:image/svg+xml;base64,` URI (an image, never markup: `svgDataUri`), for candidates not shipped by the file, when `embedded` is `all`. */
+  images: Record<string, string>;
 }
 
 /** The data behind the ramp editor, embedded in the page as JSON. */
@@ -81,7 +82,7 @@ export interface EditorOptions {
   knownConcepts?: readonly string[];
 }
 
-/** Default picture budget of the editor page: 4 MiB of SVG beyond the shipped levels' pictures. */
+/** Default picture budget of the editor page: 4 MiB of SVG beyond the shipped levels' pictures (about 5.3 MiB in the page, as base64 data URIs). */
 export const EDITOR_PICTURE_BUDGET = 4 * 1024 * 1024;
 
 /** Level numbers as ranges for `--keep`: `1-40,81-85`. */
@@ -123,7 +124,9 @@ export function editorInputs(file: LevelsFile, pool: Pool, plan: Plan, files: Ed
  * Picks which pictures the page embeds: every usable candidate's when their
  * SVG (beyond the file's own levels, whose cards already hold theirs) stays
  * within `budget` bytes, else the file's levels only (the others then show by
- * id). Dropped candidates never ship and get none.
+ * id). Dropped candidates never ship and get none. The pictures are kept as
+ * image data URIs ({@link svgDataUri}): the page shows them through `<img>`,
+ * so nothing a game draws can run or fetch anything.
  *
  * @param picture draws one candidate (the game back end's `renderSvg`), or null when the game draws none.
  */
@@ -134,7 +137,7 @@ export async function editorPictures(
   budget: number,
 ): Promise<EditorPictures> {
   const usable = pool.candidates.filter((c) => c.dropped === undefined && c.level !== undefined);
-  if (!picture || usable.length === 0) return { embedded: "none", candidates: usable.length, bytes: 0, budget, svg: {} };
+  if (!picture || usable.length === 0) return { embedded: "none", candidates: usable.length, bytes: 0, budget, images: {} };
   const shipped = new Set(file.levels.map((l) => l.id));
   const svg: Record<string, string> = {};
   const utf8 = new TextEncoder();
@@ -146,6 +149,7 @@ export async function editorPictures(
     svg[c.id] = s;
     bytes += utf8.encode(s).length;
   }
-  if (bytes > budget) return { embedded: "shipped", candidates: usable.length, bytes, budget, svg: {} };
-  return { embedded: "all", candidates: usable.length, bytes, budget, svg };
+  if (bytes > budget) return { embedded: "shipped", candidates: usable.length, bytes, budget, images: {} };
+  const images = Object.fromEntries(Object.entries(svg).map(([id, s]) => [id, svgDataUri(s)]));
+  return { embedded: "all", candidates: usable.length, bytes, budget, images };
 }

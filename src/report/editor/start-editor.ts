@@ -109,7 +109,7 @@ class RampEditor {
     this.to = Math.max(...report.chapters.map((c) => c.last));
     this.fileName = data.files.levels.split(/[\\/]/).pop() ?? data.files.levels;
     this.fileValues = new Map(data.file.levels.map((l) => [l.number, l.metrics[this.metric]]));
-    this.pictures = new PagePictures(doc, data.pictures.svg);
+    this.pictures = new PagePictures(doc, data.pictures.images);
     this.points = data.ramp.points.map(([x, y]) => [x, y]);
     this.interpolation = data.ramp.interpolation;
     this.shown = data.file;

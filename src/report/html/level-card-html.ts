@@ -3,13 +3,13 @@ import type { HtmlReportData } from "./html-report-data.ts";
 
 /**
  * One level's card: `<figure class="level" id="level-N">` with the picture
- * (an inline SVG; none for generic levels, which carry metrics only) and a caption
+ * (an `<img>` of the game's SVG, `pictureImage`; none for generic levels, which carry metrics only) and a caption
  * of its number, id, part, rules, concepts, metrics and, per ramp, target and
  * deviation. The card's `title` holds the same numbers unrounded, shown on hover.
  *
  * @param data the report data (its ramps give the targets).
  * @param index the level's index in `data.levels`.
- * @param picture the level's SVG (already id-scoped), or `null`.
+ * @param picture the level's picture as the page shows it (`pictureImage`: an `<img>`), or `null`.
  */
 export function levelCardHtml(data: HtmlReportData, index: number, picture: string | null): string {
   const level = data.levels[index];

@@ -29,7 +29,7 @@ details.thumbnails > summary { cursor: pointer; font-weight: 600; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(168px, 1fr)); gap: 10px; margin-top: 8px; }
 figure.level { margin: 0; background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 6px; font-size: 12px; }
 figure.level:hover, figure.level:target { border-color: #4c78a8; box-shadow: 0 0 0 2px #4c78a8; }
-figure.level .picture svg { width: 100%; height: auto; display: block; border-radius: 4px; }
+figure.level .picture img { width: 100%; height: auto; display: block; border-radius: 4px; }
 
 figure.level figcaption { margin-top: 4px; }
 figure.level code { font-size: 10px; word-break: break-all; color: #555; }
