@@ -12,7 +12,7 @@ import { htmlReportData, REPORT_DATA_ID } from "../../src/report/html/index.ts";
 import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { RAMP_COLOURS } from "../../src/report/html/plot-rows.ts";
 import { composeGameLevels, defaultRamp, genericLevelsFile, quietIo, scaledRamp } from "./html-levels.ts";
-import { svgDataUri } from "../../src/report/html/picture-image.ts";
+import { svgDataUri } from "../../src/report/html/safe/picture-image.ts";
 
 /** The page's chapter sections by chapter number. */
 function sections(html: string): Map<number, string> {

@@ -73,7 +73,7 @@ describe("a built-in game is one folder and one line (the tiny game in the list,
     const levels = JSON.parse(readFileSync(join(copy, "out/levels.json"), "utf8")) as { game: string; levels: Array<{ number: number; metrics: { hops: number } }> };
     expect(levels.game).toBe("hops");
     expect(levels.levels.map((l) => l.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(readFileSync(join(copy, "out/report.html"), "utf8")).toContain('<div class="picture"><svg');
+    expect(readFileSync(join(copy, "out/report.html"), "utf8")).toContain('<div class="picture"><img src="data:image/svg+xml;base64,');
     const verified = await levelramp("verify", join(out, "levels.json"), "--json");
     expect(verified.code, verified.stderr).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, game: "hops", levels: 12 });

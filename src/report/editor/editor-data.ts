@@ -5,7 +5,7 @@ import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { NamedRamp } from "../html/html-report-data.ts";
 import type { EditorCalibration } from "./ramp-units.ts";
-import { svgDataUri } from "../html/picture-image.ts";
+import { svgDataUri } from "../html/safe/picture-image.ts";
 
 /** Id of the `<script type="application/json">` block that holds the editor's {@link EditorData}. */
 export const EDITOR_DATA_ID = "levelramp-editor-data";

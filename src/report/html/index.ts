@@ -7,6 +7,6 @@ export { ruleIntroductions, type RuleIntroduction } from "./rule-introductions.t
 export { conceptTimelineSvg, conceptsHtml, type TimelineLevel } from "./concept-timeline-html.ts";
 export { calibrationPlotSpec, calibrationSectionHtml } from "./calibration-section.ts";
 export { scopeSvgIds } from "./scope-svg-ids.ts";
-export { pictureImage, svgDataUri } from "./picture-image.ts";
-export { pagePolicy } from "./page-policy.ts";
+export { pictureImage, svgDataUri } from "./safe/picture-image.ts";
+export { pagePolicy } from "./safe/page-policy.ts";
 export { svgMarkTitles } from "./svg-mark-titles.ts";

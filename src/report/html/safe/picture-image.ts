@@ -1,4 +1,4 @@
-import { escapeHtml } from "./html-escape.ts";
+import { escapeHtml } from "../html-escape.ts";
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
