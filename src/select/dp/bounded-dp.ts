@@ -2,7 +2,7 @@ import { objectiveTolerance } from "../problem/objective.ts";
 import { chainRelaxation, relaxedOptimum } from "./chain-relaxation.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
-import { keptLists, slotBounds, type SlotBounds } from "./slot-bounds.ts";
+import { firstWidth, keptLists, slotBounds } from "./slot-bounds.ts";
 
 /** What the bounded rounds did: the answer (its last round's table and the proven optimum), if any, and their effort. */
 export interface BoundedDp {
@@ -95,17 +95,4 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     if (!proof) return { rounds, work };
     return { answer: { table: proof.table!, opt: proof.opt }, rounds, work };
   }
-}
-
-/**
- * The first round's width: 1% of the floor, or — where that is more — the
- * median over slots of the step from a slot's least cost to its next one (so
- * a floor of 0, a ramp every slot hits, still lets each slot take a second class).
- */
-function firstWidth(bounds: SlotBounds, floor: number): number {
-  const steps: number[] = [];
-  for (let i = 0; i < bounds.least.length; i++) if (bounds.next[i] < Infinity) steps.push(bounds.next[i] - bounds.least[i]);
-  steps.sort((a, b) => a - b);
-  const width = Math.max(0.01 * floor, steps.length > 0 ? steps[steps.length >> 1] : 0);
-  return width > 0 ? width : 1;
 }

@@ -1,5 +1,8 @@
 import type { DpContext } from "./dp-context.ts";
 
+/** What the bounds read of a dp context (the MILP's rounds make one of these without the dp). */
+export type BoundsContext = Pick<DpContext, "obj" | "classes" | "rep" | "mult" | "problem">;
+
 /**
  * Lower bounds of the objective through each (slot, class), for pruning the
  * dp (SPEC 6 `dp`, "Scale"). Every piece of the objective is ≥ 0 — a slot
@@ -36,7 +39,7 @@ export interface SlotBounds {
  * out from it (the cost only grows with the distance of the value from the
  * target). Throws nothing; a slot with no usable class has least Infinity.
  */
-export function slotBounds(ctx: DpContext): SlotBounds {
+export function slotBounds(ctx: BoundsContext): SlotBounds {
   const { obj, classes } = ctx;
   const S = ctx.problem.slots.length;
   const orders = classes.lists.map((list) => valueOrder(ctx, list));
@@ -73,7 +76,7 @@ export function slotBounds(ctx: DpContext): SlotBounds {
 }
 
 /** A list's usable classes sorted by metric value (then class). */
-function valueOrder(ctx: DpContext, list: Int32Array): { cls: Int32Array; value: Float64Array } {
+function valueOrder(ctx: BoundsContext, list: Int32Array): { cls: Int32Array; value: Float64Array } {
   const usable = list.filter((c) => ctx.mult[c] > 0);
   const metric = (c: number) => ctx.obj.value(ctx.rep[c]);
   usable.sort((a, b) => metric(a) - metric(b) || a - b);
@@ -109,7 +112,7 @@ export interface KeptLists {
  * may be left with none (then no sequence costs ≤ limit). `limit` is in the
  * objective's units (SPEC 6); throws nothing.
  */
-export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): KeptLists {
+export function keptLists(ctx: BoundsContext, bounds: SlotBounds, limit: number): KeptLists {
   const { obj, classes } = ctx;
   const S = ctx.problem.slots.length;
   const lists: Int32Array[] = [];
@@ -139,4 +142,17 @@ export function keptLists(ctx: DpContext, bounds: SlotBounds, limit: number): Ke
     }
   }
   return { lists, listOfSlot, all, size };
+}
+
+/**
+ * The first round's width: 1% of the floor, or — where that is more — the
+ * median over slots of the step from a slot's least cost to its next one (so
+ * a floor of 0, a ramp every slot hits, still lets each slot take a second class).
+ */
+export function firstWidth(bounds: SlotBounds, floor: number): number {
+  const steps: number[] = [];
+  for (let i = 0; i < bounds.least.length; i++) if (bounds.next[i] < Infinity) steps.push(bounds.next[i] - bounds.least[i]);
+  steps.sort((a, b) => a - b);
+  const width = Math.max(0.01 * floor, steps.length > 0 ? steps[steps.length >> 1] : 0);
+  return width > 0 ? width : 1;
 }

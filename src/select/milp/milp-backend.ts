@@ -1,4 +1,8 @@
 import type { LinearModel, LinearRow } from "./compile-milp.ts";
+import type { Selection } from "../problem/selection-problem.ts";
+
+/** A MILP answer (status `optimal` or `feasible`), a proof of infeasibility, or a limit reached with no answer. */
+export type MilpResult = { selection: Selection } | { infeasible: true } | { limit: true; note: string };
 
 /** What a MILP backend reports for one solve. */
 export interface MilpAnswer {

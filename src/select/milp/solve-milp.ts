@@ -2,14 +2,15 @@ import { LevelrampError } from "../../io/errors.ts";
 import { checkPicks } from "../rules/check-picks.ts";
 import { classPicks, compileMilp, idsOfClasses, MICRO, type LinearModel } from "./compile-milp.ts";
 import { highsBackend } from "./highs-backend.ts";
-import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
+import type { MilpAnswer, MilpBackend, MilpRequest, MilpResult } from "./milp-backend.ts";
 import { objectiveOf } from "../problem/objective.ts";
 import { relaxedReach } from "../rules/relaxed-reach.ts";
+import { candidateClassesOf } from "../rules/candidate-classes.ts";
+import { milpRounds } from "./milp-rounds.ts";
 import { gapOf, makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 import type { SolverLimits } from "../problem/solver-limits.ts";
 
-/** A MILP answer (status `optimal` or `feasible`), a proof of infeasibility, or a limit reached with no answer. */
-export type MilpResult = { selection: Selection } | { infeasible: true } | { limit: true; note: string };
+export type { MilpResult } from "./milp-backend.ts";
 
 /** Options of {@link solveMilp}. */
 export interface MilpOptions {
@@ -21,7 +22,15 @@ export interface MilpOptions {
   precheck?: boolean;
   /** Size bounds of the model (default `milp` of models/select/solver.json). */
   limits?: SolverLimits["milp"];
+  /**
+   * The bounded rounds ({@link milpRounds}): `auto` (default) for models of more than
+   * 4,000 class-slot pairs, `always`, `never` (the whole model at once); tests compare them.
+   */
+  bound?: "auto" | "always" | "never";
 }
+
+/** Class-slot pairs (y variables) past which `auto` solves in bounded rounds. */
+const ROUNDS_FROM = 4_000;
 
 /**
  * Solves the selection model with a MILP backend (SPEC 6 `milp` / `highs`)
@@ -36,6 +45,11 @@ export interface MilpOptions {
  * reuses a class picked earlier in the block — slots up to there are fixed,
  * the next block starts at it. Slots whose pick is already the smallest id
  * need no solve. Ids then go to classes in slot order ({@link idsOfClasses}).
+ *
+ * Large models (more than 4,000 class-slot pairs) are solved in bounded
+ * rounds ({@link milpRounds}): only the candidates a lower bound keeps, the
+ * bound widening until the answer is proven; the answer and its ids are
+ * the whole model's.
  *
  * Status: `optimal` only when the first solve finished (the backend proved
  * it) and every tie-break solve did. A time limit with an incumbent gives a
@@ -53,6 +67,23 @@ export async function solveMilp(problem: SelectionProblem, backend: MilpBackend,
   const t0 = performance.now();
   try {
     if ((options.precheck ?? backend.name === "milp") && relaxedReach(problem).infeasibleAt >= 0) return { infeasible: true };
+    const classes = candidateClassesOf(problem);
+    let pairs = 0;
+    for (let s = 0; s < problem.slots.length; s++) pairs += classes.lists[classes.listOfSlot[s]].length;
+    const bound = options.bound ?? "auto";
+    if (bound === "always" || (bound === "auto" && pairs > ROUNDS_FROM)) {
+      const r = await milpRounds(problem, (p) => solveOnce(p, backend, options, t0));
+      return "selection" in r ? { selection: { ...r.selection, stats: { ...r.selection.stats, solveMs: Math.round(performance.now() - t0) } } } : r;
+    }
+    return await solveOnce(problem, backend, options, t0);
+  } finally {
+    await backend.close();
+  }
+}
+
+/** One model solved and its ties broken (no rounds, the backend left open). */
+async function solveOnce(problem: SelectionProblem, backend: MilpBackend, options: MilpOptions, t0: number): Promise<MilpResult> {
+  {
     const model = compileMilp(problem, options.limits);
     const first = await backend.solve({ model });
     if (first.status === "infeasible") return { infeasible: true };
@@ -75,8 +106,6 @@ export async function solveMilp(problem: SelectionProblem, backend: MilpBackend,
       }
     }
     return { selection: finish(problem, model, backend, classes, "optimal", stats()) };
-  } finally {
-    await backend.close();
   }
 }
 
