@@ -10,6 +10,8 @@ import type { ChainConstraint, Selection, SelectionProblem } from "../../src/sel
 import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
 import { solveIncremental } from "../../src/select/solve/solve-incremental.ts";
 import { checkPicks } from "../../src/select/rules/check-picks.ts";
+import { conceptAutomatonOf } from "../../src/select/rules/concept-automaton.ts";
+import { SelectionNoAnswer, solveSelection } from "../../src/select/solve/solve-selection.ts";
 import { expectValidSelection, idsOf } from "./check-selection.ts";
 
 // Each concept rule of SPEC 12 on a toy worked out by hand: three levels aiming at 1, 2, 3 (L1),
@@ -141,6 +143,26 @@ describe("part by part (select --incremental, the build)", () => {
     // Each step's own check: the first step, with levels to come, owes nothing yet.
     expect(checkPicks({ ...problem, slots: problem.slots.slice(0, 2), eligible: problem.eligible.slice(0, 2), openEnd: true }, [0, 1])).toEqual([]);
     expect(checkPicks({ ...problem, slots: problem.slots.slice(0, 2), eligible: problem.eligible.slice(0, 2) }, [0, 1])).toEqual(["level 2: x on 0 levels (at least 2 in the game)"]);
+  });
+});
+
+describe("the dp's bound on concept states", () => {
+  it("past it, auto hands the model to HiGHS and --solver dp names the reason (exit 1, unknown)", async () => {
+    // 14 concepts no order lists, under practice: every subset of them introduced is a state of its own.
+    const names = Array.from({ length: 14 }, (_, j) => `k${j}`);
+    const cands: Cand[] = names.map((n, j) => [`q${String(j).padStart(2, "0")}`, 1 + j * 0.1, [n, names[(j + 1) % 14]]]);
+    const problem = toy([["p", 1, []], ...cands], [{ type: "practice", levels: 1 }]);
+    expect(typeof conceptAutomatonOf(problem, 20_000)).toBe("string");
+    const limited = { ...problem };
+    conceptAutomatonOf(limited, 20_000); // this problem object keeps the small bound
+    const auto = await solveSelection(limited);
+    expect(auto.solver).toBe("highs");
+    expect(auto.note).toMatch(/the dp passed its bound \(select\/dp: .*concept states/);
+    const err = await solveSelection(limited, { solver: "dp" }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(SelectionNoAnswer);
+    expect((err as SelectionNoAnswer).status).toBe("unknown");
+    expect((err as SelectionNoAnswer).limit).toBe("dp concept states");
+    expect((err as Error).message).toMatch(/concept states over \d+ concept sets/);
   });
 });
 

@@ -70,7 +70,7 @@ const cache = new WeakMap<object, ConceptAutomaton | string>();
  *
  * @returns the automaton, or why it was not made (its size past `maxTable`).
  */
-export function conceptAutomatonOf(problem: SelectionProblem, maxTable = 4_000_000): ConceptAutomaton | string {
+export function conceptAutomatonOf(problem: SelectionProblem, maxTable = 1_000_000): ConceptAutomaton | string {
   let a = cache.get(problem);
   if (a === undefined) cache.set(problem, (a = conceptAutomaton(problem, maxTable)));
   return a;
@@ -83,7 +83,7 @@ export function conceptAutomatonOf(problem: SelectionProblem, maxTable = 4_000_0
  * @param maxTable largest states × sets made before giving up.
  * @returns the automaton, or why it was not made: `N concept states × M concept sets` past `maxTable`.
  */
-export function conceptAutomaton(problem: SelectionProblem, maxTable = 4_000_000): ConceptAutomaton | string {
+export function conceptAutomaton(problem: SelectionProblem, maxTable = 1_000_000): ConceptAutomaton | string {
   const rules = conceptRulesOf(problem);
   const machine = new Machine(rules, problem);
   const nSets = rules.sets.sets.length;
