@@ -5,6 +5,7 @@ import { dpApplies, solveDp } from "../../src/select/dp/solve-dp.ts";
 import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
 import { solveDpMinMoves } from "../../src/select/dp/solve-dp-min-moves.ts";
 import { candidateClasses } from "../../src/select/rules/candidate-classes.ts";
+import { conceptAutomatonOf, conceptStep, conceptStepBreaks } from "../../src/select/rules/concept-automaton.ts";
 import { highsBackend } from "../../src/select/milp/highs-backend.ts";
 import { lpSolverBackend } from "../../src/select/milp/lp-solver-backend.ts";
 import { solveMilp } from "../../src/select/milp/solve-milp.ts";
@@ -132,6 +133,29 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
       expect(dpWith.get(name) ?? 0, `feasible instances with ${name} the dp took`).toBeGreaterThanOrEqual(8);
     }
   }, 240_000);
+
+  it("the automaton's table and the words of its rules agree: a step is allowed exactly where no rule is named (100 instances)", () => {
+    let steps = 0;
+    let refused = 0;
+    for (let i = 0; i < 100; i++) {
+      const problem = randomConceptProblem(createRng(`concept-words-${i}`), variants[i % variants.length]);
+      if (!problem.conceptConstraints) continue;
+      const a = conceptAutomatonOf(problem);
+      if (typeof a === "string") throw new Error(`instance ${i}: ${a}`);
+      for (let slot = 0; slot < problem.slots.length; slot++) {
+        for (let phi = 0; phi < a.count; phi++) {
+          for (let x = 0; x < a.sets; x++) {
+            const allowed = conceptStep(a, slot, phi, x) >= 0;
+            expect(conceptStepBreaks(problem, a, slot, phi, x).length === 0, `instance ${i} slot ${slot} state ${phi} set ${x}`).toBe(allowed);
+            steps++;
+            if (!allowed) refused++;
+          }
+        }
+      }
+    }
+    expect(steps).toBeGreaterThan(5_000);
+    expect(refused).toBeGreaterThan(steps / 10);
+  });
 
   it("sets that behave alike under the rules are one class, and the ids still follow the tie rule (40 instances)", async () => {
     let merged = 0;

@@ -88,7 +88,7 @@ export function conceptAutomaton(problem: SelectionProblem, maxTable = 1_000_000
   const machine = new Machine(rules, problem);
   const nSets = rules.sets.sets.length;
   const states: State[] = [machine.start()];
-  const index = new Map<string, number>([[machine.key(states[0]), 0]]);
+  const index = new Map<number | string, number>([[machine.key(states[0]), 0]]);
   let next = new Int32Array(64 * nSets);
   let nextAtChapter = new Int32Array(64 * nSets);
   let intro = new Uint8Array(64 * nSets);
@@ -118,10 +118,9 @@ export function conceptAutomaton(problem: SelectionProblem, maxTable = 1_000_000
     }
     for (let x = 0; x < nSets; x++) {
       const at = phi * nSets + x;
-      const step = machine.advance(states[phi], x, false);
-      next[at] = visit(step.state);
-      intro[at] = step.introduces ? 1 : 0;
-      nextAtChapter[at] = chapterQuotas ? visit(machine.advance(states[phi], x, true).state) : next[at];
+      next[at] = visit(machine.step(states[phi], x, false));
+      intro[at] = machine.introduces(states[phi], x) ? 1 : 0;
+      nextAtChapter[at] = chapterQuotas ? visit(machine.step(states[phi], x, true)) : next[at];
     }
   }
   const count = states.length;
@@ -190,6 +189,13 @@ class Machine {
   private readonly caps: Int32Array;
   private readonly constraints: ConceptConstraint[];
   private readonly orderConstraints: ConceptConstraint[];
+  /** Per set: 1 for each concept id it carries; and its tracked indices. */
+  private readonly member: Uint8Array[];
+  private readonly trackedOf: Int32Array[];
+  /** Per quota, whether each set carries its concept. */
+  private readonly quotaHit: Uint8Array[];
+  /** Radix of a numeric state key (undefined: keys are strings). */
+  private readonly keyRadix: number[] | undefined;
 
   constructor(
     readonly rules: ConceptRules,
@@ -200,14 +206,67 @@ class Machine {
     this.caps = Int32Array.from(rules.quotas, (q) => (q.max < Infinity ? q.max : q.min));
     this.constraints = problem.conceptConstraints ?? [];
     this.orderConstraints = this.constraints.filter((c) => c.type === "introduce");
+    const names = rules.names.length;
+    this.member = rules.sets.sets.map((set) => {
+      const m = new Uint8Array(names);
+      for (const k of set) m[k] = 1;
+      return m;
+    });
+    this.trackedOf = rules.sets.sets.map((set) => Int32Array.from(Array.from(set, (k) => this.tIndex[k]).filter((t) => t >= 0)));
+    this.quotaHit = rules.quotas.map((q) => Uint8Array.from(this.member, (m) => m[q.concept]));
+    // Numeric keys when introduced bits, the practice count and the quota counts fit below 2^53.
+    const radix = [rules.practice + 1, ...Array.from(this.caps, (c) => c + 1)];
+    const span = radix.reduce((a, b) => a * b, 2 ** rules.tracked.length);
+    this.keyRadix = rules.tracked.length <= 30 && span < Number.MAX_SAFE_INTEGER ? radix : undefined;
   }
 
   start(): State {
     return { introduced: new Uint8Array(this.rules.tracked.length), practice: this.rules.practice, counts: new Int32Array(this.rules.quotas.length) };
   }
 
-  key(s: State): string {
-    return `${s.introduced.join("")}|${s.practice}|${s.counts.join(",")}`;
+  key(s: State): number | string {
+    const radix = this.keyRadix;
+    if (!radix) return `${s.introduced.join("")}|${s.practice}|${s.counts.join(",")}`;
+    let mixed = 0;
+    for (let j = s.counts.length - 1; j >= 0; j--) mixed = mixed * radix[j + 1] + s.counts[j];
+    mixed = mixed * radix[0] + s.practice;
+    let bits = 0;
+    for (let t = s.introduced.length - 1; t >= 0; t--) bits = bits * 2 + s.introduced[t];
+    return mixed * 2 ** s.introduced.length + bits;
+  }
+
+  /** Whether set `x` brings a tracked concept new in state `s`. */
+  introduces(s: State, x: number): boolean {
+    for (const t of this.trackedOf[x]) if (s.introduced[t] === 0) return true;
+    return false;
+  }
+
+  /**
+   * The state a level with set `x` leaves after `s` ({@link advance} without
+   * the words: no allocation unless the step is allowed), or undefined.
+   */
+  step(s: State, x: number, chapterStart: boolean): State | undefined {
+    const { rules } = this;
+    const m = this.member[x];
+    let fresh = 0;
+    for (const t of this.trackedOf[x]) if (s.introduced[t] === 0) fresh++;
+    if (fresh > rules.maxNew) return undefined;
+    if (fresh > 0 && s.practice < rules.practice) return undefined;
+    for (const order of rules.orders) {
+      for (let j = 1; j < order.length; j++) {
+        if (m[order[j]] === 1 && m[order[j - 1]] === 0 && s.introduced[this.tIndex[order[j - 1]]] === 0) return undefined;
+      }
+    }
+    const Q = rules.quotas.length;
+    for (let j = 0; j < Q; j++) {
+      const q = rules.quotas[j];
+      if ((chapterStart && q.perChapter ? 0 : s.counts[j]) + this.quotaHit[j][x] > q.max) return undefined;
+    }
+    const counts = new Int32Array(Q);
+    for (let j = 0; j < Q; j++) counts[j] = Math.min((chapterStart && rules.quotas[j].perChapter ? 0 : s.counts[j]) + this.quotaHit[j][x], this.caps[j]);
+    const introduced = fresh > 0 ? s.introduced.slice() : s.introduced;
+    if (fresh > 0) for (const t of this.trackedOf[x]) introduced[t] = 1;
+    return { introduced, practice: fresh > 0 ? 0 : Math.min(s.practice + 1, rules.practice), counts };
   }
 
   /** The concepts of set `x` that are new in state `s` (tracked ones only). */
@@ -318,9 +377,9 @@ function decodeAll(a: ConceptAutomaton, problem: SelectionProblem): State[] {
   for (let phi = 0; phi < a.count; phi++) {
     for (let x = 0; x < a.sets; x++) {
       const to = a.next[phi * a.sets + x];
-      if (to >= 0 && !states[to]) states[to] = machine.advance(states[phi], x, false).state!;
+      if (to >= 0 && !states[to]) states[to] = machine.step(states[phi], x, false)!;
       const toc = a.nextAtChapter[phi * a.sets + x];
-      if (toc >= 0 && !states[toc]) states[toc] = machine.advance(states[phi], x, true).state!;
+      if (toc >= 0 && !states[toc]) states[toc] = machine.step(states[phi], x, true)!;
     }
   }
   return states;
