@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -9,6 +9,7 @@ import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema } from "../../src/io/schemas/ramp.ts";
 import { readLevelsInput } from "../../src/pipeline/inputs/read-levels-input.ts";
 import { conceptTimeline } from "../../src/report/concept-timeline.ts";
+import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import type { EditorResult } from "../../src/report/editor/start-editor.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { decodePng } from "./html-png.ts";
@@ -23,6 +24,7 @@ const missing = chromiumMissing("the concept timeline browser test");
 const KG = "fixtures/orders/kgoldrunner-order.csv";
 const KG_RAMP = "fixtures/orders/kgoldrunner-ramp.json";
 const KG_MODEL = "fixtures/orders/kgoldrunner-model.json";
+const KG_CONCEPTS = "fixtures/orders/kgoldrunner-concepts-model.json";
 
 let dir = "";
 let context: BrowserContext;
@@ -53,6 +55,12 @@ describe.skipIf(missing !== null)("the concept timeline in headless Chromium", (
     dir = mkdtempSync(join(tmpdir(), "levelramp-concepts-browser-"));
     await ok(["report", KG, "--ramp", KG_RAMP, "--model", KG_MODEL, "--format", "html", "--out", join(dir, "order.html")]);
     await ok(["report", KG, "--ramp", KG_RAMP, "--model", KG_MODEL, "--pools", KG, "--format", "html", "--out", join(dir, "editor.html")]);
+    // the editor over the order under the designer's concept model, and under one only the MILP takes
+    await ok(["report", KG, "--ramp", KG_RAMP, "--model", KG_CONCEPTS, "--pools", KG, "--format", "html", "--out", join(dir, "concepts-editor.html")]);
+    const milpOnly = JSON.parse(readFileSync(KG_CONCEPTS, "utf8"));
+    milpOnly.constraints = milpOnly.constraints.map((c: { type: string; scope?: string }) => (c.type === "nonDecreasing" || c.type === "maxRun" ? { ...c, scope: "introduction" } : c));
+    writeFileSync(join(dir, "milp-model.json"), JSON.stringify(milpOnly));
+    await ok(["report", KG, "--ramp", KG_RAMP, "--model", join(dir, "milp-model.json"), "--pools", KG, "--format", "html", "--out", join(dir, "milp-editor.html")]);
     context = await offlineChromium(problems);
   }, 120_000);
 
@@ -106,6 +114,38 @@ describe.skipIf(missing !== null)("the concept timeline in headless Chromium", (
     // the page's levels file carries each level's concepts as the order gives them
     const order = new Map(readFileSync(KG, "utf8").trim().split("\n").slice(1).map((line) => [line.split(",")[0], line.split(",")[7] ?? ""]));
     for (const l of after.levels) expect((l.concepts ?? []).join(";"), l.id).toBe(order.get(l.id));
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("keeps the concept rules when it re-selects: the page's answer breaks none and is select's, byte for byte", async () => {
+    const page = await openPage(context, join(dir, "concepts-editor.html"), "concepts-editor.html", problems);
+    await page.waitForFunction(() => (window as unknown as { levelramp?: unknown }).levelramp !== undefined);
+    const points: Array<[number, number]> = [[1, 0], [7, 3], [8, 1], [12, 4], [13, 2], [30, 5]];
+    const answer = await page.evaluate((p) => (window as unknown as { levelramp: { setRamp: (p: unknown, i: unknown) => Promise<EditorResult> } }).levelramp.setRamp(p, "linear"), points);
+    expect(answer).toMatchObject({ status: "optimal", optimal: true, message: null });
+    const file = (await page.evaluate(() => (window as unknown as { levelramp: { levelsFile: () => LevelsFile | null } }).levelramp.levelsFile()))!;
+    expect(findBreaks(file.levels, file.model.constraints)).toEqual([]);
+    expect(file.model.constraints.filter((c) => c.type === "introduce" || c.type === "practice")).toHaveLength(2);
+    // the page's timeline is its answer's, and select with the page's ramp writes the same file
+    expect(await shownRows(page)).toEqual(expectedRows(file.levels));
+    const ramp = join(dir, "page-ramp.json");
+    writeFileSync(ramp, JSON.stringify({ format: "levelramp/ramp@1", metric: "enemies", points, interpolation: "linear" }));
+    const out = join(dir, "cli-levels.json");
+    await ok(["select", "--pools", KG, "--model", KG_CONCEPTS, "--ramp", ramp, "--out", out]);
+    expect(JSON.stringify(file, null, 2) + "\n").toBe(readFileSync(out, "utf8"));
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("says plainly when a concept model needs the command line (a run that restarts at introductions: the MILP's)", async () => {
+    const page = await openPage(context, join(dir, "milp-editor.html"), "milp-editor.html", problems);
+    await page.waitForFunction(() => (window as unknown as { levelramp?: unknown }).levelramp !== undefined);
+    const answer = await page.evaluate(() => (window as unknown as { levelramp: { setRamp: (p: unknown, i: unknown) => Promise<EditorResult> } }).levelramp.setRamp([[1, 0], [30, 5]], "linear"));
+    expect(answer.status).toBe("unknown");
+    const message = await page.locator("#editor-message").innerText();
+    expect(message).toMatch(/^this model needs the command line: the page runs only the exact dp, and dp needs the run of enemies to hold where a concept is introduced/);
+    expect(message).toContain("levelramp select --pools fixtures/orders/kgoldrunner-order.csv --model model.json --ramp ramp.json --out levels.json");
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
