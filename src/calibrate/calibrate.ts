@@ -73,7 +73,7 @@ export function calibrate(plays: Plays, options: CalibrateOptions = {}): Calibra
   const final = flagged ? converged(plays, fitLevelModel(plays, { method, include: Uint8Array.from(outlier, (o) => 1 - o), start: all })) : all;
   const params = paramsOf(final, plays.kind);
   // (4) Held-out folds against the model without the metric.
-  const held = options.heldOut === false ? undefined : heldOut(plays, outlier, final, method);
+  const held = options.heldOut === false ? undefined : heldOutFit(plays, outlier, final, method);
   // (5) Per level.
   const curve = { model: plays.kind, a: params.a.value, b: params.b.value, sigma: params.sigma?.value };
   const levels = plays.levels.map((lv, l) => {
@@ -146,11 +146,6 @@ function paramsOf(fit: LevelModelFit, kind: Plays["kind"]): Calibration["params"
   return params;
 }
 
-/** Held-out folds: the baseline on the kept levels first (each fold's baseline starts from it). */
-function heldOut(plays: Plays, outlier: Uint8Array, final: LevelModelFit, method: SpreadMethod) {
-  const baseline = fitLevelModel(plays, { method, include: Uint8Array.from(outlier, (o) => 1 - o), withMetric: false, start: final });
-  return baseline.converged ? heldOutFit(plays, outlier, final, baseline, method) : undefined;
-}
 
 /**
  * The observed pass rate's band at the outlier threshold z*, in logits around

@@ -51,12 +51,12 @@ const SPREAD_NODES = 16;
  * predicts better than a constant.
  *
  * @param outlier per level, 1 for the outliers left out of every training set.
- * @param model, baseline the fits on every kept level (warm starts).
+ * @param model the fit on every kept level (the folds' warm start; each fold's baseline starts from the fold's model).
  * @returns the scores, or `undefined` when some fold cannot be fitted (its
  *   training levels lack two metric values, wins or losses, or a fit fails).
  *   `predicted` is 0 on the outliers' rows.
  */
-export function heldOutFit(plays: Plays, outlier: Uint8Array, model: LevelModelFit, baseline: LevelModelFit, method: SpreadMethod = "reml"): HeldOut | undefined {
+export function heldOutFit(plays: Plays, outlier: Uint8Array, model: LevelModelFit, method: SpreadMethod = "reml"): HeldOut | undefined {
   const L = plays.levels.length;
   const attempts = new Float64Array(L);
   for (const r of plays.rows) attempts[r.level] += r.attempts;
@@ -69,9 +69,11 @@ export function heldOutFit(plays: Plays, outlier: Uint8Array, model: LevelModelF
   for (let f = 0; f < k; f++) {
     const include = Uint8Array.from(plays.levels, (_, l) => (foldOf[l] >= 0 && foldOf[l] !== f && !outlier[l] ? 1 : 0));
     if (!hasVariation(plays, include)) return undefined;
-    const m = fitLevelModel(plays, { include, method, start: model });
-    const b = fitLevelModel(plays, { include, method, withMetric: false, start: baseline });
-    if (!m.converged || !b.converged) return undefined;
+    // Predictions need no more than 1e-5 in β and τ, nor σ's variance.
+    const m = fitLevelModel(plays, { include, method, start: model, tolerance: 1e-5, sigmaVariance: false });
+    if (!m.converged) return undefined;
+    const b = fitLevelModel(plays, { include, method, withMetric: false, start: m, tolerance: 1e-5, sigmaVariance: false });
+    if (!b.converged) return undefined;
     predictFold(plays, m, include, (l) => foldOf[l] === f, predicted);
     predictFold(plays, b, include, (l) => foldOf[l] === f, base);
   }

@@ -161,6 +161,7 @@ describe("the level regression with the spread τ (SPEC 11)", () => {
     diagonal,
     value: 0,
     converged: true,
+    settled: true,
   });
 
   it("gives REML's and ML's τ by hand: equal variances 0.5 and y = 0..4 — τ² = s² − v = 2, (L−1)/L·s² − v = 1.5", () => {

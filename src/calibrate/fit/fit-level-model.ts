@@ -22,7 +22,7 @@ export interface LevelModelFit {
   posterior: LevelPosterior;
   /** The regression of the difficulties on the metric: β, its covariance, τ, leave-one-out. */
   regression: SpreadRegression;
-  /** Rasch: log σ and its variance (the marginal information of (log σ, β) at τ). */
+  /** Rasch: log σ and its variance (the marginal information of (log σ, β) at τ; absent when not asked for). */
   logSigma?: number;
   logSigmaVariance?: number;
   /** Per player, the ability modes of the last posterior (starts of later searches). */
@@ -48,6 +48,10 @@ export interface LevelModelOptions {
   method?: SpreadMethod;
   /** A fit to start from (warm start: its β, τ, σ, difficulties). */
   start?: LevelModelFit;
+  /** Rounds stop when β and τ move less than this (default 1e-7; the held-out folds' predictions need less). */
+  tolerance?: number;
+  /** Compute σ's variance (default true; the held-out folds do not need it). */
+  sigmaVariance?: boolean;
 }
 
 /**
@@ -62,8 +66,10 @@ export interface LevelModelOptions {
  * REML (`spreadRegression`). So b's interval carries the level spread with
  * the right weight — each level counts for 1 / (1/I_l + τ²), not for its
  * attempts — and, per player, the players' abilities absorb what they should.
- * Rounds stop when β and τ move less than 1e-7; after 200 rounds the fit is
- * reported as not converged (a bounded loop).
+ * Each round takes at most two Newton steps of the posterior (the alternation
+ * reaches the same point without solving it exactly every round); rounds stop
+ * when β and τ move less than 1e-7 and the posterior has converged; after 200
+ * rounds the fit is reported as not converged (a bounded loop).
  *
  * @returns the fit, or `converged` false with the `reason` it has none
  *   (perfect separation, σ → 0, a singular information, no settling).
@@ -71,29 +77,23 @@ export interface LevelModelOptions {
 export function fitLevelModel(plays: Plays, options: LevelModelOptions = {}): LevelModelFit | NoLevelModel {
   const withMetric = options.withMetric ?? true;
   const method = options.method ?? "reml";
-  const { slot, attempts, wins } = slotsOf(plays, options.include);
+  const { slot } = slotsOf(plays, options.include);
   const S = Math.max(-1, ...slot) + 1;
   const X: number[][] = [];
   slot.forEach((s, l) => {
     if (s >= 0) X[s] = withMetric ? [1, plays.levels[l].metric] : [1];
   });
-  // Start: the start fit's difficulties regressed on this design (least squares), τ their residual spread;
-  // without one, the pooled logit at the mean (b = 0) and τ = 1.
+  // Start: the start fit's difficulties, or each level's own pooled logit −logit((w + ½)/(n + 1)), regressed on
+  // this design by least squares, τ their residual spread.
   const startFit = options.start;
-  let difficulty: Float64Array | undefined = startFit ? carry(plays, startFit, slot, S) : undefined;
-  let beta: number[];
-  let tau: number;
-  if (difficulty) ({ beta, tau } = leastSquares(X, difficulty));
-  else {
-    const pass = Math.min(Math.max(wins / attempts, 1e-6), 1 - 1e-6);
-    beta = withMetric ? [-logit(pass), 0] : [-logit(pass)];
-    tau = 1;
-  }
+  let difficulty = startFit ? carry(plays, startFit, slot, S) : pooledLogits(plays, slot, S);
+  let { beta, tau } = leastSquares(X, difficulty);
   let logSigma = startFit?.logSigma ?? 0;
   const modes = startFit?.modes?.slice() ?? (plays.kind === "rasch" ? new Float64Array(plays.players.length) : undefined);
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const mu = Float64Array.from(X, (x) => x.reduce((s, v, i) => s + v * beta[i], 0));
-    const post = levelPosterior(plays, slot, mu, tau, { difficulty, logSigma, modes });
+    // Two Newton steps of the posterior per round: the alternation converges to the same point, without solving each round exactly.
+    const post = levelPosterior(plays, slot, mu, tau, { difficulty, logSigma, modes, maxSteps: 2 });
     if (!post.converged) return { converged: false, rounds: round, reason: post.reason ?? "the levels' posterior has no mode" };
     const reg = spreadRegression(post, X, method);
     if (!reg.beta.every(Number.isFinite)) return { converged: false, rounds: round, reason: "the fit's information is singular: the plays do not pin down a and b (too few levels or metric values)" };
@@ -103,11 +103,11 @@ export function fitLevelModel(plays: Plays, options: LevelModelOptions = {}): Le
     tau = reg.tau;
     difficulty = post.difficulty;
     logSigma = post.logSigma ?? 0;
-    if (moved < 1e-7) {
+    if (moved < (options.tolerance ?? 1e-7) && post.settled) {
       const fit: LevelModelFit = { kind: plays.kind, withMetric, slot, X, posterior: post, regression: reg, modes, rounds: round, converged: true };
       if (plays.kind === "rasch") {
         fit.logSigma = post.logSigma;
-        fit.logSigmaVariance = logSigmaVariance(post, tau, X);
+        if (options.sigmaVariance !== false) fit.logSigmaVariance = logSigmaVariance(post, tau, X);
       }
       return fit;
     }
@@ -115,6 +115,19 @@ export function fitLevelModel(plays: Plays, options: LevelModelOptions = {}): Le
   // Not settled: name separation when the pooled plays separate perfectly by the metric (the usual cause).
   const pooled = fitLevelsModel(plays, options.include);
   return { converged: false, rounds: MAX_ROUNDS, reason: pooled.newton.reason === SEPARATION ? SEPARATION : `the level spread and the curve did not settle in ${MAX_ROUNDS} rounds` };
+}
+
+/** Per slot, the level's pooled logit turned to a difficulty, −logit((w + ½)/(n + 1)) (a start). */
+function pooledLogits(plays: Plays, slot: Int32Array, S: number): Float64Array {
+  const n = new Float64Array(S);
+  const w = new Float64Array(S);
+  for (const r of plays.rows) {
+    const s = slot[r.level];
+    if (s < 0) continue;
+    n[s] += r.attempts;
+    w[s] += r.wins;
+  }
+  return Float64Array.from(n, (ns, s) => -logit((w[s] + 0.5) / (ns + 1)));
 }
 
 /** The slot of every level the fit uses (included and with an attempt), and the attempts and wins over them. */

@@ -26,15 +26,19 @@ export interface LevelPosterior {
   full?: Float64Array;
   /** Q(d*) (nats). */
   value: number;
+  /** False when there is no mode (σ → 0, an estimate off to infinity, ...): `reason` says why. */
   converged: boolean;
+  /** Whether the search reached the mode (false: it stopped at `maxSteps`, still climbing). */
+  settled: boolean;
   reason?: string;
 }
 
-/** Where a posterior search starts: the difficulties (per slot), log σ, and per player the last ability modes. */
+/** Where a posterior search starts: the difficulties (per slot), log σ, and per player the last ability modes; at most `maxSteps` Newton steps (Rasch). */
 export interface PosteriorStart {
   difficulty?: Float64Array;
   logSigma?: number;
   modes?: Float64Array;
+  maxSteps?: number;
 }
 
 /**
@@ -97,7 +101,7 @@ function binomialPosterior(plays: Plays, levels: Int32Array, mu: Float64Array, t
     information[s] = i;
     value += -w[l] * d - n[l] * (Math.max(-d, 0) + Math.log1p(Math.exp(-Math.abs(d))));
   }
-  return { levels, difficulty, gradient, information, diagonal: true, value, converged: true };
+  return { levels, difficulty, gradient, information, diagonal: true, value, converged: true, settled: true };
 }
 
 /** Rasch: Newton's method on (v, log σ) of Q(μ + τv, σ) − |v|²/2 (only log σ when τ = 0). */
@@ -138,7 +142,10 @@ function raschPosterior(plays: Plays, slot: Int32Array, levels: Int32Array, mu: 
   const x0 = new Array<number>(V + 1).fill(0);
   for (let s = 0; s < V; s++) x0[s] = start.difficulty ? (start.difficulty[s] - mu[s]) / tau : 0;
   x0[V] = start.logSigma ?? 0;
-  const r = newtonMaximise(evaluate, value, x0, { bound: 1e4, tolerance: 1e-8 });
+  const maxSteps = start.maxSteps ?? 100;
+  const r = newtonMaximise(evaluate, value, x0, { bound: 1e4, tolerance: 1e-8, maxIterations: maxSteps });
+  // Stopped at maxSteps while still climbing: not settled, not failed.
+  const capped = !r.converged && r.iterations >= maxSteps && r.reason?.startsWith("no convergence in");
   const terms = last && last.x.every((xi, i) => xi === r.x[i]) ? last.terms : raschLevelTerms(rows, slot, difficultyOf(r.x), r.x[V], modes, "information");
   const I = terms.information!;
   const P = S + 1;
@@ -156,7 +163,8 @@ function raschPosterior(plays: Plays, slot: Int32Array, levels: Int32Array, mu: 
     diagonal: false,
     full: I,
     value: terms.value,
-    converged: r.converged && !lowSigma,
+    converged: (r.converged || capped === true) && !lowSigma,
+    settled: r.converged,
     reason: lowSigma ? "the players' spread σ tends to 0 (players do not differ: fit per level, without the player column)" : r.reason,
   };
 }

@@ -4,7 +4,7 @@ import type { Plays } from "../plays.ts";
 
 /** Rows of plays grouped by player, as flat typed arrays (SPEC 11's Rasch model). */
 export interface PlayerRows {
-  /** Row indices of player j: `order[start[j]] .. order[start[j + 1] − 1]`. */
+  /** Row indices of player j: `order[start[j]] .. order[start[j + 1] − 1]`, in level order. */
   start: Int32Array;
   order: Int32Array;
   /** Per row (index of `Plays.rows`): attempts, wins and the level index. */
@@ -95,8 +95,9 @@ export function playerMode(rows: PlayerRows, j: number, difficulty: ArrayLike<nu
     for (let i = rows.start[j]; i < rows.start[j + 1]; i++) {
       const r = rows.order[i];
       if (use && !use[r]) continue;
-      logisticAndSoftplus(sigma * z - difficulty[rows.level[r]], scratch);
-      const p = scratch[0];
+      const eta = sigma * z - difficulty[rows.level[r]];
+      const e = Math.exp(-Math.abs(eta));
+      const p = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
       d1 += sigma * (rows.wins[r] - rows.attempts[r] * p);
       d2 -= sigma * sigma * rows.attempts[r] * p * (1 - p);
     }
@@ -106,7 +107,7 @@ export function playerMode(rows: PlayerRows, j: number, difficulty: ArrayLike<nu
   return { mode: found.x, curvature: -found.at.d2 };
 }
 
-/** Groups rows by player (flat arrays for the quadrature). */
+/** Groups rows by player (flat arrays for the quadrature), each player's rows in level order. */
 export function groupRowsByPlayer(rows: ReadonlyArray<{ player: number; level: number; attempts: number; wins: number }>, players: number): PlayerRows {
   const start = new Int32Array(players + 1);
   for (const r of rows) start[r.player + 1]++;
@@ -114,6 +115,11 @@ export function groupRowsByPlayer(rows: ReadonlyArray<{ player: number; level: n
   const fill = start.slice(0, players);
   const order = new Int32Array(rows.length);
   rows.forEach((r, i) => (order[fill[r.player]++] = i));
+  // Each player's rows in level order (the information's dense block is then filled in one triangle).
+  for (let j = 0; j < players; j++) {
+    const own = Array.from(order.subarray(start[j], start[j + 1])).sort((x, y) => rows[x].level - rows[y].level || x - y);
+    order.set(own, start[j]);
+  }
   return {
     start,
     order,

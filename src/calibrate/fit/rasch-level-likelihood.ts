@@ -154,17 +154,29 @@ function addPlayerDerivatives(k: number, own: Int32Array, e: Float64Array, v: Fl
   let varScore = 0;
   for (let q = 0; q < K; q++) varScore += pi[q] * (score[q] - meanScore) ** 2;
   information[S * P + S] += essEh - meanScore - varScore;
-  // −Cov(e_r, e_r') between the player's rows (a dense k × k block).
+  // −Cov(e_r, e_r') between the player's rows (a dense k × k block): Σ_q π_q·ẽ_rq·ẽ_r'q with ẽ the centred residuals,
+  // scaled by √π_q first so each entry is one dot product of length K (7).
+  for (let t = 0; t < k; t++) for (let q = 0; q < K; q++) e[t * K + q] *= Math.sqrt(pi[q]);
   for (let t = 0; t < k; t++) {
     const a = own[t];
+    const row = a * P;
+    const ti = t * K;
+    const e0 = e[ti], e1 = e[ti + 1], e2 = e[ti + 2], e3 = e[ti + 3], e4 = e[ti + 4], e5 = e[ti + 5], e6 = e[ti + 6];
     for (let u = t; u < k; u++) {
-      let c = 0;
-      for (let q = 0; q < K; q++) c += pi[q] * e[t * K + q] * e[u * K + q];
+      const ui = u * K;
+      const c = K === 7 ? e0 * e[ui] + e1 * e[ui + 1] + e2 * e[ui + 2] + e3 * e[ui + 3] + e4 * e[ui + 4] + e5 * e[ui + 5] + e6 * e[ui + 6] : dot(e, ti, ui, K);
       const b = own[u];
-      // Two rows of one level (plays built in code; read plays sum them) meet twice in the full square.
-      if (a === b && t !== u) information[a * P + a] -= 2 * c;
-      else if (a <= b) information[a * P + b] -= c;
+      // Rows in level order (a ≤ b); two rows of one level (plays built in code; read plays sum them) meet twice in the full square.
+      if (a === b && t !== u) information[row + a] -= 2 * c;
+      else if (a <= b) information[row + b] -= c;
       else information[b * P + a] -= c;
     }
   }
+}
+
+/** Σ_q x[i + q]·x[j + q] for q < K. */
+function dot(x: Float64Array, i: number, j: number, K: number): number {
+  let c = 0;
+  for (let q = 0; q < K; q++) c += x[i + q] * x[j + q];
+  return c;
 }

@@ -19,12 +19,12 @@ export interface SymmetricEigen {
  * @throws RangeError when the QL iteration does not converge (30·n sweeps; not seen on finite input).
  */
 export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen {
-  const v: Float64Array[] = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => a[i * n + j]));
+  // The transform is held transposed (row k is its column k: the symmetric input reads the same), so that the
+  // reduction's inner loops and the QL rotations, which mix two columns, run along rows.
+  const vt: Float64Array[] = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => a[j * n + i]));
   const d = new Float64Array(n);
   const e = new Float64Array(n);
-  if (n > 0) tridiagonalise(v, d, e, n);
-  // The QL rotations mix two columns of the transform: hold it transposed, so they run along rows.
-  const vt: Float64Array[] = Array.from({ length: n }, (_, k) => Float64Array.from({ length: n }, (_, i) => v[i][k]));
+  if (n > 0) tridiagonalise(vt, d, e, n);
   if (n > 0) diagonalise(vt, d, e, n);
   // Sort ascending (selection sort on the values, swapping vectors).
   for (let i = 0; i < n - 1; i++) {
@@ -39,9 +39,12 @@ export function symmetricEigen(a: ArrayLike<number>, n: number): SymmetricEigen 
   return { values: d, vectors };
 }
 
-/** Householder reduction of the symmetric matrix in `v` to tridiagonal form (diagonal d, off-diagonal e); `v` becomes the accumulated transform. */
-function tridiagonalise(v: Float64Array[], d: Float64Array, e: Float64Array, n: number): void {
-  for (let j = 0; j < n; j++) d[j] = v[n - 1][j];
+/**
+ * Householder reduction of the symmetric matrix in `vt` to tridiagonal form (diagonal d, off-diagonal e);
+ * `vt` becomes the accumulated transform, transposed (row k is column k): the inner loops then run along rows.
+ */
+function tridiagonalise(vt: Float64Array[], d: Float64Array, e: Float64Array, n: number): void {
+  for (let j = 0; j < n; j++) d[j] = vt[j][n - 1];
   for (let i = n - 1; i > 0; i--) {
     // Scale to avoid under- and overflow.
     let scale = 0;
@@ -50,9 +53,9 @@ function tridiagonalise(v: Float64Array[], d: Float64Array, e: Float64Array, n: 
     if (scale === 0) {
       e[i] = d[i - 1];
       for (let j = 0; j < i; j++) {
-        d[j] = v[i - 1][j];
-        v[i][j] = 0;
-        v[j][i] = 0;
+        d[j] = vt[j][i - 1];
+        vt[j][i] = 0;
+        vt[i][j] = 0;
       }
     } else {
       // The Householder vector.
@@ -70,11 +73,11 @@ function tridiagonalise(v: Float64Array[], d: Float64Array, e: Float64Array, n: 
       // Apply the similarity transform to the remaining columns.
       for (let j = 0; j < i; j++) {
         f = d[j];
-        v[j][i] = f;
-        g = e[j] + v[j][j] * f;
+        vt[i][j] = f;
+        g = e[j] + vt[j][j] * f;
         for (let k = j + 1; k <= i - 1; k++) {
-          g += v[k][j] * d[k];
-          e[k] += v[k][j] * f;
+          g += vt[j][k] * d[k];
+          e[k] += vt[j][k] * f;
         }
         e[j] = g;
       }
@@ -88,33 +91,33 @@ function tridiagonalise(v: Float64Array[], d: Float64Array, e: Float64Array, n: 
       for (let j = 0; j < i; j++) {
         f = d[j];
         g = e[j];
-        for (let k = j; k <= i - 1; k++) v[k][j] -= f * e[k] + g * d[k];
-        d[j] = v[i - 1][j];
-        v[i][j] = 0;
+        for (let k = j; k <= i - 1; k++) vt[j][k] -= f * e[k] + g * d[k];
+        d[j] = vt[j][i - 1];
+        vt[j][i] = 0;
       }
     }
     d[i] = h;
   }
   // Accumulate the transformations.
   for (let i = 0; i < n - 1; i++) {
-    v[n - 1][i] = v[i][i];
-    v[i][i] = 1;
+    vt[i][n - 1] = vt[i][i];
+    vt[i][i] = 1;
     const h = d[i + 1];
     if (h !== 0) {
-      for (let k = 0; k <= i; k++) d[k] = v[k][i + 1] / h;
+      for (let k = 0; k <= i; k++) d[k] = vt[i + 1][k] / h;
       for (let j = 0; j <= i; j++) {
         let g = 0;
-        for (let k = 0; k <= i; k++) g += v[k][i + 1] * v[k][j];
-        for (let k = 0; k <= i; k++) v[k][j] -= g * d[k];
+        for (let k = 0; k <= i; k++) g += vt[i + 1][k] * vt[j][k];
+        for (let k = 0; k <= i; k++) vt[j][k] -= g * d[k];
       }
     }
-    for (let k = 0; k <= i; k++) v[k][i + 1] = 0;
+    for (let k = 0; k <= i; k++) vt[i + 1][k] = 0;
   }
   for (let j = 0; j < n; j++) {
-    d[j] = v[n - 1][j];
-    v[n - 1][j] = 0;
+    d[j] = vt[j][n - 1];
+    vt[j][n - 1] = 0;
   }
-  v[n - 1][n - 1] = 1;
+  vt[n - 1][n - 1] = 1;
   e[0] = 0;
 }
 
