@@ -1,13 +1,10 @@
 // `npm run bench -- calibrate`: levelramp calibrate as a user meets it (a cold CLI process of the
-// compiled package: run `npm run build` first), and the coverage sweeps too big for the test suite.
-// CALIBRATE_BENCH=cli runs the CLI case only (the sweeps take many minutes of CPU).
+// compiled package: run `npm run build` first). The coverage sweeps are bench/calibrate-coverage.bench.ts.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { calibrate } from "../src/calibrate/calibrate.ts";
-import { fitLevelsModel } from "../src/calibrate/fit/fit-levels.ts";
 import { playsCsv, simulatePlays } from "../test/helpers/simulate-plays.ts";
 import type { BenchSuite } from "./harness.ts";
 
@@ -59,42 +56,6 @@ function cli(dir: string) {
   return { b: cal.params.b, outliers: cal.outliers.length, ...(runs.length ? { medianCpuS: Number(cpu[Math.floor(cpu.length / 2)].toFixed(2)), runs } : {}) };
 }
 
-/** Coverage of the 95% intervals over many seeds (a, b and, Rasch, σ), and false flags on data with no outlier. */
-function coverage(model: "levels" | "rasch", seeds: number, tau: number) {
-  const metrics = Array.from({ length: model === "levels" ? 40 : 30 }, (_, i) => 1 + (19 * i) / (model === "levels" ? 39 : 29));
-  const truth = model === "levels" ? { model, a: 2, b: 0.2, tau } : { model, a: -2.5, b: 0.2, sigma: 1, tau };
-  let a = 0;
-  let b = 0;
-  let sigma = 0;
-  let flags = 0;
-  let pooledB = 0;
-  let meanB = 0;
-  for (let s = 0; s < seeds; s++) {
-    const plays = simulatePlays(truth, { seed: `bench-coverage-${model}-${tau}-${s}`, metrics, attempts: (i) => 40 + ((i * 37) % 300), players: 300, patience: 3 });
-    const cal = calibrate(plays);
-    if (cal.params.a.low <= truth.a && truth.a <= cal.params.a.high) a++;
-    if (cal.params.b.low <= 0.2 && 0.2 <= cal.params.b.high) b++;
-    if (cal.params.sigma && cal.params.sigma.low <= 1 && 1 <= cal.params.sigma.high) sigma++;
-    flags += cal.outliers.length;
-    meanB += cal.params.b.value / seeds;
-    pooledB += fitLevelsModel(plays).params[1] / seeds;
-  }
-  const rate = (k: number) => Math.round((1000 * k) / seeds) / 1000;
-  return { seeds, tau, coverA: rate(a), coverB: rate(b), ...(model === "rasch" ? { coverSigma: rate(sigma), pooledB: Math.round(pooledB * 1e4) / 1e4 } : {}), meanB: Math.round(meanB * 1e4) / 1e4, falseFlagsPerRun: rate(flags) };
-}
-
 const cliCase = { name: "cli calibrate: ~100,000 per-player rows, 400 levels (cold process)", setup: () => setupPlays(400, 1070), run: ({ dir, rows }: { dir: string; rows: number }) => ({ rows, ...cli(dir) }), repeat: 3, warmup: 1 };
 
-export const suite: BenchSuite = {
-  name: "calibrate",
-  cases:
-    process.env.CALIBRATE_BENCH === "cli"
-      ? [cliCase]
-      : [
-          cliCase,
-          { name: "coverage: per level, 300 seeds, τ = 0", run: () => coverage("levels", 300, 0), repeat: 0 },
-          { name: "coverage: per level, 300 seeds, τ = 0.3", run: () => coverage("levels", 300, 0.3), repeat: 0 },
-          { name: "coverage: Rasch, 60 seeds, τ = 0", run: () => coverage("rasch", 60, 0), repeat: 0 },
-          { name: "coverage: Rasch, 60 seeds, τ = 0.3", run: () => coverage("rasch", 60, 0.3), repeat: 0 },
-        ],
-};
+export const suite: BenchSuite = { name: "calibrate", cases: [cliCase] };
