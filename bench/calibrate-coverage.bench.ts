@@ -9,12 +9,13 @@
 //
 // CALIBRATE_COVERAGE=name,name  runs only those designs; CALIBRATE_COVERAGE_SEEDS=n caps the seeds per design.
 // CALIBRATE_COVERAGE_SAVE=before  writes the rows to bench/results/calibrate-coverage-before.json instead
-// (the figures of an earlier build, shown beside the current ones in the summary table).
+// (the figures of an earlier build, shown beside the current ones in the summary table); any other label
+// writes calibrate-coverage-<label>.json (e.g. the alternatives: CALIBRATE_COVERAGE=levels-15-ml).
 // `npx tsx bench/calibrate-coverage.bench.ts --table` writes the summary table again from the saved results.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { calibrate } from "../src/calibrate/calibrate.ts";
+import { calibrate, type CalibrateOptions } from "../src/calibrate/calibrate.ts";
 import type { Calibration } from "../src/io/schemas/calibration.ts";
 import { createRng, type Rng } from "../src/random/index.ts";
 import { simulatePlays, type SimulationDesign, type SimulationTruth } from "../test/helpers/simulate-plays.ts";
@@ -32,6 +33,10 @@ interface Design {
   random?: boolean;
   play: Omit<SimulationDesign, "seed" | "metrics">;
   seeds: number;
+  /** Run only when named (an alternative shown beside the design it varies, not part of the default table). */
+  alternative?: boolean;
+  /** calibrate's options (the alternative: τ by plain ML). */
+  options?: CalibrateOptions;
 }
 
 /** A player's patience: 1 + a geometric number of further tries (mean `mean`), so a few players try a level dozens of times. */
@@ -103,6 +108,16 @@ const DESIGNS: Design[] = [
     seeds: 300,
   },
   {
+    name: "levels-15-ml",
+    what: "levels-15 with τ by plain maximum likelihood instead of REML (the alternative)",
+    truth: { model: "levels", a: 1.5, b: 0.2, tau: 0.6 },
+    metrics: climbing(15, "coverage-metric-15"),
+    play: { attempts: (l) => 200 + ((l * 1733) % 4800) },
+    seeds: 300,
+    alternative: true,
+    options: { method: "ml" },
+  },
+  {
     name: "levels-400",
     what: "per level, 400 levels of 50–2,000 attempts, τ = 0.3, eight outliers ±2",
     truth: { model: "levels", a: 2, b: 0.1, tau: 0.3, outliers: planted(400, 8, 2) },
@@ -135,7 +150,7 @@ function runFile(d: Design, s: number): FileResult {
   const t0 = performance.now();
   let cal: Calibration;
   try {
-    cal = calibrate(plays);
+    cal = calibrate(plays, d.options);
   } catch {
     return { converged: false, flagged: [], ms: performance.now() - t0 };
   }
@@ -228,12 +243,12 @@ function table(rows: BenchRow[]): string {
 }
 
 const wanted = process.env.CALIBRATE_COVERAGE?.split(",");
-const chosen = DESIGNS.filter((d) => !wanted || wanted.includes(d.name));
+const chosen = DESIGNS.filter((d) => (wanted ? wanted.includes(d.name) : !d.alternative));
 
 export const suite: BenchSuite = {
-  name: process.env.CALIBRATE_COVERAGE_SAVE === "before" ? "calibrate-coverage-before" : "calibrate-coverage",
+  name: process.env.CALIBRATE_COVERAGE_SAVE ? `calibrate-coverage-${process.env.CALIBRATE_COVERAGE_SAVE}` : "calibrate-coverage",
   cases: chosen.map((d) => ({ name: `${d.name}: ${d.what}`, run: () => runDesign(d), repeat: 0 })),
-  summary: process.env.CALIBRATE_COVERAGE_SAVE === "before" ? undefined : table,
+  summary: process.env.CALIBRATE_COVERAGE_SAVE ? undefined : table,
 };
 
 // Run directly: a design's figures as JSON on stdout (`npx tsx bench/calibrate-coverage.bench.ts rasch-15`),
