@@ -78,8 +78,16 @@ describe("build --from: the whole set of a whole build", () => {
     plan.chapters[1].rules = ["bell"];
     const whole = await buildLevelSet({ ...carillon, plan });
     const logs: string[] = [];
-    const from = await buildLevelSet({ ...carillon, plan, chapters: [2], from: fromSet(carillonWhole), events: { log: (l) => logs.push(l) } });
+    const progress: Record<string, { total: number; done: number }> = {};
+    const events = {
+      log: (l: string) => logs.push(l),
+      total: (phase: string, n: number) => void ((progress[phase] ??= { total: 0, done: 0 }).total = n),
+      advance: (phase: string, n: number) => void ((progress[phase] ??= { total: 0, done: 0 }).done += n),
+    };
+    const from = await buildLevelSet({ ...carillon, plan, chapters: [2], from: fromSet(carillonWhole), events });
     expect(files(from)).toEqual(files(whole));
+    // the bars count what this run does: chapter 2's one part and three batches, every level verified
+    expect(progress).toEqual({ pools: { total: 3, done: 3 }, dedup: { total: 9, done: 9 }, selection: { total: 1, done: 1 }, verification: { total: 9, done: 9 } });
     expect(from.reuse!.parts).toEqual([{ chapter: 2, part: 1, reused: 0, grown: 3 }]);
     expect(logs).toContain("levels 1–6 (chapter 1) kept from earlier/levels.json, checked against the current rules; the chain continues from level 6 at bits 5.036174");
   }, 60_000);

@@ -165,7 +165,7 @@ export class PipelineRun {
     const { events, select } = this.options;
     events?.total?.("pools", this.batchesTotal);
     events?.total?.("dedup", this.candidatesTotal);
-    events?.total?.("selection", select ? this.parts.length : 0);
+    events?.total?.("selection", select ? this.parts.length - this.firstBuilt : 0);
   }
 
   /** Starts composing levels 1..composed on the first stream; null when nothing is composed. */
