@@ -14,11 +14,11 @@
 // Each row's counters: cpuSeconds (median of REBUILD_RUNS runs, default 1), the share of its whole
 // build's CPU, wall, peak memory, batches reused and grown, and whether the files match.
 //
-//   npm run build && npm run bench -- rebuild                 # Apsis 1-10 and Carillon 1-8
+//   npm run build && npm run bench -- rebuild                 # Apsis 1-10 and Carillon 1-6
 //   REBUILD_CASES=apsis REBUILD_RUNS=3 npm run bench -- rebuild
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus as cpus_, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderHash } from "../src/pipeline/reuse/generator-fingerprint.ts";
@@ -60,7 +60,7 @@ const scenarios: Scenario[] = [
   {
     key: "carillon",
     game: "carillon",
-    chapters: "1-8",
+    chapters: "1-6",
     from: 6,
     rules: ["horn"],
     model: { words: "maxRun(bits) 3 → 2", change: (m) => void (m.constraints.find((c) => c.type === "maxRun")!.length = 2) },
@@ -184,7 +184,9 @@ function summary(rows: BenchRow[]): string {
     const files = c.sameFiles === undefined ? (c.levelsBeforeSame === undefined ? "" : `levels before the change ${c.levelsBeforeSame ? "the same" : "differ"}`) : `${c.sameFiles ? "byte for byte" : "DIFFER"}${c.levelsBeforeSame === undefined ? "" : `; levels before the change ${c.levelsBeforeSame ? "the first set's" : "differ"}`}`;
     lines.push(`| ${r.name} | ${c.cpuSeconds} | ${Math.round(Number(c.shareOfWhole) * 100)}% | ${c.wallSeconds} | ${c.peakMb} | ${batches} | ${files} |`);
   }
-  return `\n${lines.join("\n")}\n`;
+  const cpus = cpus_();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${totalmem() >> 30} GB, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} at the end`;
+  return `\n${new Date().toISOString().slice(0, 10)}, ${machine}; CPU = user + sys of the process and its threads (GNU time), median of ${runs} run(s)\n\n${lines.join("\n")}\n`;
 }
 
 /** GNU time for the CPU of each process, and a dist/ compiled from this src/. */
