@@ -202,6 +202,26 @@ describe("levelramp build --reuse", () => {
     expect(readFileSync(t.path("a/pools.json"), "utf8")).toBe(readFileSync(t.path("b/pools.json"), "utf8"));
   }, 60_000);
 
+  it("generate --shard --reuse and merge --reuse: the pool generate --reuse writes", async () => {
+    const base = ["--plan", fixture("pipeline/tiny-carillon-plan.json"), "--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "7", "--workers", "1", "--quiet"];
+    expect((await runCli(["generate", "carillon", ...base, "--out", t.path("g1.json")])).code).toBe(0);
+    const plan = JSON.parse(readFileSync(fixture("pipeline/tiny-carillon-plan.json"), "utf8"));
+    plan.chapters[1].parts[0].generator.dots = [12, 14];
+    const changed = ["--plan", t.write("g-plan.json", plan), ...base.slice(2)];
+    expect((await runCli(["generate", "carillon", ...changed, "--reuse", t.path("g1.json"), "--out", t.path("g2.json")])).code).toBe(0);
+    for (const k of [1, 2]) {
+      const r = await runCli(["generate", "carillon", ...changed.filter((a) => a !== "--quiet"), "--reuse", t.path("g1.json"), "--shard", `${k}/2`, "--out", t.path(`s${k}.json`)]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`shard ${k}/2, 1 worker\\(s\\): \\d+ of 9 first-round tasks \\(\\d+ of them answered from \\S+g1\\.json, left to merge --reuse\\)`));
+    }
+    const m = await runCli(["merge", t.path("s1.json"), t.path("s2.json"), "--reuse", t.path("g1.json"), "--out", t.path("g3.json"), "--json"]);
+    expect(m.code, m.stderr).toBe(0);
+    // the changed part's three batches come from the shards
+    expect(JSON.parse(m.stdout)).toMatchObject({ replayed: 3, ranHere: 0 });
+    expect(m.stderr).toContain(`reuse: 6 of 9 batches answered from ${t.path("g1.json")}, 3 from the shards or grown here\n  reused whole: c1p1–c1p2\n  from the shards or grown here whole: c2p1\n`);
+    expect(readFileSync(t.path("g3.json"), "utf8")).toBe(readFileSync(t.path("g2.json"), "utf8"));
+  }, 60_000);
+
   it("refuses a pool without its record, of another game, or changed by hand (exit 2, nothing written)", async () => {
     const pool = JSON.parse(readFileSync(t.path("b/pools.json"), "utf8"));
     const { grown: _grown, ...bare } = pool;

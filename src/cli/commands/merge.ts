@@ -59,7 +59,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const { pool } = result;
-      if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse)) io.stderr(`${oneLine(line)}\n`);
+      if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "from the shards or grown here")) io.stderr(`${oneLine(line)}\n`);
       if (!o.quiet) {
         const here = result.ranHere > 0 ? `, ${result.ranHere} extra-round batch(es) grown here` : "";
         io.stderr(`merge: ${result.shards} shard(s) of ${pool.game} ${describeChapters(shards[0].shard.inputs.chapters)}, seed ${pool.seed}: ${pool.candidates.length} pool entries, ${result.stats.grown} grown, ${result.replayed} task(s) from the shards${here} in ${seconds} s\n→ ${o.out}\n`);

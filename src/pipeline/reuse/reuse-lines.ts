@@ -23,19 +23,21 @@ function ranges(parts: PartReuse[], all: PartReuse[]): string {
  * What a run with `--reuse` reused and grew, for the designer (stderr; docs/pipeline.md
  * "Pools reused"): batches reused of all, composing, and which parts were
  * answered whole from the earlier pool, which were grown whole and which partly.
+ *
+ * @param otherwise what became of a batch the pool did not hold (default `grown`; `merge`: `from the shards or grown here`).
  */
-export function reuseLines(summary: ReuseSummary): string[] {
+export function reuseLines(summary: ReuseSummary, otherwise = "grown"): string[] {
   const { parts, compose, file, refusal } = summary;
   if (refusal) return [`reuse: nothing reused from ${file}: ${refusal}`];
   const reused = parts.reduce((n, p) => n + p.reused, 0);
   const total = parts.reduce((n, p) => n + p.reused + p.grown, 0);
-  const composing = compose.reused + compose.grown === 0 ? "" : compose.grown === 0 ? "; composing reused" : "; composed again";
-  const lines = [`reuse: ${reused} of ${total} batches answered from ${file}, ${total - reused} grown${composing}`];
+  const composing = compose.reused + compose.grown === 0 ? "" : compose.grown === 0 ? "; composing reused" : `; composing ${otherwise}`;
+  const lines = [`reuse: ${reused} of ${total} batches answered from ${file}, ${total - reused} ${otherwise}${composing}`];
   const whole = parts.filter((p) => p.grown === 0);
   const grown = parts.filter((p) => p.reused === 0 && p.grown > 0);
   const partly = parts.filter((p) => p.reused > 0 && p.grown > 0);
   if (whole.length) lines.push(`  reused whole: ${ranges(whole, parts)}`);
-  if (grown.length) lines.push(`  grown whole: ${ranges(grown, parts)}`);
-  if (partly.length) lines.push(`  grown in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
+  if (grown.length) lines.push(`  ${otherwise} whole: ${ranges(grown, parts)}`);
+  if (partly.length) lines.push(`  ${otherwise} in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
   return lines;
 }

@@ -8,7 +8,7 @@ export interface PartReuse {
   part: number;
   /** Batches answered from the earlier pool. */
   reused: number;
-  /** Batches grown here (their inputs differ from every recorded batch's). */
+  /** Batches the pool does not hold (their inputs differ from every recorded batch's): grown here (in `merge`, answered by the shards or grown here). */
   grown: number;
 }
 
