@@ -12,7 +12,8 @@
 //   - a model change, and a ramp change: the whole build with it, and `--reuse` of the first set's
 //     pool with it — byte for byte the same — with the batches grown again and the batches reused.
 // Each row's counters: cpuSeconds (median of REBUILD_RUNS runs, default 1), the share of its whole
-// build's CPU, wall, peak memory, batches reused and grown, and whether the files match.
+// build's CPU, wall, peak memory, batches reused and grown, and whether the files match. (The harness's
+// own ms columns time each game's first row, which runs all of that game's commands: read the counters.)
 //
 //   npm run build && npm run bench -- rebuild                 # Apsis 1-10 and Carillon 1-6
 //   REBUILD_CASES=apsis REBUILD_RUNS=3 npm run bench -- rebuild   # → bench/results/rebuild-apsis.json
@@ -185,7 +186,7 @@ function summary(rows: BenchRow[]): string {
     lines.push(`| ${r.name} | ${c.cpuSeconds} | ${Math.round(Number(c.shareOfWhole) * 100)}% | ${c.wallSeconds} | ${c.peakMb} | ${batches} | ${files} |`);
   }
   const cpus = cpus_();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${totalmem() >> 30} GB, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} at the end`;
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(" ")} at the end`;
   return `\n${new Date().toISOString().slice(0, 10)}, ${machine}; CPU = user + sys of the process and its threads (GNU time), median of ${runs} run(s)\n\n${lines.join("\n")}\n`;
 }
 
