@@ -15,14 +15,12 @@ export {
   conceptNameSchema,
   conceptsSchema,
   constraintSchema,
-  declareGame,
   formatJsonSchema,
   formatSchemas,
-  gameSchema,
+  fileGameSchema,
   jsonPath,
-  knownGames,
   levelFileSchema,
-  levelGameSchema,
+  levelFileGameSchema,
   levelsSchema,
   metricsSchema,
   modelSchema,
@@ -46,7 +44,6 @@ export {
   type LevelsSource,
   type Order,
   readShard,
-  registerBodySchema,
   roundMetric,
   shardSchema,
   shippedLevelSchema,
@@ -54,7 +51,6 @@ export {
   type Calibration,
   type Candidate,
   type Constraint,
-  type Game,
   type LevelFile,
   type LevelInput,
   type LevelsFile,
@@ -86,6 +82,11 @@ export {
   type GeneratedLevel,
   type LevelProblem,
   type RecordDedupParts,
+  gameFromBackend,
+  type Game,
+  type GameDedup,
+  type GameModels,
+  type GameSource,
 } from "./game/index.ts";
 // the registry: the one list of games (src/game/registry.ts) and loading a game by name or game file
 export { BUILT_IN_GAMES, type GameLoader } from "./game/registry.ts";
@@ -100,7 +101,8 @@ export {
   loadDedupThresholds,
   loadGame,
   loadGameFrom,
-  loadGameNamedIn,
+  gameNamedIn,
+  openGame,
   openGameFile,
   readGameFile,
   readGameLevelInput,
@@ -110,7 +112,6 @@ export {
   registerGame,
   requireGame,
   type DedupThresholds,
-  type GameSource,
 } from "./game/registry/index.ts";
 // selection (SPEC 6): knows no game
 export {

@@ -30,4 +30,6 @@ export interface CommandContext {
   setExitCode: (code: 0 | 1 | 2) => void;
   /** Runs another levelramp command line on these streams and returns its exit code (`start` runs build, verify, report). */
   run: (argv: string[]) => Promise<number>;
+  /** Closes `resource` when the command ends, however it ends (a game the command opened: an outside game's program is ended then). */
+  closeAtEnd: (resource: { close(): Promise<void> }) => void;
 }

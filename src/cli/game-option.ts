@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import type { Game } from "../game/game.ts";
+import type { CommandContext } from "./cli-io.ts";
 
 /**
  * Adds `--game <file>` to a command that starts from a file (levels, level,
@@ -10,15 +12,18 @@ export function gameOption(cmd: Command): Command {
 }
 
 /**
- * Loads the outside game of `--game` (SPEC 10) through the registry before
- * the command reads its files; the registry is loaded only then, so commands
- * that need no game (`select` over a generic pool) load none.
+ * Opens the outside game of `--game` (SPEC 10) before the command reads its
+ * files, to be closed when the command ends (`ctx.closeAtEnd`). The registry
+ * is imported only then, so commands that need no game (`select` over a
+ * generic pool) load none.
  *
- * @returns the game's name, or undefined when no `--game` was given.
- * @throws InputError / ProgramFault (exit 2) as the registry's `loadGame` for a game file.
+ * @returns the game, or undefined when no `--game` was given.
+ * @throws InputError / ProgramFault (exit 2) as `openGame` for a game file.
  */
-export async function useGameFile(file: string | undefined): Promise<string | undefined> {
+export async function openGameOption(file: string | undefined, ctx: Pick<CommandContext, "closeAtEnd">): Promise<Game | undefined> {
   if (file === undefined) return undefined;
-  const { loadGame } = await import("../game/registry/load-game.ts");
-  return (await loadGame(file, "cli/game")).game;
+  const { openGame } = await import("../game/registry/open-game.ts");
+  const game = await openGame(file, "cli/game");
+  ctx.closeAtEnd(game);
+  return game;
 }

@@ -134,7 +134,8 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
     .configureHelp({ subcommandTerm: helpTerm })
     .showHelpAfterError("(levelramp --help lists the commands)");
   let code = 0;
-  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)), run: (args) => main(args, io) };
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const ctx: CommandContext = { io, setExitCode: (c) => (code = Math.max(code, c)), run: (args) => main(args, io), closeAtEnd: (r) => void opened.push(r) };
   const chosen = commandNamed(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === chosen) (await entry.load())(program, ctx);
@@ -149,6 +150,9 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
       return 2;
     }
     return reportError(err, argv, io);
+  } finally {
+    // The games the command opened, closed whatever happened (a failure to close changes no answer).
+    await Promise.all(opened.map((r) => r.close().catch(() => {})));
   }
 }
 

@@ -6,6 +6,7 @@ import { Option } from "commander";
 import { InputError } from "../io/errors.ts";
 import { MAX_LEVEL_NUMBER } from "../io/input-limits.ts";
 import { defaultWorkers, maxWorkers } from "../io/max-workers.ts";
+import type { Game } from "../game/game.ts";
 import { defaultModelFiles } from "../game/models-path.ts";
 import { wholeNumberOption } from "../io/hostile/option-number.ts";
 import { thousands } from "../io/thousands.ts";
@@ -75,7 +76,7 @@ export function parseLevel(module: string, text: string | undefined, option = "-
   return wholeNumberOption(module, text, option, 1, MAX_LEVEL_NUMBER);
 }
 
-/** `--plan`, `--model` and `--ramp` as given, or the game's own files in `models/<game>/`. */
-export function modelFiles(game: string, o: { plan?: string; model?: string; ramp?: string }): { planFile: string; modelFile: string; rampFile: string } {
+/** `--plan`, `--model` and `--ramp` as given, or the game's own files (`models/<game>/` for a name, an opened game's `models`). */
+export function modelFiles(game: string | Game, o: { plan?: string; model?: string; ramp?: string }): { planFile: string; modelFile: string; rampFile: string } {
   return defaultModelFiles(game, { planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
 }

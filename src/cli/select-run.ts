@@ -8,6 +8,7 @@ import { readCsvPoolLevels } from "../io/order/csv-pool-levels.ts";
 import { checkOrder } from "../io/order/order.ts";
 import { orderPlan } from "../select/problem/order-levels.ts";
 import { readJsonFile } from "../io/read-json-file.ts";
+import type { Game } from "../game/game.ts";
 import type { LevelsFile } from "../io/schemas/levels.ts";
 import { modelSchema } from "../io/schemas/model.ts";
 import { planSchema } from "../io/schemas/plan.ts";
@@ -60,18 +61,17 @@ export interface CheckedOptions {
  * solves, writes `--out`, prints `--json` and the summary. `outside`: the game of `--game`;
  * `startMs`: the time (performance.now()) the command's modules were loaded by, for `--stats`.
  */
-export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: string | undefined, checked: CheckedOptions, startMs: number): Promise<void> {
+export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: Game | undefined, checked: CheckedOptions, startMs: number): Promise<void> {
   const { io } = ctx;
   const { timeLimit, tolerance, notes } = checked;
   // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
   const times = { startMs, readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
-  const { inputs, from } = await readInputs(o, outside, checked);
+  const { inputs, from, game } = await readInputs(o, outside, checked);
   times.readMs = performance.now() - times.startMs;
   for (const note of notes) io.stderr(`levelramp: ${oneLine(note)}\n`);
-  if (inputs.pool.game !== "generic") {
-    // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool loaded the game).
-    const [{ openGame }, { checkPoolBodies }] = await Promise.all([import("../game/registry/open-game.ts"), import("../game/check-level-body.ts")]);
-    const game = await openGame(inputs.pool.game, "cli/select");
+  if (game) {
+    // A game pool's bodies must be levels of their game (the game's wellFormed rules; reading the pool opened the game).
+    const { checkPoolBodies } = await import("../game/check-level-body.ts");
     checkPoolBodies(game, inputs.pool.candidates, o.pools, "cli/select");
     // The game's own concepts (SPEC 12) may be named by its model before any candidate carries one.
     if (game.conceptNames) inputs.knownConcepts = new Set(game.conceptNames);
@@ -110,15 +110,14 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
  * is read without them), the levels file's for --from, the --keep ranges. `outside`: the game of
  * --game, whose model and ramp a generic pool (an order of its levels) defaults to.
  */
-async function readInputs(o: SelectOptions, outside: string | undefined, checked: CheckedOptions) {
+async function readInputs(o: SelectOptions, outside: Game | undefined, checked: CheckedOptions) {
   const { outCheck } = checked;
-  const read = o.pools.toLowerCase().endsWith(".csv") ? readCsvPoolLevels(o.pools) : await (await import("../game/registry/read-game-file.ts")).readGamePoolLevels(o.pools);
+  const { value: read, game } = o.pools.toLowerCase().endsWith(".csv") ? { value: readCsvPoolLevels(o.pools), game: undefined } : await (await import("../game/registry/read-game-file.ts")).readGamePoolLevels(o.pools, outside);
   const { pool } = read;
-  const game = pool.game;
-  const files = modelFiles(game, o);
+  const files = modelFiles(game ?? pool.game, o);
   // A generic pool exported from an outside game (--game; an order of its levels, say) carries the metrics
   // its solve returns: the game's selection model and ramp are its defaults (its plan is a plan of game pools).
-  const { modelFile, rampFile } = game === "generic" && outside ? modelFiles(outside, o) : files;
+  const { modelFile, rampFile } = pool.game === "generic" && outside ? modelFiles(outside, o) : files;
   // the game's default files are inputs too, known once the pool names its game
   if (o.out) checkNotAnInput(o.out, { ...outCheck, inputs: [{ what: "the model", path: modelFile }, { what: "the ramp", path: rampFile }, { what: "the plan", path: files.planFile }] });
   const model = readJsonFile(modelSchema, modelFile);
@@ -129,14 +128,14 @@ async function readInputs(o: SelectOptions, outside: string | undefined, checked
   const plan = o.plan || !order ? readJsonFile(planSchema, planFile) : orderPlan(order);
   const inputs: SelectionInputs = { pool, poolFile: o.pools, plan, planFile, model, modelFile, ramp, rampFile };
   // --from: a levels file, or an order read as one.
-  const from = o.from ? (await (await import("../pipeline/inputs/read-levels-input.ts")).readLevelsInput(o.from, { ramp, model, plan, planFile, module: "cli/select" })).levels : undefined;
+  const from = o.from ? (await (await import("../pipeline/inputs/read-levels-input.ts")).readLevelsInput(o.from, { ramp, model, plan, planFile, module: "cli/select", game: outside })).levels : undefined;
   if (from && o.from && (o.keep || o.keepUntil)) {
     const { parseRanges } = await import("../select/problem/keep-ranges.ts");
     const option = o.keep ? `--keep ${o.keep}` : `--keep-until ${o.keepUntil}`;
     const levels = o.keep ? parseRanges(o.keep, "--keep") : parseRanges(`1-${o.keepUntil}`, "--keep-until");
     inputs.keep = { levels, from, fromFile: o.from, option };
   }
-  return { inputs, from };
+  return { inputs, from, game };
 }
 
 /**

@@ -3,3 +3,6 @@
 // here: import it from ./registry/index.ts.
 export { checkGameBackend, type GameBackend, type GameCapabilities, type BackendDedup, type GenerateRequest, type GeneratedLevel, type LevelProblem } from "./game-backend.ts";
 export { dedupOverRecords, type RecordDedupParts } from "./dedup-over-records.ts";
+export { gameFromBackend } from "./game-from-backend.ts";
+export { type Game, type GameDedup, type GameModels, type GameSource } from "./game.ts";
+export { addIfNewLevel } from "./add-if-new-level.ts";

@@ -1,7 +1,8 @@
 import { InputError } from "./errors.ts";
 import { parseWith, readJson } from "./read-json-file.ts";
-import { levelFileSchema } from "./schemas/level.ts";
-import { levelsSchema } from "./schemas/levels.ts";
+import { levelFileSchemaOf } from "./schemas/level.ts";
+import { levelsSchemaOf } from "./schemas/levels.ts";
+import type { BodyGame } from "./schemas/shared.ts";
 
 /** One level read from a level file or from a levels file. */
 export interface LevelInput {
@@ -21,14 +22,15 @@ export interface LevelInput {
 
 /**
  * Reads one level (SPEC 3): a `levelramp/level@1` file, or level `level` of a
- * `levelramp/levels@1` file. The file's game must be loaded (its body schema
- * known): `readGameLevelInput` (`src/game/registry/`) loads it first.
+ * `levelramp/levels@1` file, of `game` (its body parses with the game's
+ * schema): `readGameLevelInput` (`src/game/registry/`) opens the game the
+ * file names first.
  *
  * @throws InputError (exit 2): a bad file, a levels file without `level`, a
  *   level number the file lacks, a generic file (no level bodies).
  */
-export function readLevelInput(file: string, level?: number): LevelInput {
-  return parseLevelInput(readJson(file), file, level);
+export function readLevelInput(file: string, level: number | undefined, game: BodyGame | undefined): LevelInput {
+  return parseLevelInput(readJson(file), file, level, game);
 }
 
 /**
@@ -36,10 +38,10 @@ export function readLevelInput(file: string, level?: number): LevelInput {
  *
  * @throws InputError (exit 2) as {@link readLevelInput}.
  */
-export function parseLevelInput(raw: unknown, file: string, level?: number): LevelInput {
+export function parseLevelInput(raw: unknown, file: string, level: number | undefined, game: BodyGame | undefined): LevelInput {
   const format = (raw as { format?: unknown })?.format;
   if (format === "levelramp/levels@1") {
-    const levels = parseWith(levelsSchema, raw, file);
+    const levels = parseWith(levelsSchemaOf(game), raw, file);
     if (levels.game === "generic") throw new InputError("io/read-level", "expected a levels file of a game with level bodies; generic levels have none", { file, jsonPath: "$.game" });
     const holds = `it holds levels ${levels.levels[0]?.number ?? "-"}..${levels.levels[levels.levels.length - 1]?.number ?? "-"}`;
     if (level === undefined) throw new InputError("io/read-level", `expected --level N for a levels file (${holds})`, { file });
@@ -52,6 +54,6 @@ export function parseLevelInput(raw: unknown, file: string, level?: number): Lev
   if (format !== "levelramp/level@1") {
     throw new InputError("io/read-level", `expected a level file (levelramp/level@1) or a levels file (levelramp/levels@1); this is ${typeof format === "string" ? `a ${format} file` : "not a levelramp file"}`, { file, jsonPath: "$.format" });
   }
-  const one = parseWith(levelFileSchema, raw, file);
+  const one = parseWith(levelFileSchemaOf(game), raw, file);
   return { game: one.game, body: one.level, file, bodyPath: "$.level" };
 }

@@ -1,6 +1,7 @@
 import { InputError } from "./errors.ts";
 import { parseWith, readJson } from "./read-json-file.ts";
-import { shardSchema, type ShardFile } from "./schemas/shard.ts";
+import { shardSchemaOf, type ShardFile } from "./schemas/shard.ts";
+import type { BodyGame } from "./schemas/shared.ts";
 import { shardTasksHash } from "./hostile/shard-tasks-hash.ts";
 
 /**
@@ -11,10 +12,11 @@ import { shardTasksHash } from "./hostile/shard-tasks-hash.ts";
  * (`tasksHash`, {@link shardTasksHash}): a shard edited after generate wrote
  * it — a metric, a level, a candidate added or removed — is refused.
  *
+ * @param game the shard's game (its bodies parse with its schema).
  * @throws InputError (exit 2) naming the file and the JSON path of the first problem.
  */
-export function readShard(file: string): ShardFile {
-  return parseShardFile(readJson(file), file);
+export function readShard(file: string, game: BodyGame): ShardFile {
+  return parseShardFile(readJson(file), file, game);
 }
 
 /**
@@ -22,8 +24,8 @@ export function readShard(file: string): ShardFile {
  *
  * @throws InputError (exit 2) as {@link readShard}.
  */
-export function parseShardFile(raw: unknown, file: string): ShardFile {
-  parseWith(shardSchema, raw, file);
+export function parseShardFile(raw: unknown, file: string, game: BodyGame | undefined): ShardFile {
+  parseWith(shardSchemaOf(game), raw, file);
   const shard = raw as ShardFile;
   if (shardTasksHash(shard) !== shard.tasksHash) {
     throw new InputError("io/read-shard", "expected the SHA-256 of the shard's seed, shard and tasks; they do not hash to it (its candidates were changed after generate wrote it: generate the shard again)", { file, jsonPath: "$.tasksHash" });

@@ -4,7 +4,6 @@ import { parseWith, readJson, readJsonFile } from "../io/read-json-file.ts";
 import { modelSchema } from "../io/schemas/model.ts";
 import { planSchema } from "../io/schemas/plan.ts";
 import { rampSchema } from "../io/schemas/ramp.ts";
-import { knownGames } from "../io/schemas/shared.ts";
 import { graphCertificate } from "./graph-certificate.ts";
 import { cut } from "./fault-message.ts";
 import { ProgramClient } from "./program-client.ts";
@@ -72,11 +71,12 @@ export const CHECK_SEEDS = 10;
  * Both processes are ended at the end.
  *
  * @param file the game file.
+ * @param taken the names of the games levelramp has (a game file may not take one).
  * @throws InputError (exit 2) for a bad game file, plan, ramp or selection model.
  */
-export async function checkGameProgram(file: string): Promise<GameCheckResult> {
+export async function checkGameProgram(file: string, taken: readonly string[] = []): Promise<GameCheckResult> {
   const game = readGameFile(file);
-  if (knownGames().includes(game.name)) throw new InputError("program/game-file", `expected a name of its own; "${game.name}" is the name of a game levelramp has`, { file, jsonPath: "$.name" });
+  if (taken.includes(game.name) || game.name === "generic") throw new InputError("program/game-file", `expected a name of its own; "${game.name}" is the name of a game levelramp has`, { file, jsonPath: "$.name" });
   // The plan names a game this process does not know (the check registers none): its name is checked here, the rest by the plan's schema.
   const rawPlan = readJson(game.models.plan) as { game?: unknown } | null;
   if (rawPlan?.game !== game.name) throw new InputError("program/game-file", `expected the plan of game "${game.name}" (the game file's name); got ${JSON.stringify(rawPlan?.game)}`, { file: game.models.plan, jsonPath: "$.game" });

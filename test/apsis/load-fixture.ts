@@ -1,16 +1,16 @@
 import { fileURLToPath } from "node:url";
-import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import type { ApsisBody } from "../../src/apsis/level/apsis-body.ts";
-import { levelFileSchema } from "../../src/io/schemas/level.ts";
+import { levelFileSchemaOf } from "../../src/io/schemas/level.ts";
+import { apsisBackend } from "../../src/apsis/apsis-backend.ts";
 
-// A game's files (bodies, plans) parse once the registry has loaded the game.
-await loadGame("apsis");
+// A game's files parse with its body schema.
+const apsisLevel = levelFileSchemaOf({ name: "apsis", bodySchema: apsisBackend.bodySchema });
 
 /** Reads `fixtures/apsis/<name>.json` (a `levelramp/level@1` file) and returns its Apsis body. */
 export function loadFixture(name: string): ApsisBody {
   const file = fileURLToPath(new URL(`../../fixtures/apsis/${name}.json`, import.meta.url));
-  const level = readJsonFile(levelFileSchema, file);
+  const level = readJsonFile(apsisLevel, file);
   if (level.game !== "apsis") throw new Error(`${name} is not an Apsis level`);
   return level.level as ApsisBody;
 }

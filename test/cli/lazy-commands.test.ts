@@ -31,7 +31,7 @@ describe("the command table (src/cli/main.ts)", () => {
   it("lists each command as its module registers it: the same usage and description", async () => {
     for (const [name, entry] of Object.entries(COMMANDS)) {
       const program = new Command("levelramp");
-      (await entry.load())(program, { io: { stdout: () => {}, stderr: () => {}, color: 0, stderrIsTTY: false }, setExitCode: () => {}, run: async () => 0 });
+      (await entry.load())(program, { io: { stdout: () => {}, stderr: () => {}, color: 0, stderrIsTTY: false }, setExitCode: () => {}, run: async () => 0, closeAtEnd: () => {} });
       const cmd = program.commands.find((c) => c.name() === name);
       expect(cmd, name).toBeDefined();
       expect(new Help().subcommandTerm(cmd!), name).toBe(`${name} ${entry.usage}`.trimEnd());

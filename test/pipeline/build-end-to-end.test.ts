@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { carillonBodies } from "../helpers/game-bodies.ts";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
-import { levelsSchema } from "../../src/io/schemas/levels.ts";
-import { poolSchema } from "../../src/io/schemas/pool.ts";
+import { levelsSchemaOf } from "../../src/io/schemas/levels.ts";
+import { poolSchemaOf } from "../../src/io/schemas/pool.ts";
 import { buildLevelSet, levelSetFileNames, writeLevelSet } from "../../src/pipeline/build/build-level-set.ts";
 import { buildReportFiles, deviationReportWriter } from "../../src/pipeline/build/build-report.ts";
 import { loadPipelineOptions } from "../../src/pipeline/build/load-pipeline-options.ts";
@@ -32,7 +33,7 @@ describe("levelramp build (tiny Carillon plan)", () => {
   });
 
   it("numbers levels globally across parts and chapters, with bodies and solutions", () => {
-    const levels = levelsSchema.parse(JSON.parse(readFileSync(join(dir, "levels.json"), "utf8")));
+    const levels = levelsSchemaOf(carillonBodies).parse(JSON.parse(readFileSync(join(dir, "levels.json"), "utf8")));
     expect(levels.levels.map((l) => l.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(levels.levels.map((l) => `${l.chapter}/${l.part}`)).toEqual(["1/1", "1/1", "1/1", "1/2", "1/2", "1/2", "2/1", "2/1", "2/1"]);
     for (const l of levels.levels) {
@@ -44,8 +45,8 @@ describe("levelramp build (tiny Carillon plan)", () => {
   });
 
   it("keeps every candidate in pools.json with a stable id and its provenance", () => {
-    const pool = poolSchema.parse(JSON.parse(readFileSync(join(dir, "pools.json"), "utf8")));
-    const levels = levelsSchema.parse(JSON.parse(readFileSync(join(dir, "levels.json"), "utf8")));
+    const pool = poolSchemaOf(carillonBodies).parse(JSON.parse(readFileSync(join(dir, "pools.json"), "utf8")));
+    const levels = levelsSchemaOf(carillonBodies).parse(JSON.parse(readFileSync(join(dir, "levels.json"), "utf8")));
     expect(pool.seed).toBe(7);
     expect(pool.candidates.length).toBeGreaterThan(levels.levels.length);
     for (const c of pool.candidates) {

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import { loadGame, registerGame } from "../../src/game/registry/load-game.ts";
-import { levelsSchema } from "../../src/io/schemas/levels.ts";
+import { levelsSchemaOf } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
@@ -28,8 +28,8 @@ const files = (set: LevelSet) => Object.fromEntries(set.files.map((f) => [f.name
 /** An earlier set as build --from reads it: its levels.json and pools.json, through their text. */
 const fromSet = (set: LevelSet): FromSet => ({
   file: "earlier/levels.json",
-  levels: levelsSchema.parse(JSON.parse(text(set, "levels.json"))),
-  pool: parseReusablePool(JSON.parse(text(set, "pools.json")), "earlier/pools.json"),
+  levels: levelsSchemaOf(set.game).parse(JSON.parse(text(set, "levels.json"))),
+  pool: parseReusablePool(JSON.parse(text(set, "pools.json")), "earlier/pools.json", set.game),
 });
 const growsNothing: TaskRunner = { threads: 0, run: (() => Promise.reject(new Error("a task was grown"))) as unknown as TaskRunner["run"], close: async () => {} };
 

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { carillonBodies } from "../helpers/game-bodies.ts";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
-import { poolSchema } from "../../src/io/schemas/pool.ts";
+import { poolSchemaOf } from "../../src/io/schemas/pool.ts";
 import { openGame } from "../../src/game/registry/open-game.ts";
 import { growBatch as growWith, type GrowBatchTask } from "../../src/pipeline/workers/pipeline-task.ts";
 import { createProgressBars } from "../../src/cli/progress-bars.ts";
@@ -17,7 +18,7 @@ describe("levelramp generate", () => {
     const out = join(dir, "pools.json");
     const r = await runCli(["generate", "carillon", "--plan", plan, "--model", fixture("pipeline/tiny-carillon-model.json"), "--chapters", "1", "--seed", "11", "--workers", "1", "--out", out, "--json"]);
     expect(r.code, r.stderr).toBe(0);
-    const pool = poolSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    const pool = poolSchemaOf(carillonBodies).parse(JSON.parse(readFileSync(out, "utf8")));
     expect(pool).toMatchObject({ format: "levelramp/pool@1", game: "carillon", seed: 11 });
     expect(new Set(pool.candidates.map((c) => `${c.chapter}/${c.part}`))).toEqual(new Set(["1/1", "1/2"]));
     for (const c of pool.candidates) {

@@ -29,7 +29,9 @@ import { hopsComposedGame } from "../tiny-game/hops-composed.ts";
 
 const text = (r: PipelineResult) => ({ pool: JSON.stringify(r.pool, null, 2), levels: JSON.stringify(r.levels, null, 2) });
 /** A pool as a later run reads it: through its JSON text. */
-const reusable = (r: PipelineResult, file = "earlier/pools.json"): ReusablePool => parseReusablePool(JSON.parse(JSON.stringify(r.pool)), file);
+/** An earlier result's pool as --reuse reads it (through its text, with its game's body schema). */
+const reusable = (r: PipelineResult, file = "earlier/pools.json"): ReusablePool => parseReusablePool(JSON.parse(JSON.stringify(r.pool)), file, gamesByName()[r.pool.game]);
+const gamesByName = (): Record<string, Game> => ({ carillon: carillon.game, hopsv, hopsn });
 /** A task runner that fails the test if any task reaches it: nothing may be grown. */
 const growsNothing: TaskRunner = {
   threads: 0,

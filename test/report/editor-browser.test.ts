@@ -1,10 +1,11 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { apsisBodies, carillonBodies } from "../helpers/game-bodies.ts";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
-import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { levelsSchema, levelsSchemaOf, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { EditorResult } from "../../src/report/editor/start-editor.ts";
@@ -207,7 +208,7 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
   it("answers setRamp(points) exactly as select --ramp does: the generic fixture, a CSV pool, a small Carillon build and a small Apsis build", async () => {
     for (const name of ["generic", "csv", "carillon", "apsis"]) {
       const page = await open(name);
-      const file = readJsonFile(levelsSchema, cases[name].levels);
+      const file = readJsonFile(name === "carillon" ? levelsSchemaOf(carillonBodies) : name === "apsis" ? levelsSchemaOf(apsisBodies) : levelsSchema, cases[name].levels);
       for (const [points, interpolation] of [
         [scaled(file, 1.25), "linear"],
         [scaled(file, 0.8), "monotone-cubic"],
@@ -251,7 +252,7 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
 
   it("downloads ramp.json, model.json and levels.json in the CLI's formats: select with them writes the same levels file, and it verifies", async () => {
     const page = await open("carillon");
-    const file = readJsonFile(levelsSchema, cases.carillon.levels);
+    const file = readJsonFile(levelsSchemaOf(carillonBodies), cases.carillon.levels);
     expect(await page.locator(`button[data-editor="download-levels"]`).isDisabled()).toBe(true);
     await setRamp(page, scaled(file, 1.1), "linear");
     const saved: Record<string, string> = {};
@@ -264,7 +265,7 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
     const ramp = readJsonFile(rampSchema, saved.ramp);
     expect(ramp).toEqual(await pageRamp(page));
     expect(readJsonFile(modelSchema, saved.model)).toEqual(file.model);
-    const levels = readJsonFile(levelsSchema, saved.levels);
+    const levels = readJsonFile(levelsSchemaOf(carillonBodies), saved.levels);
     expect(levels.levels.map((l) => l.id)).toEqual((await result(page)).ids);
     const out = join(dir, "select-with-downloads.json");
     const plan = cases.carillon.select[cases.carillon.select.indexOf("--plan") + 1];

@@ -1,10 +1,11 @@
 import { fileURLToPath } from "node:url";
+import { carillonBodies } from "../helpers/game-bodies.ts";
 import { openGame } from "../../src/game/registry/open-game.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGame } from "../../src/game/registry/load-game.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
-import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { levelsSchemaOf, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { carillonBackend } from "../../src/carillon/carillon-backend.ts";
 import { renderHtmlReport } from "../../src/report/render-html-report.ts";
@@ -43,7 +44,7 @@ function fullSizeCarillon(): LevelsFile {
       }
     }
   }
-  return levelsSchema.parse({ ...grown, levels });
+  return levelsSchemaOf(carillonBodies).parse({ ...grown, levels });
 }
 
 let file: LevelsFile;

@@ -6,17 +6,14 @@ import type { CliIo } from "../../src/cli/cli-io.ts";
 import { main } from "../../src/cli/main.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { roundMetric } from "../../src/io/round-metric.ts";
-import { levelsSchema, type LevelsFile } from "../../src/io/schemas/levels.ts";
+import { levelsSchemaOf, type LevelsFile } from "../../src/io/schemas/levels.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import { rampSchema, type Ramp } from "../../src/io/schemas/ramp.ts";
 import type { GameBackend } from "../../src/game/game-backend.ts";
-import { loadGame } from "../../src/game/registry/load-game.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { rampTarget } from "../../src/select/ramp/ramp-target.ts";
 
-// The games these helpers build levels of are loaded once, before any file of theirs is parsed.
-await Promise.all([loadGame("carillon"), loadGame("apsis")]);
 
 const modelFile = (game: string, name: string) => fileURLToPath(new URL(`../../models/${game}/${name}`, import.meta.url));
 
@@ -91,7 +88,7 @@ export function composeGameLevels(game: "carillon" | "apsis", picks: PartPick[],
       });
     }
   }
-  return levelsSchema.parse({
+  return levelsSchemaOf({ name: game, bodySchema: backend.bodySchema }).parse({
     format: "levelramp/levels@1",
     game,
     seed,

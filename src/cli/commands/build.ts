@@ -1,8 +1,8 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
-import { gameModelFiles } from "../../game/game-model-files.ts";
-import { gameNames, loadGame } from "../../game/registry/load-game.ts";
-import { buildLevelSet, checkLevelSetFolder, writeLevelSet } from "../../pipeline/build/build-level-set.ts";
+import type { Game } from "../../game/game.ts";
+import { gameNames } from "../../game/registry/load-game.ts";
+import { buildLevelSet, checkLevelSetFolder, writeLevelSet, type LevelSetWrite } from "../../pipeline/build/build-level-set.ts";
 import type { PipelineOptions, PipelineResult } from "../../pipeline/build/build-levels.ts";
 import { statsLines } from "../../pipeline/build/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/build/load-pipeline-options.ts";
@@ -58,9 +58,9 @@ export function pipelineOptions(cmd: Command): Command {
  * the outputs before any work (`checkOutputs`, see {@link readPipelineOptions}),
  * draws progress bars while `run` works and prints the summary line.
  */
-export async function runPipelineCommand<R extends PipelineResult>(gameName: string, o: PipelineCliOptions, ctx: CommandContext, job: "build" | "generate", run: (options: PipelineOptions) => Promise<R>, checkOutputs: () => string[]): Promise<R> {
+export async function runPipelineCommand<R extends PipelineResult>(gameName: string, o: PipelineCliOptions, ctx: CommandContext, job: "build" | "generate", run: (options: PipelineOptions) => Promise<R>, checkOutputs: (options: PipelineOptions) => string[]): Promise<R> {
   const { io } = ctx;
-  const options = await readPipelineOptions(gameName, o, `cli/${job}`, checkOutputs, (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
+  const options = await readPipelineOptions(gameName, o, `cli/${job}`, ctx, checkOutputs, (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
   const { game, chapters, seed, workers } = options;
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
@@ -91,36 +91,37 @@ export function describeChapters(chapters: readonly number[]): string {
 
 /**
  * The options of a `build` or `generate` run from parsed CLI options: the
- * game, the model files (defaults from `models/<game>/`), chapters, seed,
+ * game, the model files (defaults: the game's own), chapters, seed,
  * workers and pipeline settings; then, before any work, `checkOutputs`
  * (exists without --force, a folder for a file or a file for a folder,
  * under a file, not writable), whose notes on what a killed earlier run left
  * go to `note`.
  *
  * `--seed` and `--workers` are parsed first, then the library's
- * `loadPipelineOptions` loads the game (a built-in game's name or a game
- * file) and reads the model files.
+ * `loadPipelineOptions` opens the game (a built-in game's name or a game
+ * file; closed when the command ends) and reads the model files.
  *
  * @throws InputError (exit 2) for any bad option, file or output path.
  */
-export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, checkOutputs: () => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
+export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, ctx: Pick<CommandContext, "closeAtEnd">, checkOutputs: (options: PipelineOptions) => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
   const seed = wholeNumber(module, o.seed, "--seed", 0);
   const workers = parseWorkers(module, o.workers);
   if (o.from !== undefined && o.chapters === undefined) throw new InputError(module, "--from needs --chapters: the chapters to build again (those before them are kept from the set)");
   const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
-  for (const line of checkOutputs()) note(line);
-  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game.name);
+  ctx.closeAtEnd(options.game);
+  for (const line of checkOutputs(options)) note(line);
+  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);
   if (o.from !== undefined) {
-    options.from = await readFromSet(o.from, options.game.name);
+    options.from = await readFromSet(o.from, options.game);
     // the set's seed, unless --seed names one (keepChapters refuses a set of two seeds)
     if (seed === undefined && typeof options.from.levels.seed === "number") options.seed = options.from.levels.seed;
   }
   return options;
 }
 
-/** The input files of a `build` or `generate` run (the game's defaults where no option names one): an output is never one of them. */
-export function pipelineInputs(gameName: string, o: PipelineCliOptions): RunInput[] {
-  const files = modelFiles(gameName, o);
+/** The input files of a `build` or `generate` run (the game's own where no option names one): an output is never one of them. */
+export function pipelineInputs(game: Game, o: PipelineCliOptions): RunInput[] {
+  const files = modelFiles(game, o);
   return [
     { what: o.plan ? "--plan" : "the plan", path: files.planFile },
     { what: o.model ? "--model" : "the model", path: files.modelFile },
@@ -140,11 +141,17 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
-      const dir = o.out ?? join("out", (await loadGame(gameName, "pipeline/game")).game);
-      const how = { force: o.force, module: "cli/build", option: "--out", inputs: pipelineInputs(gameName, o) };
+      // The output folder (default out/<the game's name>) and how it is written, known once the game is open.
+      let dir = "";
+      let how: LevelSetWrite = {};
+      const outputs = (options: PipelineOptions) => {
+        dir = o.out ?? join("out", options.game.name);
+        how = { force: o.force, module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
+        return checkLevelSetFolder(dir, how);
+      };
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.
-      const selectLine = (game: string) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...(gameModelFiles(game) ? { gameFile: relative(dir, gameName) } : {}) });
-      const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game.name) }), () => checkLevelSetFolder(dir, how));
+      const selectLine = (game: Game) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...("gameFile" in game.source ? { gameFile: relative(dir, gameName) } : {}) });
+      const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), outputs);
       const { paths, notes } = writeLevelSet(dir, set, how);
       for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);

@@ -1,10 +1,11 @@
 import type { Command } from "commander";
+import type { DedupComparison } from "../../dedup/dedup-types.ts";
+import type { Game } from "../../game/game.ts";
 import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
-import { openGame } from "../../game/registry/open-game.ts";
 import { compareLevels } from "../../pipeline/verify/compare-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, parseLevel } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 
 /** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
@@ -21,29 +22,27 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const both = parseLevel("cli/compare", o.level);
       const levelA = parseLevel("cli/compare", o.levelA, "--level-a") ?? both;
       const levelB = parseLevel("cli/compare", o.levelB, "--level-b") ?? both;
-      await useGameFile(o.game);
-      const la = await readGameLevelInput(a, levelA);
-      const lb = await readGameLevelInput(b, levelB);
-      const game = await openGame(la.game, "cli/compare");
-      const c = await compareLevels(game, la, lb, [a, b]);
-      const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
+      const given = await openGameOption(o.game, ctx);
+      const { value: la, game } = await readGameLevelInput(a, levelA, given);
+      const { value: lb } = await readGameLevelInput(b, levelB, given);
+      const c = await compareLevels(game!, la, lb, [a, b]);
+      ctx.io.stdout(compareText(c, game!, o.json));
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).
       if (!c.same) ctx.setExitCode(1);
-      if (o.json) {
-        ctx.io.stdout(JSON.stringify(result, null, 2) + "\n");
-        return;
-      }
-      const { dedup, pieces } = game;
-      if (dedup.describeComparison) {
-        ctx.io.stdout(`${dedup.describeComparison(c)}\n`);
-        return;
-      }
-      const unit = pieces.many;
-      const how = c.transform ? ` under ${dedup.describeTransform(c.transform)}` : "";
-      ctx.io.stdout(
-        c.same
-          ? `same (${c.reasons.join(", ")}): ${c.transform ? `the second level is the first${how}` : c.basis === "puzzle" || c.basis === "chains" ? `matched through their graphs` : "matched"}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
-          : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${pieces.one} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`,
-      );
     });
+}
+
+/** What `compare` prints: the comparison as JSON, or in the game's words. */
+function compareText(c: DedupComparison<unknown>, game: Game, json: boolean | undefined): string {
+  if (json) {
+    const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
+    return JSON.stringify(result, null, 2) + "\n";
+  }
+  const { dedup, pieces } = game;
+  if (dedup.describeComparison) return `${dedup.describeComparison(c)}\n`;
+  const unit = pieces.many;
+  const how = c.transform ? ` under ${dedup.describeTransform(c.transform)}` : "";
+  return c.same
+    ? `same (${c.reasons.join(", ")}): ${c.transform ? `the second level is the first${how}` : c.basis === "puzzle" || c.basis === "chains" ? `matched through their graphs` : "matched"}; ${c.matched.length} ${unit} matched (${(c.share * 100).toFixed(0)}% of the larger level)\n`
+    : `not the same: ${c.basis === "closest" ? `at best ${c.matched.length} ${c.matched.length === 1 ? `${pieces.one} matches` : `${unit} match`}${how}` : `no ${unit} match under any turn or mirror`} (${(c.share * 100).toFixed(0)}% of the larger level)\n`;
 }

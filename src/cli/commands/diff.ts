@@ -3,7 +3,7 @@ import { readLevelsInput } from "../../pipeline/inputs/read-levels-input.ts";
 import { diffLevels } from "../../report/diff-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, jsonOption } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
@@ -18,8 +18,8 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .argument("<new>", "later levels file, or an order")
     .addOption(jsonOption("print the diff as JSON on stdout"))
     .action(async (oldFile: string, newFile: string, o: { json?: boolean; game?: string }) => {
-      await useGameFile(o.game);
-      const read = async (f: string) => (await readLevelsInput(f, { module: "cli/diff" })).levels;
+      const game = await openGameOption(o.game, ctx);
+      const read = async (f: string) => (await readLevelsInput(f, { module: "cli/diff", game })).levels;
       const d = diffLevels(await read(oldFile), await read(newFile));
       if (o.json) ctx.io.stdout(JSON.stringify(d, null, 2) + "\n");
       else {

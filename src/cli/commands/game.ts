@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { gameNames } from "../../game/registry/load-game.ts";
 import { checkGameProgram } from "../../program/check-game-program.ts";
 import type { CommandContext } from "../cli-io.ts";
 
@@ -17,7 +18,7 @@ export function registerGame(program: Command, ctx: CommandContext): void {
     .option("--json", "print {ok, game, file, checks: [{check, ok, detail}]} on stdout")
     .action(async (file: string, o: { json?: boolean }) => {
       const { io } = ctx;
-      const result = await checkGameProgram(file);
+      const result = await checkGameProgram(file, gameNames());
       const failed = result.checks.filter((c) => !c.ok).length;
       if (o.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
       else {

@@ -2,9 +2,8 @@ import type { Command } from "commander";
 import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, levelOption, parseLevel } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { openGame } from "../../game/registry/open-game.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
@@ -21,11 +20,9 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption("print the measure as JSON on stdout"))
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
       const level = parseLevel("cli/measure", o.level);
-      await useGameFile(o.game);
-      const input = await readGameLevelInput(file, level);
-      const game = await openGame(input.game, "cli/measure");
-      const body = checkLevelBody(game, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
-      const { measure } = await game.solve(body);
+      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
+      const body = checkLevelBody(game!, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
+      const { measure } = await game!.solve(body);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {
         const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import { openGame } from "../../game/registry/open-game.ts";
+import { InputError } from "../../io/errors.ts";
+import type { Game } from "../../game/game.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readGameFile } from "../../game/registry/read-game-file.ts";
@@ -10,7 +11,7 @@ import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, statsText } from "./build.ts";
 import { forceOption, jsonOption, parseWorkers, quietOption, statsOption, workersOption } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { poolFileText } from "./generate.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
@@ -42,16 +43,21 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
     .action(async (files: string[], o: MergeCliOptions) => {
       const { io } = ctx;
       const workers = parseWorkers("cli/merge", o.workers);
-      await useGameFile(o.game);
+      const given = await openGameOption(o.game, ctx);
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
       const shards: Array<{ file: string; shard: ShardFile }> = [];
-      for (const file of files) shards.push({ file, shard: await readGameFile(file, parseShardFile) });
-      const reuse = o.reuse !== undefined && shards.length > 0 ? await readReusablePool(o.reuse, shards[0].shard.game) : undefined;
+      let game: Game | undefined;
+      for (const file of files) {
+        const read = await readGameFile(file, (g) => (raw, f) => parseShardFile(raw, f, g), given);
+        shards.push({ file, shard: read.value });
+        game ??= read.game;
+      }
+      if (!game) throw new InputError("cli/merge", `expected shards of a game; ${files[0]} is generic`, { file: files[0], jsonPath: "$.game" });
+      const reuse = o.reuse !== undefined ? await readReusablePool(o.reuse, game) : undefined;
       const bars = commandProgressBars(io, o.quiet);
       const t0 = performance.now();
       let result: MergeResult;
       try {
-        const game = await openGame(shards[0].shard.game, "cli/merge");
         result = await mergeShards(shards, { game, workers, events: bars, reuse });
       } finally {
         bars.stop();

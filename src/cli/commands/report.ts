@@ -16,7 +16,6 @@ import { poolCoverage } from "../../report/pool-coverage.ts";
 import { deviationReport } from "../../report/deviation-report.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import type { Game } from "../../game/game.ts";
-import { openGame } from "../../game/registry/open-game.ts";
 import { readGamePoolLevels } from "../../game/registry/read-game-file.ts";
 import { renderHtmlReport } from "../../report/render-html-report.ts";
 import { findBreaks } from "../../select/rules/find-breaks.ts";
@@ -32,7 +31,7 @@ import { calibratedLevels } from "../../report/calibrated-levels.ts";
 import { readCalibration } from "../../calibrate/read-calibration.ts";
 import { calibrationText } from "../../report/calibration-text.ts";
 import { forceOption, jsonOption } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { modelsPath } from "../../game/models-path.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
@@ -61,7 +60,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       const inputs = [{ what: "the levels file", path: levelsFile }, { what: "--pools", path: o.pools }, { what: "--plan", path: o.plan }, { what: "--calibration", path: o.calibration }, { what: "--game", path: o.game }, ...(o.ramp ?? []).map((path) => ({ what: "--ramp", path }))];
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out", inputs })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
-      const game = await useGameFile(o.game);
+      const given = await openGameOption(o.game, ctx);
       // Ramps are labelled by file name; by the path given when two share a name.
       const names = (o.ramp ?? []).map((f) => basename(f));
       const ramps = (o.ramp ?? []).map((f, i) => ({ name: names.filter((n) => n === names[i]).length > 1 ? f : names[i], ramp: readJsonFile(rampSchema, f), file: f }));
@@ -69,10 +68,10 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const planGiven = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
       // An order of an outside game (--game) takes the game's ramp and selection model unless --ramp / --model are given.
-      const orderDefaults = game
-        ? { ...(o.model ? {} : { model: readJsonFile(modelSchema, modelsPath(game, "selection.json")) }), ...(ramps.length ? {} : { ramp: readJsonFile(rampSchema, modelsPath(game, "ramp.json")) }) }
+      const orderDefaults = given
+        ? { ...(o.model ? {} : { model: readJsonFile(modelSchema, given.models.selection) }), ...(ramps.length ? {} : { ramp: readJsonFile(rampSchema, given.models.ramp) }) }
         : undefined;
-      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: planGiven, planFile: o.plan, orderDefaults, require: { ramp: "report needs --ramp (or --game, whose ramp it takes)" }, module: "cli/report" });
+      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: planGiven, planFile: o.plan, orderDefaults, require: { ramp: "report needs --ramp (or --game, whose ramp it takes)" }, module: "cli/report", game: given });
       const file = model ? { ...read.levels, model } : read.levels;
       if (o.plan && !read.order && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor (give it with --pools and --format html) or for an order");
       const calibration = o.calibration ? readCalibration(o.calibration) : undefined;
@@ -87,7 +86,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           }
         });
       }
-      const poolRead = o.pools ? await readGamePoolLevels(o.pools) : undefined;
+      const poolRead = o.pools ? (await readGamePoolLevels(o.pools, given)).value : undefined;
       const pool = poolRead?.pool;
       if (read.order && !o.plan && format === "html" && poolRead && !poolRead.levels.some((l) => l !== undefined)) {
         // select derives the plan from an order given as --pools; any other pool needs the plan named.
@@ -119,7 +118,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       let text: string;
       if (format === "html") {
         // The file's game draws the pictures and names its concepts (a generic file has none).
-        const game = file.game === "generic" ? undefined : await openGame(file.game, "cli/report");
+        const game = read.game;
         const editor = pool && o.pools ? editorOptions(file, pool, levelsFile, o.pools, o.plan, o.game, game, read.order && !o.plan ? orderPlan(read.order) : planGiven) : undefined;
         // With a calibration the editor can show and edit the ramp in pass rates (SPEC 11); the page's select line names the file as given.
         if (editor && calibration && o.calibration) editor.calibration = { file: o.calibration, metric: calibration.metric, model: calibration.model, params: calibration.params };
@@ -147,10 +146,10 @@ export function registerReport(program: Command, ctx: CommandContext): void {
  * only when the file's embedded model is not the game's default.
  */
 function editorOptions(file: LevelsFile, pool: Pool, levelsFile: string, poolsFile: string, planOption: string | undefined, gameOption: string | undefined, game: Game | undefined, planRead?: Plan): EditorOptions {
-  const planFile = planOption ?? modelsPath(file.game, "plan.json");
+  const planFile = planOption ?? game?.models.plan ?? modelsPath(file.game, "plan.json");
   if (!planRead && !planOption && !existsSync(planFile)) throw new InputError("cli/report", `the ramp editor needs the plan the levels were selected with; ${file.game} has no default plan: give --plan`);
   const plan = planRead ?? readJsonFile(planSchema, planFile);
-  const defaultModel = modelsPath(file.game, "selection.json");
+  const defaultModel = game?.models.selection ?? modelsPath(file.game, "selection.json");
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
   const knownConcepts = game?.conceptNames;
   return { pool, plan, files: { levels: levelsFile, pools: poolsFile, plan: planOption ?? null, model: sameModel ? null : "model.json", ...(gameOption ? { game: gameOption } : {}) }, ...(knownConcepts ? { knownConcepts } : {}) };

@@ -5,7 +5,7 @@ import { decimalOption, wholeNumberOption } from "../../io/hostile/option-number
 import { checkOutputFile, type RunInput } from "../../io/output-paths.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, jsonOption, modelOption, rampOption, statsOption } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import type { CheckedOptions, SelectOptions } from "../select-run.ts";
 
 /** `levelramp select` (SPEC 2, 6): pick and order levels from pools under the model. */
@@ -32,7 +32,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .addOption(forceOption())
     .action(async (o: SelectOptions) => {
       const started = performance.now();
-      const outside = await useGameFile(o.game);
+      const outside = await openGameOption(o.game, ctx);
       const gameMs = performance.now() - started;
       const checked = checkOptions(o);
       // The selection's own modules (the file formats, zod, the solvers) load only once the options pass their checks.

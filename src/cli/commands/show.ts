@@ -6,9 +6,8 @@ import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, levelOption, parseLevel } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { checkLevelBody } from "../../game/check-level-body.ts";
-import { openGame } from "../../game/registry/open-game.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
@@ -41,10 +40,8 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
-      await useGameFile(o.game);
-      const input = await readGameLevelInput(file, level);
-      const game = await openGame(input.game, "cli/show");
-      if (!game.picture) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
+      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
+      if (!game?.picture) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
       const body = checkLevelBody(game, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
       const solution = o.solution ? (input.solution ?? (await game.solve(body)).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;

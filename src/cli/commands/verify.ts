@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { openGame } from "../../game/registry/open-game.ts";
 import { readJsonFile } from "../../io/read-json-file.ts";
 import { InputError } from "../../io/errors.ts";
 import { planSchema } from "../../io/schemas/plan.ts";
@@ -10,8 +9,7 @@ import { commandProgressBars } from "../progress-bars.ts";
 import { verifyLevels, type VerifyResult } from "../../pipeline/verify/verify-levels.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, quietOption } from "../options.ts";
-import { gameOption, useGameFile } from "../game-option.ts";
-import { modelsPath } from "../../game/models-path.ts";
+import { gameOption, openGameOption } from "../game-option.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
@@ -31,21 +29,20 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
     .addOption(quietOption("no progress bar"))
     .action(async (file: string, o: { model?: string; ramp?: string; plan?: string; json?: boolean; quiet?: boolean; game?: string }) => {
       const { io } = ctx;
-      const game = await useGameFile(o.game);
+      const given = await openGameOption(o.game, ctx);
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const ramp = o.ramp ? readJsonFile(rampSchema, o.ramp) : undefined;
       const plan = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
       // An order of an outside game (--game) is checked against the game's selection model unless --model is given.
-      const gameModel = game && !o.model ? modelsPath(game, "selection.json") : undefined;
+      const gameModel = given && !o.model ? given.models.selection : undefined;
       const orderDefaults = gameModel ? { model: readJsonFile(modelSchema, gameModel) } : undefined;
-      const { levels, order } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, orderDefaults, require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify" });
+      const { levels, order, game } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, orderDefaults, require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify", game: given });
       if (o.ramp && !order) throw new InputError("cli/verify", "--ramp is for an order (a levels file embeds its ramp)");
       const modelFile = o.model ?? (order ? gameModel : undefined);
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {
-        const levelsGame = levels.game === "generic" ? undefined : await openGame(levels.game, "cli/verify");
-        result = await verifyLevels(levels, { game: levelsGame, model: model ?? (order ? levels.model : undefined), modelFile, plan, planFile: o.plan, events: bars });
+        result = await verifyLevels(levels, { game, model: model ?? (order ? levels.model : undefined), modelFile, plan, planFile: o.plan, events: bars });
       } finally {
         bars.stop();
       }

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { InputError, LevelrampError } from "../../io/errors.ts";
-import { declareGame, registerBodySchema } from "../../io/schemas/shared.ts";
 import { checkGameBackend, type GameBackend } from "../game-backend.ts";
+import type { GameSource } from "../game.ts";
 import { BUILT_IN_GAMES } from "../registry.ts";
 import { openGameFile } from "./open-game-file.ts";
 
@@ -11,17 +11,9 @@ import { openGameFile } from "./open-game-file.ts";
 // everything after it finds the game synchronously (`findGame`,
 // `requireGame`): the GameBackend contract stays synchronous.
 
-/**
- * Where a worker thread finds a game that is not built in, so a run-time
- * game builds on any worker count: a module and the name of its export (a
- * game registered with {@link registerGame}), or the game file (SPEC 10)
- * that {@link loadGame} opened (its absolute path).
- */
-export type GameSource = { module: string; exportName: string } | { gameFile: string };
 
 const games = new Map<string, { backend: GameBackend; source?: GameSource }>();
 const loading = new Map<string, Promise<GameBackend>>();
-for (const name of Object.keys(BUILT_IN_GAMES)) declareGame(name);
 
 const isBuiltIn = (name: string): boolean => Object.hasOwn(BUILT_IN_GAMES, name);
 
@@ -38,11 +30,10 @@ export function gameNames(): string[] {
   return [...Object.keys(BUILT_IN_GAMES), ...[...games.keys()].filter((g) => !isBuiltIn(g))];
 }
 
-/** Puts a checked back end into the table (and its body schema into the file formats). */
+/** Puts a checked back end into the table. */
 function admit(backend: GameBackend, source: GameSource | undefined): GameBackend {
   const problems = checkGameBackend(backend);
   if (problems.length) throw new LevelrampError("game/registry", `game "${backend.game}" breaks the contract: ${problems.join("; ")}`, 2);
-  registerBodySchema(backend.game, backend.bodySchema);
   games.set(backend.game, { backend, source });
   return backend;
 }
@@ -62,7 +53,7 @@ function unknownGame(name: string, where: string): InputError {
  *   (given the absolute path), registered under the file's `name` (worker
  *   threads open the same file: {@link gameSource}).
  * Loading the same game again returns the same back end. After it, the
- * game's files parse (its body schema joins the file formats) and
+ * game opens (`openGame`) and
  * {@link findGame} / {@link requireGame} find it synchronously.
  *
  * @param where the module named in the error (default `game/registry`).
@@ -110,7 +101,7 @@ async function loadGameFile(file: string): Promise<GameBackend> {
 
 /**
  * Adds a game at run time (a plug-in, or the test game of the contract
- * test). Its body schema joins the file formats (pool, levels and level
+ * test), which `openGame` then opens by its name (pool, levels and level
  * files of that game then parse). With `source`, worker threads of the
  * pipeline can load the game too ({@link loadGameFrom}); without it, build
  * the game with `workers: 1`. Registering the same back end again is a no-op.
@@ -167,7 +158,7 @@ export function gameSource(name: string): GameSource | undefined {
 export async function loadGameFrom(name: string, source?: GameSource): Promise<GameBackend> {
   const held = games.get(name);
   if (held) return held.backend;
-  if (!source) return loadGame(name);
+  if (!source || "name" in source) return loadGame(name);
   if ("gameFile" in source) {
     const backend = await loadGame(source.gameFile);
     if (backend.game !== name) throw new LevelrampError("game/registry", `expected ${source.gameFile} to be game "${name}"; it is "${backend.game}"`, 2);

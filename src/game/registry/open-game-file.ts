@@ -1,5 +1,12 @@
 import type { GameBackend } from "../game-backend.ts";
-import { setGameModelFiles } from "../game-model-files.ts";
+import type { GameModels } from "../game.ts";
+
+const modelsOf = new Map<string, GameModels>();
+
+/** The model files of a game file opened in this thread, by the game's name (transitional: until the game file is the Game value itself). */
+export function gameFileModels(name: string): GameModels | undefined {
+  return modelsOf.get(name);
+}
 
 /** What opening a game file gives the registry: the program back end and the file's model paths. */
 export interface OpenedGameFile {
@@ -26,6 +33,6 @@ export async function openGameFile(file: string, checkName: (name: string) => vo
   const game = readGameFile(file);
   checkName(game.name);
   const backend = programBackend(game);
-  setGameModelFiles(game.name, game.models);
+  modelsOf.set(game.name, game.models);
   return { backend, path: game.path };
 }

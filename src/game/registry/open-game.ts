@@ -21,7 +21,8 @@ export async function openGame(nameOrFile: string | GameSource, where = "game/re
   const backend = key !== undefined ? await loadGame(key, where) : await loadGame(await registerFrom(nameOrFile as { module: string; exportName: string }), where);
   const registered = gameSource(backend.game);
   const source: GameSource = registered ?? (typeof nameOrFile === "string" && isGameFile(nameOrFile) ? { gameFile: resolve(nameOrFile) } : { name: backend.game });
-  const { planFile, modelFile, rampFile } = defaultModelFiles(backend.game);
+  const files = (await import("./open-game-file.ts")).gameFileModels(backend.game);
+  const { planFile, modelFile, rampFile } = files ? { planFile: files.plan, modelFile: files.selection, rampFile: files.ramp } : defaultModelFiles(backend.game);
   const game = gameFromBackend(backend, { plan: planFile, ramp: rampFile, selection: modelFile }, source);
   // The registry keeps a game file's program for the thread's other callers: the value's close leaves it running (ended at exit).
   game.close = async () => {};

@@ -2,8 +2,9 @@ import { readCsvPoolLevels } from "./csv-pool-levels.ts";
 import { InputError } from "../errors.ts";
 import { checkOrder, type Order } from "./order.ts";
 import { parseWith, readJson } from "../read-json-file.ts";
-import { levelsSchema, type LevelsFile } from "../schemas/levels.ts";
-import { poolSchema, type Pool } from "../schemas/pool.ts";
+import { levelsSchemaOf, type LevelsFile } from "../schemas/levels.ts";
+import { poolSchemaOf, type Pool } from "../schemas/pool.ts";
+import type { BodyGame } from "../schemas/shared.ts";
 
 const MODULE = "io/order";
 
@@ -31,11 +32,12 @@ export function splitOrderLevels(raw: Pool): { pool: Pool; levels: Array<number 
  * pool's `level` numbers (an order's, SPEC 3) are not metrics and are left
  * out ({@link readOrder} reads them).
  *
+ * @param game the pool's game (its bodies parse with its schema); absent: a generic pool.
  * @throws InputError (exit 2) naming the file and the JSON path or CSV line.
  */
-export function readPoolFile(file: string): { pool: Pool; levels: Array<number | undefined> } {
+export function readPoolFile(file: string, game?: BodyGame): { pool: Pool; levels: Array<number | undefined> } {
   if (file.toLowerCase().endsWith(".csv")) return readCsvPoolLevels(file);
-  return splitOrderLevels(parseWith(poolSchema, readJson(file), file));
+  return splitOrderLevels(parseWith(poolSchemaOf(game), readJson(file), file));
 }
 
 /**
@@ -46,13 +48,14 @@ export type LevelsSource = { kind: "levels"; file: LevelsFile } | { kind: "order
 
 /**
  * Reads a levels file or an order (SPEC 3): CSV is an order; JSON is read by
- * its `format` ({@link parseLevelsSource}). A game's levels file needs its
- * game loaded first (`readGameLevelsSource` in game/registry does that).
+ * its `format` ({@link parseLevelsSource}). A game's levels file parses
+ * with its game (`readGameLevelsSource` in game/registry opens it first).
  *
  * @param options.planLevels the plan's level count, when a plan is given: an order's level beyond it is refused.
+ * @param options.game the file's game; absent: a generic file.
  * @throws InputError (exit 2): a JSON file of another format, and every problem {@link readOrder} names.
  */
-export function readLevelsSource(file: string, options: { planLevels?: number; planFile?: string } = {}): LevelsSource {
+export function readLevelsSource(file: string, options: { planLevels?: number; planFile?: string; game?: BodyGame } = {}): LevelsSource {
   if (file.toLowerCase().endsWith(".csv")) return { kind: "order", order: checkOrder(file, readCsvPoolLevels(file), options) };
   return parseLevelsSource(readJson(file), file, options);
 }
@@ -64,13 +67,13 @@ export function readLevelsSource(file: string, options: { planLevels?: number; p
  *
  * @throws InputError (exit 2) naming the file: another format, and every problem {@link readOrder} names.
  */
-export function parseLevelsSource(value: unknown, file: string, options: { planLevels?: number; planFile?: string } = {}): LevelsSource {
+export function parseLevelsSource(value: unknown, file: string, options: { planLevels?: number; planFile?: string; game?: BodyGame } = {}): LevelsSource {
   const format = value !== null && typeof value === "object" && Object.hasOwn(value, "format") ? (value as { format: unknown }).format : undefined;
-  if (format === "levelramp/pool@1") return { kind: "order", order: checkOrder(file, splitOrderLevels(parseWith(poolSchema, value, file)), options) };
+  if (format === "levelramp/pool@1") return { kind: "order", order: checkOrder(file, splitOrderLevels(parseWith(poolSchemaOf(options.game), value, file)), options) };
   if (format !== "levelramp/levels@1") {
     throw new InputError(MODULE, `expected a levels file ("format": "levelramp/levels@1") or an order (a generic pool, "format": "levelramp/pool@1", whose candidates carry level numbers); got format ${JSON.stringify(format ?? null)}`, { file, jsonPath: "$.format" });
   }
-  return { kind: "levels", file: parseWith(levelsSchema, value, file) };
+  return { kind: "levels", file: parseWith(levelsSchemaOf(options.game), value, file) };
 }
 
 /**

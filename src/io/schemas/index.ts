@@ -1,11 +1,11 @@
 export { calibrationSchema, type Calibration } from "./calibration.ts";
 export { batchRecordSchema, composeRecordSchema, grownRecordsSchema, partFiguresSchema, partRecordSchema, type BatchRecord, type ComposeRecord, type GrownRecords, type PartRecord } from "./grown-records.ts";
-export { levelFileSchema, type LevelFile } from "./level.ts";
-export { levelsSchema, shippedLevelSchema, type LevelsFile, type ShippedLevel } from "./levels.ts";
+export { levelFileSchema, levelFileSchemaOf, type LevelFile } from "./level.ts";
+export { levelsSchema, levelsSchemaOf, shippedLevelSchema, type LevelsFile, type ShippedLevel } from "./levels.ts";
 export { constraintSchema, modelSchema, type Constraint, type Model } from "./model.ts";
 export { planPartSchema, planSchema, type Plan, type PlanPart } from "./plan.ts";
-export { candidateSchema, poolSchema, provenanceSchema, type Candidate, type Pool } from "./pool.ts";
+export { candidateSchema, poolSchema, poolSchemaOf, provenanceSchema, type Candidate, type Pool } from "./pool.ts";
 export { rampSchema, type Ramp } from "./ramp.ts";
-export { shardSchema, type ShardFile } from "./shard.ts";
-export { checkBody, conceptNameSchema, conceptsSchema, declareGame, gameSchema, knownGames, levelGameSchema, metricsSchema, registerBodySchema, type Game } from "./shared.ts";
+export { shardSchema, shardSchemaOf, type ShardFile } from "./shard.ts";
+export { checkBody, conceptNameSchema, conceptsSchema, fileGameSchema, levelFileGameSchema, metricsSchema, planGameSchema, type BodyGame } from "./shared.ts";
 export { formatJsonSchema, formatSchemas } from "./format-schemas.ts";

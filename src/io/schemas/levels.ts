@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
 import { modelSchema } from "./model.ts";
 import { rampSchema } from "./ramp.ts";
-import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, fileGameSchema, metricsSchema, perGame, type BodyGame } from "./shared.ts";
 
 /** One shipped level of a levels file (SPEC 3); `deviation` = value − target. */
 export const shippedLevelSchema = z.looseObject({
@@ -20,11 +20,11 @@ export const shippedLevelSchema = z.looseObject({
   solution: z.unknown().optional(),
 });
 
-/** The levels file `levelramp/levels@1` (SPEC 3): self-contained, with model and ramp embedded. */
-export const levelsSchema = z
+/** The levels file `levelramp/levels@1` (SPEC 3): self-contained, with model and ramp embedded; of `game` (its bodies checked by the game's schema) or generic. */
+export const levelsSchemaOf = perGame((game: BodyGame | undefined) => z
   .looseObject({
     format: z.literal("levelramp/levels@1"),
-    game: gameSchema,
+    game: fileGameSchema(game),
     seed: seedSchema.nullable(),
     model: modelSchema,
     ramp: rampSchema,
@@ -57,9 +57,12 @@ export const levelsSchema = z
       if (i > 0 && l.number <= file.levels[i - 1].number) {
         ctx.addIssue({ code: "custom", path: ["levels", i, "number"], message: "expected level numbers in increasing order" });
       }
-      if (l.level !== undefined) checkBody(file.game, l.level, ["levels", i, "level"], ctx);
+      if (l.level !== undefined) checkBody(game, file.game, l.level, ["levels", i, "level"], ctx);
     });
-  });
+  }));
+
+/** The levels file's format as `levelramp schema levels` prints it, and a generic file's (a game's levels parse with {@link levelsSchemaOf}). */
+export const levelsSchema = levelsSchemaOf();
 
 export type ShippedLevel = z.infer<typeof shippedLevelSchema>;
 export type LevelsFile = z.infer<typeof levelsSchema>;

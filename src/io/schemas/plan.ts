@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_PLAN_LEVELS, MAX_POOL_PER_LEVEL } from "../input-limits.ts";
 import { boundedInt } from "./bounded-number.ts";
-import { gameSchema } from "./shared.ts";
+import { planGameSchema } from "./shared.ts";
 import { thousands } from "../thousands.ts";
 
 /** One part (Carillon) or tier (Apsis) of a chapter: its level count, pool size per level and generator settings. */
@@ -16,7 +16,7 @@ export const planPartSchema = z.strictObject({
 export const planSchema = z
   .strictObject({
     format: z.literal("levelramp/plan@1"),
-    game: gameSchema,
+    game: planGameSchema,
     composed: boundedInt().min(0).default(0).describe("levels at the start that are composed, not selected"),
     chapters: z
       .array(

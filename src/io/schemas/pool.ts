@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { boundedInt, boundedNumber, derivedNumber, seedSchema } from "./bounded-number.ts";
-import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, fileGameSchema, metricsSchema, perGame, type BodyGame } from "./shared.ts";
 
 /** Where a generated candidate came from (SPEC 2): seed, batch and index within the batch. */
 export const provenanceSchema = z.strictObject({
@@ -24,11 +24,11 @@ export const candidateSchema = z.looseObject({
   dropped: z.string().optional().describe("why the build dropped it; select honours the drop"),
 });
 
-/** The pool file `levelramp/pool@1` (SPEC 3). */
-export const poolSchema = z
+/** The pool file `levelramp/pool@1` (SPEC 3), of `game` (its bodies checked by the game's schema) or generic. */
+export const poolSchemaOf = perGame((game: BodyGame | undefined) => z
   .looseObject({
     format: z.literal("levelramp/pool@1"),
-    game: gameSchema,
+    game: fileGameSchema(game),
     seed: seedSchema.optional(),
     generator: z.unknown().optional(),
     candidates: z.array(candidateSchema).min(1, { error: "expected at least one candidate (an empty pool has nothing to select from)" }),
@@ -56,7 +56,7 @@ export const poolSchema = z
         ctx.addIssue({ code: "custom", path: ["candidates", i, "id"], message: `expected a unique id; "${c.id}" is also candidates[${first}]` });
       } else seen.set(c.id, i);
       // A generic candidate's level is a number: its level in a shipped order (SPEC 3 "An order"), checked by the order reader.
-      if (c.level !== undefined && !(pool.game === "generic" && typeof c.level === "number")) checkBody(pool.game, c.level, ["candidates", i, "level"], ctx);
+      if (c.level !== undefined && !(pool.game === "generic" && typeof c.level === "number")) checkBody(game, pool.game, c.level, ["candidates", i, "level"], ctx);
     });
     pool.conflicts?.forEach((pair, i) => {
       pair.ids.forEach((id, j) => {
@@ -65,7 +65,10 @@ export const poolSchema = z
       // The model's conflict constraint refuses the same (model.ts): a pair of one id says nothing a solver can keep.
       if (pair.ids[0] === pair.ids[1]) ctx.addIssue({ code: "custom", path: ["conflicts", i, "ids", 1], message: `expected two distinct ids (a conflict says "never both ship"); "${pair.ids[1]}" is also ids[0]` });
     });
-  });
+  }));
+
+/** The pool file's format as `levelramp schema pool` prints it, and a generic pool's (a game's pool parses with {@link poolSchemaOf}). */
+export const poolSchema = poolSchemaOf();
 
 export type Candidate = z.infer<typeof candidateSchema>;
 export type Pool = z.infer<typeof poolSchema>;

@@ -4,15 +4,15 @@ import { modelSchema } from "./model.ts";
 import { planSchema } from "./plan.ts";
 import { candidateSchema } from "./pool.ts";
 import { rampSchema } from "./ramp.ts";
-import { checkBody, conceptsSchema, gameSchema, metricsSchema } from "./shared.ts";
+import { checkBody, conceptsSchema, fileGameSchema, metricsSchema, perGame, type BodyGame } from "./shared.ts";
 
 const countsSchema = z.record(z.string(), boundedNumber()).describe("the generator's counters (rejections, no-candidate, composer figures)");
 
 /** A batch a shard grew (SPEC 9): the task as the pipeline built it, and its candidates in index order. */
-const grownBatchSchema = z.strictObject({
+const grownBatchSchemaOf = (game: BodyGame | undefined) => z.strictObject({
   task: z.strictObject({
     kind: z.literal("grow"),
-    game: gameSchema,
+    game: fileGameSchema(game),
     seed: seedSchema,
     chapter: boundedInt().min(1),
     part: boundedInt().min(1),
@@ -28,10 +28,10 @@ const grownBatchSchema = z.strictObject({
 });
 
 /** One composing stream a shard ran (SPEC 4.6 / 5.5): levels 1..count. */
-const composedSetSchema = z.strictObject({
+const composedSetSchemaOf = (game: BodyGame | undefined) => z.strictObject({
   task: z.strictObject({
     kind: z.literal("compose"),
-    game: gameSchema,
+    game: fileGameSchema(game),
     seed: seedSchema,
     count: boundedInt().min(1),
     attempt: boundedInt().min(0),
@@ -55,10 +55,10 @@ const composedSetSchema = z.strictObject({
  * batches. Drops of repeats and conflict pairs need the whole pool: they are
  * `merge`'s work, so a shard is not a pool `select` reads.
  */
-export const shardSchema = z
+export const shardSchemaOf = perGame((game: BodyGame | undefined) => z
   .strictObject({
     format: z.literal("levelramp/shard@1"),
-    game: gameSchema,
+    game: fileGameSchema(game),
     seed: seedSchema,
     shard: z
       .strictObject({ index: boundedInt().min(1).describe("K, counting from 1"), count: boundedInt().min(1).max(100_000).describe("N") })
@@ -76,13 +76,16 @@ export const shardSchema = z
       model: modelSchema,
       ramp: rampSchema,
     }),
-    tasks: z.array(z.union([grownBatchSchema, composedSetSchema])),
+    tasks: z.array(z.union([grownBatchSchemaOf(game), composedSetSchemaOf(game)])),
   })
   .superRefine((shard, ctx) => {
     shard.tasks.forEach((t, i) => {
-      if ("candidates" in t.result) t.result.candidates.forEach((c, j) => checkBody(shard.game, c.level, ["tasks", i, "result", "candidates", j, "level"], ctx));
-      else t.result.levels.forEach((l, j) => checkBody(shard.game, l.level, ["tasks", i, "result", "levels", j, "level"], ctx));
+      if ("candidates" in t.result) t.result.candidates.forEach((c, j) => checkBody(game, shard.game, c.level, ["tasks", i, "result", "candidates", j, "level"], ctx));
+      else t.result.levels.forEach((l, j) => checkBody(game, shard.game, l.level, ["tasks", i, "result", "levels", j, "level"], ctx));
     });
-  });
+  }));
+
+/** The shard file's format as `levelramp schema shard` prints it (a game's shard parses with {@link shardSchemaOf}). */
+export const shardSchema = shardSchemaOf();
 
 export type ShardFile = z.infer<typeof shardSchema>;

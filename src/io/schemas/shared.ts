@@ -4,45 +4,52 @@ import { ownRecord } from "../hostile/own-key.ts";
 import { boundedNumber } from "./bounded-number.ts";
 
 /**
- * The games whose files carry level bodies (SPEC 3): every name the registry
- * knows ({@link declareGame}: the built-in games before they load, games
- * registered at run time), and the body schema of each game loaded so far
- * ({@link registerBodySchema}). The file formats know no game by name: the
- * registry fills this table (`src/game/registry/load-game.ts`).
+ * A game as its files' formats need it (SPEC 3): its name (the `game` of its
+ * files) and the schema of its level bodies. The formats know no game by
+ * name and keep no table of games: a file is parsed for one game, given to
+ * its schema's maker (`poolSchemaOf(game)`, ...), or for none (a generic file).
  */
-const declared = new Set<string>();
-const bodySchemas = new Map<string, z.ZodType>();
-
-/** Makes `game` a name files may carry (the registry declares its built-in games before loading any). */
-export function declareGame(game: string): void {
-  declared.add(game);
+export interface BodyGame {
+  readonly name: string;
+  readonly bodySchema: z.ZodType;
 }
 
-/**
- * Lets files of game `game` carry bodies checked by `schema` (the registry
- * calls it when it loads a built-in game or registers one at run time).
- */
-export function registerBodySchema(game: string, schema: z.ZodType): void {
-  declared.add(game);
-  bodySchemas.set(game, schema);
-}
-
-/** Names of the games with level bodies, then `generic`. */
-export function knownGames(): string[] {
-  return [...declared, "generic"];
-}
-
-/** For a game name levelramp does not know: how an outside game's files are read (SPEC 10). */
-function outsideHint(input: unknown): string {
+/** For a game name this reading does not know: how an outside game's files are read (SPEC 10). */
+export function outsideGameHint(input: unknown): string {
   return typeof input === "string" && /^[a-z][a-z0-9-]*$/.test(input) ? ` (for the files of an outside game "${input}", give its game file: --game path/to/game.json)` : "";
 }
 
-/** Games levelramp knows (the built-in games and games registered at run time); `generic` pools carry metrics only. */
-export const gameSchema = z
-  .string()
-  .refine((g) => g === "generic" || declared.has(g), { error: (issue) => `Invalid option: expected one of ${knownGames().map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
-  .describe("a built-in game, a game registered at run time, or generic");
-export type Game = string;
+/** The words for a `game` a file may not carry: every name it may, as zod lists options. */
+export function unknownGameWords(names: readonly string[], input: unknown): string {
+  return `Invalid option: expected one of ${names.map((g) => JSON.stringify(g)).join("|")}${outsideGameHint(input)}`;
+}
+
+/**
+ * The `game` member of a file read for `game` (SPEC 3): its name, or
+ * `generic` (a file of metrics only) — `generic` alone when no game is given.
+ * A file's reader opens the game its file names first (`readGameFile` in the
+ * registry), so another name is refused there, naming every game it knows.
+ */
+export function fileGameSchema(game: BodyGame | undefined): z.ZodType<string> {
+  const names = [...(game ? [game.name] : []), "generic"];
+  return z
+    .string()
+    .refine((g) => names.includes(g), { error: (issue) => unknownGameWords(names, issue.input), abort: true })
+    .describe("a built-in game, a game registered at run time, or generic");
+}
+
+/** The `game` of a file that holds one level of `game` (a level file: `generic` has no bodies). */
+export function levelFileGameSchema(game: BodyGame | undefined): z.ZodType<string> {
+  const names = game ? [game.name] : [];
+  const words = (input: unknown) => (names.length > 0 ? unknownGameWords(names, input) : `expected a game whose levels have bodies; ${input === "generic" ? "generic files have none" : `got ${JSON.stringify(input)}`}`);
+  return z
+    .string()
+    .refine((g) => names.includes(g), { error: (issue) => words(issue.input), abort: true })
+    .describe("a built-in game or a game registered at run time");
+}
+
+/** The `game` a plan names (SPEC 3): any name; the run that reads the plan checks it is its game's. */
+export const planGameSchema = z.string().min(1, { error: "expected the name of the plan's game" }).describe("a built-in game, a game registered at run time, or generic");
 
 /**
  * Measured metrics by name (bits, goal, reads, ...), finite numbers. The
@@ -79,29 +86,33 @@ export const conceptsSchema = z.array(conceptNameSchema).superRefine((names, ctx
 });
 
 /**
- * Checks `body` against the body schema of `game`, adding issues under `path`.
- * Generic levels carry no body, so any body there is an error.
- *
- * @throws Error (a bug of the caller, not bad input) when `game` is known but
- *   not loaded yet: read a game's files through the registry's readers, or
- *   `await loadGame(game)` first.
+ * Checks `body` against `game`'s body schema, adding issues under `path`.
+ * Generic levels carry no body (`game` absent, or the file's own `game` is
+ * `generic`), so any body there is an error.
  */
-export function checkBody(game: Game, body: unknown, path: PropertyKey[], ctx: z.RefinementCtx): void {
-  const schema = bodySchemas.get(game);
-  if (!schema && declared.has(game)) throw new Error(`io/schemas: the game "${game}" is not loaded yet: await loadGame("${game}") before parsing its files`);
-  if (!schema) {
+export function checkBody(game: BodyGame | undefined, fileGame: string, body: unknown, path: PropertyKey[], ctx: z.RefinementCtx): void {
+  if (!game || fileGame !== game.name) {
     ctx.addIssue({ code: "custom", path, message: "expected no level body in a generic file" });
     return;
   }
-  const result = schema.safeParse(body);
+  const result = game.bodySchema.safeParse(body);
   if (result.success) return;
   for (const issue of result.error.issues) {
     ctx.addIssue({ code: "custom", path: [...path, ...issue.path], message: issue.message });
   }
 }
 
-/** A game whose files carry level bodies (level files: `generic` has none). */
-export const levelGameSchema = z
-  .string()
-  .refine((g) => declared.has(g), { error: (issue) => `Invalid option: expected one of ${[...declared].map((g) => JSON.stringify(g)).join("|")}${outsideHint(issue.input)}`, abort: true })
-  .describe("a built-in game or a game registered at run time");
+/**
+ * A schema maker remembered per game (a zod schema is built once for each
+ * game a process reads files of, not at every read).
+ */
+export function perGame<T>(make: (game: BodyGame | undefined) => T): (game?: BodyGame) => T {
+  const made = new WeakMap<BodyGame, T>();
+  const generic = make(undefined);
+  return (game) => {
+    if (!game) return generic;
+    let schema = made.get(game);
+    if (schema === undefined) made.set(game, (schema = make(game)));
+    return schema;
+  };
+}

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Game } from "../../game/game.ts";
 import { readGameFile } from "../../game/registry/read-game-file.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
-import { levelsSchema } from "../../io/schemas/levels.ts";
+import { levelsSchemaOf } from "../../io/schemas/levels.ts";
 import { readReusablePool } from "../reuse/reusable-pool.ts";
 import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { addCounts } from "../../io/hostile/own-key.ts";
@@ -241,8 +242,8 @@ function keptNotes(options: PipelineOptions, from: FromSet, parts: PlanPartWork[
  * @param game the run's game: the files must be of it.
  * @throws InputError (exit 2): a bad levels file, no pools.json beside it, or a pool without its record (readReusablePool).
  */
-export async function readFromSet(file: string, game: string): Promise<FromSet> {
-  const levels = await readGameFile(file, levelsSchema);
+export async function readFromSet(file: string, game: Game): Promise<FromSet> {
+  const { value: levels } = await readGameFile(file, levelsSchemaOf, game);
   const poolFile = join(dirname(file), "pools.json");
   if (!existsSync(poolFile)) throw new InputError(module, `expected the set's pools.json beside ${file} (build --from keeps the pool of the chapters it keeps); there is none at ${poolFile}`, { file });
   return { file, levels, pool: await readReusablePool(poolFile, game) };

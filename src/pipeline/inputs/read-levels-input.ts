@@ -1,5 +1,6 @@
 import { InputError } from "../../io/errors.ts";
 import type { Order } from "../../io/order/order.ts";
+import type { Game } from "../../game/game.ts";
 import { readGameLevelsSource } from "../../game/registry/read-game-file.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Model } from "../../io/schemas/model.ts";
@@ -24,22 +25,24 @@ export interface LevelsInputOptions {
   require?: { ramp?: string; model?: string };
   /** The module of the messages, e.g. `cli/report`. */
   module?: string;
+  /** An outside game whose levels files may be read (`--game`, SPEC 10); a built-in game's are read without. */
+  game?: Game;
 }
 
 /**
  * A levels file, or an order (SPEC 3 "An order": a generic pool, CSV or JSON,
  * whose candidates carry level numbers) as one ({@link orderLevels}): the
  * way `report`, `verify`, `diff` and `select --from` read what they are given;
- * a levels file's game is loaded first.
+ * a levels file's game is opened first (`options.game` when it is that game).
  *
- * @returns the levels file, and the order when the file was one.
+ * @returns the levels file, its game (none for a generic file or an order), and the order when the file was one.
  * @throws InputError (exit 2): the file's own problems (see `readLevelsSource`),
  *   an order without a ramp or model the command needs, and `orderLevels`'s.
  */
-export async function readLevelsInput(file: string, options: LevelsInputOptions = {}): Promise<{ levels: LevelsFile; order?: Order }> {
+export async function readLevelsInput(file: string, options: LevelsInputOptions = {}): Promise<{ levels: LevelsFile; game?: Game; order?: Order }> {
   const planLevels = options.plan ? planSlots(options.plan, () => 0).length : undefined;
-  const source = await readGameLevelsSource(file, { planLevels, planFile: options.planFile });
-  if (source.kind === "levels") return { levels: source.file };
+  const { value: source, game } = await readGameLevelsSource(file, { planLevels, planFile: options.planFile }, options.game);
+  if (source.kind === "levels") return { levels: source.file, ...(game ? { game } : {}) };
   const module = options.module ?? "io/order";
   const ramp = options.ramp ?? options.orderDefaults?.ramp;
   const model = options.model ?? options.orderDefaults?.model;

@@ -4,7 +4,8 @@ import { candidateId } from "../../io/candidate-id.ts";
 import { InputError, jsonPath } from "../../io/errors.ts";
 import { parseWith } from "../../io/read-json-file.ts";
 import { grownRecordsSchema, type BatchRecord, type ComposeRecord, type GrownRecords, type PartRecord } from "../../io/schemas/grown-records.ts";
-import { poolSchema, type Candidate, type Pool } from "../../io/schemas/pool.ts";
+import { poolSchemaOf, type Candidate, type Pool } from "../../io/schemas/pool.ts";
+import type { BodyGame } from "../../io/schemas/shared.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate, PipelineTask } from "../workers/pipeline-task.ts";
 import { composeKey, partKey, reuseGenerator } from "./reuse-keys.ts";
 
@@ -24,13 +25,14 @@ export interface ReusablePool {
  * checks (SPEC 3), then the record's, then that every candidate a batch
  * names by id is a candidate of the pool grown by that batch of that part.
  *
- * @param raw the file's JSON (its game loaded).
+ * @param raw the file's JSON.
+ * @param game the pool's game (its bodies parse with its schema); absent: a generic pool.
  * @throws InputError (exit 2) naming the file and JSON path: not a pool, a
  *   pool without `grown` (written by `select`, an earlier levelramp, or by
  *   hand), or a record that does not fit the pool.
  */
-export function parseReusablePool(raw: unknown, file: string): ReusablePool {
-  const pool = parseWith(poolSchema, raw, file);
+export function parseReusablePool(raw: unknown, file: string, game?: BodyGame): ReusablePool {
+  const pool = parseWith(poolSchemaOf(game), raw, file);
   if (pool.grown === undefined) {
     throw new InputError(module, "expected a pool that build or generate wrote, with its record of how it was grown (grown); this one has none (written by select, by an earlier levelramp, or by hand): build the whole set once to have one", { file, jsonPath: "$" });
   }
@@ -144,13 +146,13 @@ function batchKey(b: { batch: number; level: { number: number; target: number } 
 
 /**
  * Reads an earlier run's pool for reuse ({@link parseReusablePool}), its game
- * loaded first.
+ * opened first.
  *
  * @param game the run's game: the pool must be of it.
  * @throws InputError (exit 2) as parseReusablePool, or for a pool of another game.
  */
-export async function readReusablePool(file: string, game: string): Promise<ReusablePool> {
-  const read = await readGameFile(file, parseReusablePool);
-  if (read.pool.game !== game) throw new InputError(module, `expected a pool of ${game} to reuse; this one is of ${read.pool.game}`, { file, jsonPath: "$.game" });
+export async function readReusablePool(file: string, game: Game): Promise<ReusablePool> {
+  const { value: read } = await readGameFile(file, (g) => (raw, f) => parseReusablePool(raw, f, g), game);
+  if (read.pool.game !== game.name) throw new InputError(module, `expected a pool of ${game.name} to reuse; this one is of ${read.pool.game}`, { file, jsonPath: "$.game" });
   return read;
 }
