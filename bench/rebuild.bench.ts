@@ -10,9 +10,11 @@
 //   - a rule change in chapter K (the plan's rules of that chapter): the whole build with it, and
 //     `--from` at K with it — byte for byte the same, and the levels before K the first set's;
 //   - a model change, and a ramp change: the whole build with it, and `--reuse` of the first set's
-//     pool with it — byte for byte the same — with the batches grown again and the batches reused.
+//     pool with it — byte for byte the same — with the batches grown again (and of them, those grown
+//     only because their aim moved) and the batches reused; and `select --pools <first pool>
+//     --incremental` with it, which grows nothing: its levels against the whole build's.
 // Each row's counters: cpuSeconds (median of REBUILD_RUNS runs, default 1), the share of its whole
-// build's CPU, wall, peak memory, batches reused and grown, and whether the files match. (The harness's
+// build's CPU, wall, peak memory, batches reused, grown and re-aimed, and whether the files match. (The harness's
 // own ms columns time each game's first row, which runs all of that game's commands: read the counters.)
 //
 //   npm run build && npm run bench -- rebuild                 # Apsis 1-10 and Carillon 1-6
@@ -119,8 +121,9 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     const plan = read(`models/${s.game}/plan.json`);
     const first = measured((out) => [...base, "--out", out], dir("whole"));
     const row = (c: Cost, whole: Cost, extra: Record<string, unknown>) => {
-      const reuse = JSON.parse(c.stdout).reuse as { parts: Array<{ reused: number; grown: number }> } | undefined;
-      const batches = reuse ? { reused: reuse.parts.reduce((n, p) => n + p.reused, 0), grown: reuse.parts.reduce((n, p) => n + p.grown, 0) } : {};
+      const reuse = JSON.parse(c.stdout).reuse as { parts: Array<{ reused: number; grown: number; reaimed: number }> } | undefined;
+      const sum = (k: "reused" | "grown" | "reaimed") => reuse!.parts.reduce((n, p) => n + p[k], 0);
+      const batches = reuse ? { reused: sum("reused"), grown: sum("grown"), reaimed: sum("reaimed") } : {};
       return { cpuSeconds: round(c.cpu), shareOfWhole: round(c.cpu / whole.cpu, 3), wallSeconds: round(c.wall), peakMb: c.rssMb, ...batches, ...extra };
     };
     const levelsBefore = (a: string, b: string) => {
@@ -146,6 +149,14 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     const rampFile = write(`${s.key}-ramp.json`, ramp);
     const rampWhole = measured((out) => [...base, "--ramp", rampFile, "--out", out], dir("ramp-whole"));
     const rampReuse = measured((out) => [...base, "--ramp", rampFile, "--reuse", join(dir("whole"), "pools.json"), "--out", out], dir("ramp-reuse"));
+    // the same two changes chosen from the first pool as it is: no generator runs
+    const select = (change: string[]) => (out: string) => ["select", "--pools", join(dir("whole"), "pools.json"), "--incremental", ...change, "--json", "--out", join(out, "levels.json"), "--force"];
+    const modelSelect = measured(select(["--model", modelFile]), dir("model-select"));
+    const rampSelect = measured(select(["--ramp", rampFile]), dir("ramp-select"));
+    const levelsDiffer = (a: string, b: string) => {
+      const [x, y] = [a, b].map((d) => (JSON.parse(readFileSync(join(d, "levels.json"), "utf8")).levels as Array<{ id: string }>).map((l) => l.id));
+      return x.filter((id, i) => id !== y[i]).length;
+    };
     done = {
       whole: row(first, first, {}),
       again: row(again, first, { sameFiles: same(dir("again"), dir("whole")) }),
@@ -155,6 +166,8 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
       modelReuse: row(modelReuse, modelWhole, { sameFiles: same(dir("model-reuse"), dir("model-whole")) }),
       rampWhole: row(rampWhole, first, {}),
       rampReuse: row(rampReuse, rampWhole, { sameFiles: same(dir("ramp-reuse"), dir("ramp-whole")) }),
+      modelSelect: row(modelSelect, modelWhole, { grown: 0, levelsDiffer: levelsDiffer(dir("model-select"), dir("model-whole")) }),
+      rampSelect: row(rampSelect, rampWhole, { grown: 0, levelsDiffer: levelsDiffer(dir("ramp-select"), dir("ramp-whole")) }),
     };
     return done;
   };
@@ -168,6 +181,8 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     ["modelReuse", `${label}: --reuse, model ${s.model.words}`],
     ["rampWhole", `${label}: whole build, ramp ${s.ramp.words}`],
     ["rampReuse", `${label}: --reuse, ramp ${s.ramp.words}`],
+    ["modelSelect", `${label}: select --incremental of the first pool, model ${s.model.words}`],
+    ["rampSelect", `${label}: select --incremental of the first pool, ramp ${s.ramp.words}`],
   ];
   return rows.map(([key, name]) => ({ name, repeat: 0, run: () => run()[key] }));
 }
@@ -181,8 +196,15 @@ function summary(rows: BenchRow[]): string {
   const lines = ["| run | CPU s | of its whole build | wall s | peak MB | batches reused / grown | files as the whole build's |", "| --- | ---: | ---: | ---: | ---: | ---: | --- |"];
   for (const r of rows) {
     const c = r.counters as Record<string, unknown>;
-    const batches = c.reused === undefined ? "" : `${c.reused} / ${c.grown}`;
-    const files = c.sameFiles === undefined ? (c.levelsBeforeSame === undefined ? "" : `levels before the change ${c.levelsBeforeSame ? "the same" : "differ"}`) : `${c.sameFiles ? "byte for byte" : "DIFFER"}${c.levelsBeforeSame === undefined ? "" : `; levels before the change ${c.levelsBeforeSame ? "the first set's" : "differ"}`}`;
+    const batches = c.reused === undefined ? (c.grown === 0 ? "— / 0" : "") : `${c.reused} / ${c.grown}${Number(c.reaimed) > 0 ? ` (${c.reaimed} re-aimed)` : ""}`;
+    const files =
+      c.levelsDiffer !== undefined
+        ? `levels.json only: ${c.levelsDiffer} level(s) differ`
+        : c.sameFiles === undefined
+          ? c.levelsBeforeSame === undefined
+            ? ""
+            : `levels before the change ${c.levelsBeforeSame ? "the same" : "differ"}`
+          : `${c.sameFiles ? "byte for byte" : "DIFFER"}${c.levelsBeforeSame === undefined ? "" : `; levels before the change ${c.levelsBeforeSame ? "the first set's" : "differ"}`}`;
     lines.push(`| ${r.name} | ${c.cpuSeconds} | ${Math.round(Number(c.shareOfWhole) * 100)}% | ${c.wallSeconds} | ${c.peakMb} | ${batches} | ${files} |`);
   }
   const cpus = cpus_();

@@ -88,7 +88,7 @@ describe("build --from: the whole set of a whole build", () => {
     expect(files(from)).toEqual(files(whole));
     // the bars count what this run does: chapter 2's one part and three batches, every level verified
     expect(progress).toEqual({ pools: { total: 3, done: 3 }, dedup: { total: 9, done: 9 }, selection: { total: 1, done: 1 }, verification: { total: 9, done: 9 } });
-    expect(from.reuse!.parts).toEqual([{ chapter: 2, part: 1, reused: 0, grown: 3 }]);
+    expect(from.reuse!.parts).toEqual([{ chapter: 2, part: 1, reused: 0, grown: 3, reaimed: 0 }]);
     expect(logs).toContain("levels 1–6 (chapter 1) kept from earlier/levels.json, checked against the current rules; the chain continues from level 6 at bits 5.036174");
   }, 60_000);
 

@@ -126,6 +126,8 @@ describe("a build that reuses an earlier pool", () => {
     const reused = await buildLevels({ ...carillon, plan, reuse: reusable(carillonFirst) });
     expect(text(reused)).toEqual(text(fresh));
     expect(grownIn(reused)).toEqual(["c2p1:3/3"]);
+    // grown for their new inputs, not for a moved aim
+    expect(reused.reuse!.parts.map((p) => p.reaimed)).toEqual([0, 0, 0]);
   }, 60_000);
 
   it("a model change that keeps the chain grows nothing; a ramp change grows the batches whose aims moved", async () => {
@@ -141,6 +143,9 @@ describe("a build that reuses an earlier pool", () => {
     expect(text(raised)).toEqual(text(fresh));
     expect(raised.reuse!.parts.filter((p) => p.chapter === 1).map((p) => p.grown)).toEqual([0, 0]);
     expect(raised.reuse!.parts.filter((p) => p.chapter === 2).map((p) => p.reused)).toEqual([0]);
+    // every batch grown was grown only because its aim moved: the pool holds it with the same inputs, aimed elsewhere
+    expect(raised.reuse!.parts.map((p) => p.reaimed)).toEqual(raised.reuse!.parts.map((p) => p.grown));
+    expect(raised.reuse!.parts.reduce((n, p) => n + p.reaimed, 0)).toBeGreaterThan(0);
   }, 60_000);
 
   it("generate reuses the same way", async () => {
@@ -202,6 +207,20 @@ describe("levelramp build --reuse", () => {
     const inPlace = await runCli(["build", "carillon", ...args, "--out", t.path("a"), "--reuse", t.path("a/pools.json"), "--force", "--quiet"]);
     expect(inPlace.code, inPlace.stderr).toBe(0);
     expect(readFileSync(t.path("a/pools.json"), "utf8")).toBe(readFileSync(t.path("b/pools.json"), "utf8"));
+  }, 60_000);
+
+  it("says which batches were grown only because a ramp change moved their aim, and how to grow nothing", async () => {
+    const ramp = JSON.parse(readFileSync("models/carillon/ramp.json", "utf8"));
+    ramp.points = ramp.points.map(([l, v]: [number, number]) => [l, l > 1 ? v + 0.5 : v]);
+    const r = await runCli(["build", "carillon", ...args, "--ramp", t.write("raised-ramp.json", ramp), "--out", t.path("r"), "--reuse", t.path("a/pools.json"), "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const parts = JSON.parse(r.stdout).reuse.parts as Array<{ reused: number; grown: number; reaimed: number }>;
+    const grown = parts.reduce((n, p) => n + p.grown, 0);
+    expect(grown).toBeGreaterThan(0);
+    expect(parts.map((p) => p.reaimed)).toEqual(parts.map((p) => p.grown));
+    const pool = t.path("a/pools.json");
+    expect(r.stderr).toContain(`reuse: ${9 - grown} of 9 batches answered from ${pool}, ${grown} grown (${grown} of them only because the ramp or the chain moved their aim)\n`);
+    expect(r.stderr).toContain(`  to choose from ${pool} as it is, growing nothing: levelramp select --pools ${pool} --incremental with this run's --plan, --model and --ramp (the levels only; not a whole build's set)\n`);
   }, 60_000);
 
   it("generate --shard --reuse and merge --reuse: the pool generate --reuse writes", async () => {

@@ -66,7 +66,7 @@ export function parseReusablePool(raw: unknown, file: string, game?: BodyGame): 
  */
 export class ReusedAnswers {
   readonly source: ReusablePool;
-  private readonly byKey = new Map<string, { part: PartRecord; batches: Map<string, BatchRecord> }>();
+  private readonly byKey = new Map<string, { part: PartRecord; batches: Map<string, BatchRecord>; levels: Set<string> }>();
   private readonly byId: Map<string, Candidate>;
   private readonly compose: ComposeRecord | undefined;
   private readonly composeGenerator: string | null;
@@ -81,8 +81,11 @@ export class ReusedAnswers {
     const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game.name;
     if (usable) {
       for (const part of source.records.parts) {
-        const held = this.byKey.get(part.key) ?? { part, batches: new Map() };
-        for (const b of part.batches) if (!held.batches.has(batchKey(b))) held.batches.set(batchKey(b), b);
+        const held = this.byKey.get(part.key) ?? { part, batches: new Map(), levels: new Set<string>() };
+        for (const b of part.batches) {
+          if (!held.batches.has(batchKey(b))) held.batches.set(batchKey(b), b);
+          held.levels.add(`${b.batch}/${b.level.number}`);
+        }
         this.byKey.set(part.key, held);
       }
     }
@@ -101,6 +104,17 @@ export class ReusedAnswers {
   holds(task: PipelineTask): boolean {
     if (task.kind === "compose") return this.compose !== undefined && this.compose.key === composeKey(this.composeGenerator, task) && this.compose.streams.some((s) => s.attempt === task.attempt);
     return this.byKey.get(partKey(this.growGenerator, task))?.batches.has(batchKey(task)) ?? false;
+  }
+
+  /**
+   * Whether the pool holds `task`'s batch with the same part key, number and
+   * level but aimed elsewhere: a batch only the aim keeps from being reused
+   * (the ramp's target or the chain before it moved; docs/pipeline.md "Pools
+   * reused"). False for a batch the pool answers.
+   */
+  reaimed(task: GrowBatchTask): boolean {
+    const held = this.byKey.get(partKey(this.growGenerator, task));
+    return held !== undefined && !held.batches.has(batchKey(task)) && held.levels.has(`${task.batch}/${task.level.number}`);
   }
 
   /** The earlier run's answer to a batch task, or undefined when its inputs differ from every recorded batch's. */

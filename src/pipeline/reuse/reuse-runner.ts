@@ -10,6 +10,8 @@ export interface PartReuse {
   reused: number;
   /** Batches the pool does not hold (their inputs differ from every recorded batch's): grown here (in `merge`, answered by the shards or grown here). */
   grown: number;
+  /** Of `grown`, the batches the pool holds with the same inputs but another aim (the ramp or the chain moved it). */
+  reaimed: number;
 }
 
 /** What a run with `--reuse` reused and grew (docs/pipeline.md "Pools reused"); never part of an output file. */
@@ -60,7 +62,7 @@ export class ReuseRunner implements TaskRunner {
   run(task: PipelineTask): Promise<unknown> {
     try {
       const answer = task.kind === "grow" ? this.answers.growAnswer(task) : this.answers.composeAnswer(task);
-      this.count(task, answer !== undefined);
+      this.count(task, answer !== undefined, task.kind === "grow" && answer === undefined && this.answers.reaimed(task));
       if (answer !== undefined) return Promise.resolve(answer);
     } catch (err) {
       return Promise.reject(err);
@@ -80,14 +82,15 @@ export class ReuseRunner implements TaskRunner {
     await inner?.close();
   }
 
-  private count(task: PipelineTask, reused: boolean): void {
+  private count(task: PipelineTask, reused: boolean, reaimed: boolean): void {
     if (task.kind === "compose") {
       this.compose[reused ? "reused" : "grown"]++;
       return;
     }
     const key = `${task.chapter}/${task.part}`;
     let p = this.parts.get(key);
-    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0 }));
+    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0, reaimed: 0 }));
     p[reused ? "reused" : "grown"]++;
+    if (reaimed) p.reaimed++;
   }
 }
