@@ -7,6 +7,7 @@ import { readLevelsInput } from "../../src/pipeline/inputs/read-levels-input.ts"
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { rampSchema } from "../../src/io/schemas/ramp.ts";
 import { runCli } from "../helpers/run-cli.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 // SPEC 12 in the report: per chapter each concept's first level and count (text, --json), the
 // HTML concept timeline (a row per concept, a mark per level that carries it, the introduction
@@ -87,6 +88,59 @@ describe("the concept timeline (SPEC 12)", () => {
     expect(report.stdout).toContain("  level 6: introduces traps 2 levels after enemies — practice 2");
     // the shipped order keeps the introduce order (bars 2, enemies 4, traps 6): no break of it
     expect(r.stdout).not.toContain("— introduce ");
+  });
+
+  it("verify --model names every break of every concept rule, one a line: level, id, what broke, the rule; --json with the concepts", async () => {
+    // Eight levels in two chapters, written so each concept rule breaks where a designer would see it:
+    //   1 {}   2 {b}   3 {a}   4 {a} (v falls)  | chapter 2:  5 {a, c, k}   6 {a}   7 {a}   8 {a}
+    const t = tempDir("levelramp-verify-concepts-");
+    const order = t.write("order.csv", "id,chapter,part,level,v,concepts\na1,1,1,1,1,\na2,1,1,2,2,b\na3,1,1,3,1,a\na4,1,1,4,0,a\nb1,2,1,5,3,a;c;k\nb2,2,1,6,3,a\nb3,2,1,7,3,a\nb4,2,1,8,3,a\n");
+    const model = t.write("model.json", {
+      format: "levelramp/model@1", metric: "v", eligibility: "part",
+      constraints: [
+        { type: "nonDecreasing", key: "v", scope: "introduction" },
+        { type: "maxRun", key: "concepts", length: 2 },
+        { type: "introduce", order: ["a", "b", "c"] },
+        { type: "introduceAt", concept: "k", from: 6, to: 6 },
+        { type: "maxNew", by: 1 },
+        { type: "practice", levels: 2 },
+        { type: "quota", concept: "a", max: 2, scope: "chapter" },
+        { type: "quota", concept: "c", min: 2 },
+      ],
+      objective: { norm: "L1", evenness: 0 },
+    });
+    const r = await runCli(["verify", order, "--model", model]);
+    expect(r.code).toBe(1);
+    // By hand: b before a (2); a one level after b (3); v falls at 4, which introduces nothing (3 introduced a,
+    // so its own fall from 2 is no break); at 5 k comes early, c and k together, one level of practice after a;
+    // a on a third and fourth level of chapter 2 (7, 8); {a} a third time in a row (8); c on one level only (8).
+    expect(r.stdout.split("\n").slice(1, -1)).toEqual([
+      "  level 2 (a2): carries b before a is introduced — introduce a, b, c",
+      "  level 3 (a3): introduces a 1 level after b — practice 2",
+      "  level 4 (a4): v 0 after 1 — nonDecreasing(v)",
+      "  level 5 (b1): introduces k at level 5, before level 6 — introduceAt k 6..6",
+      "  level 5 (b1): introduces c, k: 2 new concepts (at most 1) — maxNew 1",
+      "  level 5 (b1): introduces c, k 2 levels after a — practice 2",
+      "  level 7 (b3): a on the 3rd level of chapter 2 (at most 2 in chapter 2) — quota a ≤ 2 per chapter",
+      "  level 8 (b4): concepts a for the 3rd level in a row (at most 2 in a row carry one set) — maxRun(concepts)",
+      "  level 8 (b4): a on the 4th level of chapter 2 (at most 2 in chapter 2) — quota a ≤ 2 per chapter",
+      "  level 8 (b4): c on 1 level (at least 2 in the game) — quota c ≥ 2",
+    ]);
+    expect(r.stdout).toMatch(/^verify: .*order\.csv: 6 of 8 levels fail .*; 10 breaks of the model's rules, one a line\n/);
+    // --json: each break with its level, id, rule and the concepts it is about
+    const json = JSON.parse((await runCli(["verify", order, "--model", model, "--json"])).stdout);
+    expect(json.failures.map((f: { level: number; id: string; reason: string; concepts?: string[] }) => [f.level, f.id, f.reason, f.concepts ?? null])).toEqual([
+      [2, "a2", "introduce a, b, c", ["b", "a"]],
+      [3, "a3", "practice 2", ["a", "b"]],
+      [4, "a4", "nonDecreasing(v)", null],
+      [5, "b1", "introduceAt k 6..6", ["k"]],
+      [5, "b1", "maxNew 1", ["c", "k"]],
+      [5, "b1", "practice 2", ["c", "k", "a"]],
+      [7, "b3", "quota a ≤ 2 per chapter", ["a"]],
+      [8, "b4", "maxRun(concepts)", ["a"]],
+      [8, "b4", "quota a ≤ 2 per chapter", ["a"]],
+      [8, "b4", "quota c ≥ 2", ["c"]],
+    ]);
   });
 
   it("the HTML page draws a row per concept, a mark per level carrying it (linked to its card), the introduction red", async () => {

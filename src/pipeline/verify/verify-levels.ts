@@ -41,6 +41,13 @@ export interface LevelFailure {
   rule?: boolean;
   /** A chain rule break's values (see `ConstraintBreak.values`): a pair rule's [before, this level], a run's [value, levels in a row]. */
   values?: number[];
+  /**
+   * A concept rule's break (SPEC 12, see `ConstraintBreak.concepts`): the
+   * concepts it is about — the level's new ones (`practice`, `maxNew`), the
+   * one carried too early or missing (`introduce`, `introduceAt`), the
+   * quota's, the repeated set (`maxRun(concepts)`).
+   */
+  concepts?: string[];
 }
 
 /** The answer of {@link verifyLevels}. */
@@ -144,7 +151,7 @@ export async function verifyLevels(file: LevelsFile, options: VerifyOptions = {}
   // Every break, one each: a pair per pair rule it breaks, a level per level a run passes its length.
   const ids = new Map(file.levels.map((l) => [l.number, l.id]));
   for (const b of findBreaks(file.levels, model.constraints)) {
-    failures.push({ level: b.level, id: ids.get(b.level) ?? "?", reason: breakRule(b), message: b.message, rule: true, ...(b.values ? { values: b.values } : {}) });
+    failures.push({ level: b.level, id: ids.get(b.level) ?? "?", reason: breakRule(b), message: b.message, rule: true, ...(b.values ? { values: b.values } : {}), ...(b.concepts ? { concepts: b.concepts } : {}) });
   }
   // 4. The model itself, the stored objective, the status.
   const checked = current ? { ...file, model: current } : file;
