@@ -48,7 +48,9 @@ export interface SelectionProblem {
   /**
    * The model's concept constraints (SPEC 12: introduce, introduceAt, maxNew,
    * practice, quota), in model order; absent: none. Concepts count from the
-   * first slot: levels before it (chapters not selected) are not seen.
+   * first slot: levels chosen earlier (a build's earlier parts, kept
+   * chapters, `--keep`) are fixed slots and count; levels before the first
+   * slot (chapters not selected) are not seen.
    */
   conceptConstraints?: ConceptConstraint[];
   /**
