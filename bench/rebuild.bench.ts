@@ -65,7 +65,8 @@ const scenarios: Scenario[] = [
     game: "carillon",
     chapters: "1-6",
     from: 6,
-    rules: ["horn"],
+    // echo stays (the default model introduces it at level 101, chapter 6's first); bell (introduced at 81) joins it
+    rules: ["echo", "bell"],
     model: { words: "maxRun(bits) 3 → 2", change: (m) => void (m.constraints.find((c) => c.type === "maxRun")!.length = 2) },
     ramp: { words: "point (80, 13.13) → (80, 13.5) bits", change: (r) => void (r.points.find(([l]) => l === 80)![1] = 13.5) },
   },
