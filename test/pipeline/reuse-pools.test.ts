@@ -243,6 +243,35 @@ describe("levelramp build --reuse", () => {
     expect(readFileSync(t.path("g3.json"), "utf8")).toBe(readFileSync(t.path("g2.json"), "utf8"));
   }, 60_000);
 
+  it("a rule change in chapter 2 on shards: the shards grow only chapter 2, the merged pool is the whole generate's, and select keeps chapter 1's levels", async () => {
+    const base = ["--model", fixture("pipeline/tiny-carillon-model.json"), "--seed", "7", "--workers", "1"];
+    const first = ["--plan", fixture("pipeline/tiny-carillon-plan.json"), ...base];
+    expect((await runCli(["generate", "carillon", ...first, "--out", t.path("r1.json"), "--quiet"])).code).toBe(0);
+    const plan = JSON.parse(readFileSync(fixture("pipeline/tiny-carillon-plan.json"), "utf8"));
+    plan.chapters[1].rules = ["bell"];
+    const changed = ["--plan", t.write("bell-plan.json", plan), ...base];
+    for (const k of [1, 2]) {
+      const r = await runCli(["generate", "carillon", ...changed, "--reuse", t.path("r1.json"), "--shard", `${k}/2`, "--out", t.path(`rs${k}.json`), "--quiet"]);
+      expect(r.code, r.stderr).toBe(0);
+      const tasks = JSON.parse(readFileSync(t.path(`rs${k}.json`), "utf8")).tasks as Array<{ task: { chapter: number } }>;
+      expect(tasks.every((x) => x.task.chapter === 2)).toBe(true);
+    }
+    const m = await runCli(["merge", t.path("rs1.json"), t.path("rs2.json"), "--reuse", t.path("r1.json"), "--out", t.path("r2.json"), "--json"]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(JSON.parse(m.stdout).reuse.parts.map((p: { chapter: number; reused: number; grown: number }) => [p.chapter, p.reused > 0, p.grown > 0])).toEqual([[1, true, false], [1, true, false], [2, false, true]]);
+    expect((await runCli(["generate", "carillon", ...changed, "--out", t.path("r2-whole.json"), "--quiet"])).code).toBe(0);
+    expect(readFileSync(t.path("r2.json"), "utf8")).toBe(readFileSync(t.path("r2-whole.json"), "utf8"));
+    const select = async (pools: string, args: string[], out: string) => {
+      const r = await runCli(["select", "--pools", pools, "--incremental", ...args.slice(0, 4), "--out", t.path(out)]);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(readFileSync(t.path(out), "utf8")).levels as Array<{ chapter: number; id: string }>;
+    };
+    const before = await select(t.path("r1.json"), first, "r1-levels.json");
+    const after = await select(t.path("r2.json"), changed, "r2-levels.json");
+    expect(after.filter((l) => l.chapter === 1)).toEqual(before.filter((l) => l.chapter === 1));
+    expect(after.filter((l) => l.chapter === 2).map((l) => l.id)).not.toEqual(before.filter((l) => l.chapter === 2).map((l) => l.id));
+  }, 60_000);
+
   it("refuses a pool without its record, of another game, or changed by hand (exit 2, nothing written)", async () => {
     const pool = JSON.parse(readFileSync(t.path("b/pools.json"), "utf8"));
     const { grown: _grown, ...bare } = pool;
