@@ -20,7 +20,7 @@ import { describeStatus, toLevelsFile } from "../select/problem/levels-file.ts";
 import type { Selection } from "../select/problem/selection-problem.ts";
 import { solverLimits } from "../select/problem/solver-limits.ts";
 import { SelectionNoAnswer, solveSelection, type SolverChoice } from "../select/solve/solve-selection.ts";
-import { dpRefusal } from "../select/dp/dp-context.ts";
+import { dpRefusal } from "../select/dp/dp-runs.ts";
 import type { CommandContext } from "./cli-io.ts";
 import { modelFiles } from "./options.ts";
 import { oneLine } from "../io/hostile/terminal-text.ts";

@@ -45,7 +45,7 @@ export { solveBruteForce } from "./solve/solve-brute-force.ts";
 export { solveDpBranching, type BranchingOptions } from "./dp/solve-dp-branching.ts";
 export { MIN_MOVES_NOTE, countMoves, solveDpMinMoves, solveDpMinMovesBranching, type MoveReference } from "./dp/solve-dp-min-moves.ts";
 export { dpApplies, solveDp, type DpOptions, type DpResult } from "./dp/solve-dp.ts";
-export { dpRefusal } from "./dp/dp-context.ts";
+export { dpRefusal, dpRuns, type DpRuns } from "./dp/dp-runs.ts";
 export { solveIncremental } from "./solve/solve-incremental.ts";
 export { perLevelFloor, solveMilp, type MilpOptions, type MilpResult } from "./milp/solve-milp.ts";
 export { SolverLimitError } from "./problem/solver-limit-error.ts";

@@ -137,11 +137,14 @@ describe("selection in the page (selectForRamp) against levelramp select --ramp"
     expect(page.objective).toBeNull();
     expect(page.message).toMatch(/^infeasible: .*level 30/);
     expect(cli.answer.message).toContain(page.message);
-    // No maxRun on a nonDecreasing key: select uses a MILP, the page names the command.
-    const unchained: Model = modelSchema.parse({ ...file.model, constraints: file.model.constraints.filter((c) => c.type !== "maxRun") });
+    // No maxRun: the dp keeps the implicit run of the nonDecreasing key, and the page answers.
+    const runless: Model = modelSchema.parse({ ...file.model, constraints: file.model.constraints.filter((c) => c.type !== "maxRun") });
+    expect(selectForRamp(inputsFor({ ...file, model: runless }), file.ramp).status).toBe("optimal");
+    // No nonDecreasing key: select uses a MILP, the page names the command and the dp's reason.
+    const unchained: Model = modelSchema.parse({ ...file.model, constraints: file.model.constraints.filter((c) => c.type !== "maxRun" && c.type !== "nonDecreasing") });
     const other = selectForRamp(inputsFor({ ...file, model: unchained }), file.ramp);
     expect(other.status).toBe("unknown");
-    expect(other.message).toContain("chain-shaped");
+    expect(other.message).toContain("dp needs a nonDecreasing key");
     expect(other.message).toMatch(/^this model needs the command line: /);
     expect(other.message).toContain(`levelramp select --pools ${poolFile} --ramp ramp.json --out levels.json`);
   });

@@ -3,7 +3,7 @@ import type { Ramp } from "../../io/schemas/ramp.ts";
 import { buildProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
 import { diagnoseInfeasible } from "../../select/diagnose/diagnose-infeasible.ts";
 import { toLevelsFile } from "../../select/problem/levels-file.ts";
-import { dpRefusal } from "../../select/dp/dp-context.ts";
+import { dpRefusal } from "../../select/dp/dp-runs.ts";
 import { solveDpBranching } from "../../select/dp/solve-dp-branching.ts";
 import { SolverLimitError, solverLimits } from "../../select/problem/solver-limits.ts";
 import type { EditorFiles, EditorInputs } from "./editor-data.ts";

@@ -1,6 +1,7 @@
 import { LevelrampError } from "../../io/errors.ts";
 import { candidateClassesOf, type CandidateClasses } from "../rules/candidate-classes.ts";
 import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
+import { dpRuns } from "./dp-runs.ts";
 import { conceptAutomatonOf, conceptStep, type ConceptAutomaton } from "../rules/concept-automaton.ts";
 import { hasConceptRules } from "../rules/concept-rules.ts";
 import { candidateConcepts } from "../problem/candidate-columns.ts";
@@ -123,9 +124,9 @@ export interface DpContext {
  */
 export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
   const rules = chainRulesOf(problem);
-  const primary = rules.primaryRun;
-  const refusal = dpRefusal(problem);
-  if (!primary || refusal) throw new LevelrampError("select/dp", `${refusal}; use --solver milp or highs`, 2);
+  const runs = dpRuns(problem);
+  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use --solver milp or highs`, 2);
+  const primary = runs.primary;
   const classes = candidateClassesOf(problem);
   const C = classes.count;
   const L = primary.length;
@@ -143,7 +144,7 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const pv = byClass(rules.valuesOf(primaryKey));
   const pb = byClass(primary.bucket);
   const mv = byClass(rules.valuesOf(problem.metric));
-  const secondary = rules.runRules.filter((r) => r !== primary).map((r) => ({ length: r.length, bucket: byClass(r.bucket), scoped: r.scoped, introScoped: r.introScoped }));
+  const secondary = runs.secondary.map((r) => ({ length: r.length, bucket: byClass(r.bucket), scoped: r.scoped, introScoped: r.introScoped }));
   const strides: number[] = [];
   let KR = 1;
   for (const r of secondary) {
@@ -240,45 +241,6 @@ function conceptReach(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: 
  */
 export function withSlotLists(ctx: DpContext, lists: readonly Int32Array[], listOfSlot: Int32Array): DpContext {
   return { ...ctx, sets: slotSets(lists, listOfSlot, ctx.group, ctx.pv, ctx.pb, ctx.ranges), bucketMemo: [] };
-}
-
-/**
- * Why the dp is not exact for a problem (SPEC 6 "dp applies"), or undefined
- * when it is: it needs a `maxRun` whose key is also a `nonDecreasing` key (a
- * class then repeats only inside one run of equal values, which the state
- * holds). When that run may restart at a chapter start (its `maxRun`, or every
- * `nonDecreasing` on its key, is chapter-scoped), a class could be used again
- * in another chapter's run, which no state holds: then no candidate may be
- * eligible in two chapters (eligibility `part`, or one chapter).
- */
-export function dpRefusal(problem: Pick<SelectionProblem, "chain" | "candidates"> & Partial<Pick<SelectionProblem, "slots" | "eligible" | "conceptConstraints">>): string | undefined {
-  const rules = chainRulesOf(problem);
-  if (!rules.primaryRun) return "dp needs a chain-shaped model: a maxRun constraint whose key is also a nonDecreasing key (SPEC 6)";
-  if (rules.primaryIntroRestarts) {
-    return `dp needs the run of ${rules.primaryRun.constraint.key} to hold where a concept is introduced: with its maxRun, or every nonDecreasing on it, scoped to introductions, a candidate could ship in two runs of one value, which no dp state holds (SPEC 12); the MILP takes it`;
-  }
-  if (rules.primaryScoped && problem.slots && problem.eligible && spansChapters(problem.slots, problem.eligible)) {
-    return `dp needs each candidate in one chapter when the run of ${rules.primaryRun.constraint.key} restarts at chapter starts (scope "chapter"): with eligibility "any" a candidate could ship in two chapters' runs (SPEC 6)`;
-  }
-  return undefined;
-}
-
-/** Whether some candidate is eligible in slots of two chapters. */
-function spansChapters(slots: SelectionProblem["slots"], eligible: SelectionProblem["eligible"]): boolean {
-  const chapterOf = new Map<number, number>();
-  let previous: number[] | undefined;
-  for (let s = 0; s < slots.length; s++) {
-    const list = eligible[s];
-    // A list shared with the slot before, in the same chapter, adds nothing.
-    if (list === previous && slots[s - 1].chapter === slots[s].chapter) continue;
-    previous = list;
-    for (const c of list) {
-      const at = chapterOf.get(c);
-      if (at === undefined) chapterOf.set(c, slots[s].chapter);
-      else if (at !== slots[s].chapter) return true;
-    }
-  }
-  return false;
 }
 
 function slotSets(lists: readonly Int32Array[], listOfSlot: Int32Array, group: Int32Array, pv: Float64Array, pb: Float64Array, ranges: "auto" | "always" | "never"): SlotSets {

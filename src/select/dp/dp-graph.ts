@@ -1,9 +1,9 @@
 import { LevelrampError } from "../../io/errors.ts";
-import { chainRulesOf, chapterStarts, type ChainRules } from "../rules/chain-rules.ts";
+import { chainRulesOf, chapterStarts, type ChainRules, type RunRule } from "../rules/chain-rules.ts";
 import { conceptAutomatonOf, conceptStep, type ConceptAutomaton } from "../rules/concept-automaton.ts";
 import { hasConceptRules } from "../rules/concept-rules.ts";
 import { candidateConcepts } from "../problem/candidate-columns.ts";
-import { dpRefusal } from "./dp-context.ts";
+import { dpRuns } from "./dp-runs.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
 
@@ -83,16 +83,19 @@ interface GraphShape {
  * @throws SolverLimitError `select/min-moves` when the concept rules' automaton is past its size bound.
  */
 export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions = {}): DpGraph {
-  // 1. The chain's rules: the dp needs a primary maxRun on a nonDecreasing key.
+  // 1. The chain's rules: the dp needs a primary run on a nonDecreasing key, each candidate in one run of it.
   const rules = chainRulesOf(problem);
-  const primary = rules.primaryRun;
-  const refusal = dpRefusal(problem);
-  if (!primary || refusal) throw new LevelrampError("select/dp", `${refusal}; use --solver milp or highs`, 2);
+  const runs = dpRuns(problem);
+  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use --solver milp or highs`, 2);
+  if (runs.multiRun) {
+    throw new LevelrampError("select/dp", `the fewest-moves dp follows each candidate and needs each in one chapter when the run of ${runs.primary.constraint.key} restarts at chapter starts (some may fill levels of two chapters); use --solver milp or highs without --min-moves`, 2);
+  }
+  const primary = runs.primary;
   const { excluded, maxStates = 5_000_000, maxTransitions = 20_000_000 } = options;
   const S = problem.slots.length;
   if (S === 0) return { layers: [], states: 0, transitions: 0 };
   // 2. How states are keyed.
-  const shape = graphShape(problem, rules, primary, excluded);
+  const shape = graphShape(problem, rules, primary, runs.secondary, excluded);
   // 3. The first slot: one state per eligible candidate.
   const first = firstLayer(problem, shape);
   if (first.last.length === 0) return { infeasibleAt: 0 };
@@ -116,8 +119,7 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
  * State keys: numbers when they fit in 2^53 (members in base B = n + 1, then
  * each run length), strings otherwise.
  */
-function graphShape(problem: SelectionProblem, rules: ChainRules, primary: NonNullable<ChainRules["primaryRun"]>, excluded: Uint8Array | undefined): GraphShape {
-  const secondary = rules.runRules.filter((r) => r !== primary);
+function graphShape(problem: SelectionProblem, rules: ChainRules, primary: RunRule, secondary: RunRule[], excluded: Uint8Array | undefined): GraphShape {
   const L = primary.length;
   const K = secondary.length;
   const base = problem.candidates.length + 1;

@@ -2,7 +2,8 @@ import { LevelrampError } from "../../io/errors.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { bestStart, classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { boundedDp } from "./bounded-dp.ts";
-import { dpContext, dpRefusal, startSide } from "./dp-context.ts";
+import { dpContext, startSide } from "./dp-context.ts";
+import { dpRefusal, type DpRuns } from "./dp-runs.ts";
 import { objectiveTolerance } from "../problem/objective.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
 import { makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
@@ -124,14 +125,14 @@ interface PathState {
   q: number;
   /** Scarce classes used in the run (sorted, −1 padded). */
   mem: Int32Array;
-  /** Uses of every class in the run so far: the next use ships the member at this index. */
-  uses: Map<number, number>;
 }
 
 /**
  * Forward pass: the smallest id at each slot that still reaches `opt`. Among
  * the successors of the path's state (a new run, or the same run grown), a
- * class's next id is its member at index "uses so far in this run".
+ * class's next id is its member at index "uses so far" (in the whole
+ * sequence: a class that may ship in two runs, {@link DpRuns.multiRun},
+ * ships its next members there too).
  */
 function cheapestIds(table: ClassDpTable, opt: number): number[] {
   const { ctx } = table;
@@ -163,6 +164,8 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
     acc = obj.slotCost(0, pick);
   }
   const picks = [pick];
+  const used = new Int32Array(ctx.classes.count);
+  used[state.c] = 1;
   const step = runStep(ctx.L);
   // The best successor within the tolerance (smallest id) and the cheapest one: two records reused
   // for every successor of every slot (no object or closure per successor; the state is made once).
@@ -172,32 +175,31 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
     const from: PathState = state;
     chosen.clear();
     fallback.clear();
-    const consider = (d: number, uses: number, after: number, run: number, q: number, mem: Int32Array | undefined) => {
+    const consider = (d: number, after: number, run: number, q: number, mem: Int32Array | undefined) => {
       const a = obj.combine(obj.combine(acc, obj.slotCost(i + 1, ctx.rep[d])), obj.stepCost(i, ctx.rep[from.c], ctx.rep[d]));
       const v = obj.combine(a, after);
-      const id = ctx.members[d][uses];
+      const id = ctx.members[d][used[d]];
       if (!fallback.set || v < fallback.v) fallback.take(v, id, a, d, run, q, mem);
       if (v <= opt + tol && (!chosen.set || idLess(id, chosen.pick))) chosen.take(v, id, a, d, run, q, mem);
     };
     const grownRun = (s: RunStep) => {
       const after = s.dense ? table.dense[denseIndex(table, i + 1, s.p, s.run, s.q)] : sparseCtg(table, i + 1, s.d, s.run, s.q, s.mem);
-      consider(s.d, from.uses.get(s.d) ?? 0, after, s.run, s.q, s.mem);
+      consider(s.d, after, s.run, s.q, s.mem);
     };
     if (ctx.restart[i + 1]) {
       // A chapter start with scoped rules: a new run starts afresh, or the run goes on.
       eachRestartStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
-        if (s.run === 1) consider(s.d, 0, table.dense[denseIndex(table, i + 1, s.p, 1, s.q)], 1, s.q, undefined);
+        if (s.run === 1) consider(s.d, table.dense[denseIndex(table, i + 1, s.p, 1, s.q)], 1, s.q, undefined);
         else grownRun(s);
       });
     } else {
-      eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => consider(d, 0, table.dense[denseIndex(table, i + 1, p, 1, q)], 1, q, undefined));
+      eachNewRunStep(ctx, i + 1, from.c, from.q, (p, d, q) => consider(d, table.dense[denseIndex(table, i + 1, p, 1, q)], 1, q, undefined));
       eachSameRunStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, grownRun);
     }
     const take = chosen.set ? chosen : fallback;
     if (!take.set) throw new LevelrampError("select/dp", "internal: lost the optimal path while rebuilding it", 1);
-    state = take.same
-      ? { c: take.d, run: take.run, q: take.q, mem: take.mem.slice(), uses: new Map<number, number>(from.uses).set(take.d, (from.uses.get(take.d) ?? 0) + 1) }
-      : freshState(ctx, take.d, take.q);
+    state = take.same ? { c: take.d, run: take.run, q: take.q, mem: take.mem.slice() } : freshState(ctx, take.d, take.q);
+    used[take.d]++;
     acc = take.acc;
     picks.push(take.pick);
   }
@@ -241,5 +243,5 @@ class Choice {
 function freshState(ctx: ReturnType<typeof dpContext>, c: number, q: number): PathState {
   const mem = new Int32Array(ctx.L).fill(-1);
   if (ctx.scarce[c]) mem[0] = c;
-  return { c, run: 1, q, mem, uses: new Map([[c, 1]]) };
+  return { c, run: 1, q, mem };
 }

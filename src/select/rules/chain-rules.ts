@@ -58,14 +58,11 @@ export function chapterStarts(slots: ReadonlyArray<{ chapter: number }>): Uint8A
 export class ChainRules {
   readonly pairRules: PairRule[] = [];
   readonly runRules: RunRule[] = [];
-  /** The run rule whose key is also a `nonDecreasing` key (the tightest), if any: it makes dp exact. */
-  readonly primaryRun: RunRule | undefined;
 
   private readonly values = new Map<string, Float64Array>();
 
   constructor(private readonly problem: Pick<SelectionProblem, "chain" | "candidates">) {
     const valuesOf = (key: string) => this.valuesOf(key);
-    const nonDecreasing = new Set<string>();
     problem.chain.forEach((constraint, index) => {
       const scoped = isChapterScoped(constraint);
       const introScoped = isIntroductionScoped(constraint);
@@ -78,43 +75,17 @@ export class ChainRules {
         for (let i = 0; i < n; i++) bucket[i] = Math.floor(v[i] / precision + 0.5);
         this.runRules.push({ constraint, index, length: constraint.length, bucket, scoped, introScoped });
       } else {
-        if (constraint.type === "nonDecreasing") nonDecreasing.add(constraint.key);
         this.pairRules.push({ constraint, index, values: valuesOf(constraint.key), scoped, introScoped });
       }
     });
-    // The primary run: a maxRun on a nonDecreasing key, one that holds at introductions first, then the shortest.
-    let primary: RunRule | undefined;
-    for (const r of this.runRules) {
-      if (!nonDecreasing.has(r.constraint.key)) continue;
-      if (!primary || (primary.introScoped && !r.introScoped) || (primary.introScoped === r.introScoped && r.length < primary.length)) primary = r;
-    }
-    this.primaryRun = primary;
     this.scoped = problem.chain.some(isChapterScoped);
     this.introScoped = problem.chain.some(isIntroductionScoped);
-    const ndOnPrimary = this.pairRules.filter((r) => r.constraint.type === "nonDecreasing" && primary !== undefined && r.constraint.key === primary.constraint.key);
-    this.primaryScoped = primary !== undefined && (primary.scoped || !ndOnPrimary.some((r) => !r.scoped && !r.introScoped));
-    this.primaryIntroRestarts = primary !== undefined && (primary.introScoped || ndOnPrimary.every((r) => r.introScoped));
   }
 
   /** Whether some chain rule is chapter-scoped (`scope: "chapter"`). */
   readonly scoped: boolean;
   /** Whether some chain rule restarts at introductions (`scope: "introduction"`, SPEC 12). */
   readonly introScoped: boolean;
-  /**
-   * Whether the primary run may restart where a level introduces a concept:
-   * its `maxRun` is introduction-scoped, or every `nonDecreasing` on its key
-   * is (so the key may fall there). A class could then be used in two runs of
-   * its bucket, which no dp state holds (see `dpRefusal`).
-   */
-  readonly primaryIntroRestarts: boolean;
-  /**
-   * Whether the primary run may restart at a chapter start: its `maxRun` is
-   * chapter-scoped, or every `nonDecreasing` on its key is (so the key may
-   * fall there). Then a class's uses stay in one run only while the class
-   * lies in one chapter (see `dpApplies`).
-   */
-  readonly primaryScoped: boolean;
-
   /** Every candidate's value of a metric key (computed once per key). */
   valuesOf(key: string): Float64Array {
     let out = this.values.get(key);

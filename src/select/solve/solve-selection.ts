@@ -1,7 +1,7 @@
 import { NoAnswerError } from "../../io/errors.ts";
 import type { Diagnosis } from "../diagnose/diagnose-infeasible.ts";
 import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
-import { dpRefusal } from "../dp/dp-context.ts";
+import { dpRefusal } from "../dp/dp-runs.ts";
 import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
