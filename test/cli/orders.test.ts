@@ -73,6 +73,9 @@ describe("a shipped order (KGoldrunner, CSV): report, verify, repair", { timeout
     const r = await runCli(["select", "--pools", KG, "--model", KG_GAME_MODEL, "--ramp", KG_RAMP, "--json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).status).toBe("infeasible");
+    // The reason named is the one the reader was given: the chain may not fall into the next game.
+    expect(JSON.parse(r.stdout).diagnosis).toMatchObject({ level: 9, chapter: 2, constraint: "nonDecreasing(enemies)", withUnique: true });
+    expect(r.stderr).toContain("level 9 (chapter 2, part 1): nonDecreasing(enemies) leaves none of its 5 candidates once each candidate is used at most once");
   });
 
   it("select --min-moves 0 --from the order: a valid order that moves 17 levels (the plain optimum moves 25); it verifies; diff names the moves", async () => {

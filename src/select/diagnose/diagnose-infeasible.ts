@@ -16,6 +16,8 @@ export interface Diagnosis {
   part?: number;
   /** The constraint that removed the last candidates there, e.g. `nonDecreasing(bits)`, `eligibility`, `unique`, `conflict`. */
   constraint: string;
+  /** True when the constraint empties the level only together with "each candidate at most once" (the chain alone, candidates free to repeat, goes further). */
+  withUnique?: boolean;
   /** How many candidates were still in play just before that constraint removed them. */
   removed: number;
   /** The nearest pinned, kept or composed level at or before `level`, when there is one. */
@@ -36,7 +38,11 @@ export interface Diagnosis {
  * order, then the concept rules (SPEC 12) in model order, and the one that
  * empties the set of candidates is named (`practice 2`, `introduce bell,
  * echo`, `quota bell ≥ 2 per chapter`); at an earlier exact one, "each
- * candidate at most once" is to blame. (When a pass stops at its work bound, the diagnosis says only
+ * candidate at most once" takes part, and the chain constraint without which
+ * distinct candidates do reach the level is named beside it (`withUnique`:
+ * say, the levels before a chapter must all be used, and the chain ends above
+ * every candidate left for it), or uniqueness alone when no one constraint
+ * is. (When a pass stops at its work bound, the diagnosis says only
  * what it knows: the exact level without a constraint's name — constraint
  * `unknown` — or, without a level, uniqueness or conflicts.)
  *
@@ -50,7 +56,9 @@ export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxed
   const exactAt = relaxedAt === 0 ? -1 : exactInfeasibleAt(problem);
   if (exactAt >= 0 && (relaxedAt < 0 || exactAt < relaxedAt)) {
     // Without the relaxed pass (stopped at its work bound) nothing says whether the chain alone breaks there too.
-    return describe(problem, exactAt, complete ? "unique" : "unknown", problem.eligible[exactAt].length);
+    if (!complete) return describe(problem, exactAt, "unknown", problem.eligible[exactAt].length);
+    const rule = ruleWithUnique(problem, exactAt);
+    return describe(problem, exactAt, rule ?? "unique", problem.eligible[exactAt].length, rule !== undefined);
   }
   const k = relaxedAt;
   if (k >= 0) {
@@ -77,16 +85,61 @@ export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxed
   };
 }
 
-/** The first slot no sequence of distinct candidates reaches (the exact dp), or −1: the model is not chain-shaped, the dp stopped at its work bound, or every slot is reached. */
-function exactInfeasibleAt(problem: SelectionProblem): number {
-  if (!dpApplies(problem)) return -1;
+/**
+ * The first slot no sequence of distinct candidates reaches (the exact dp), or −1: every slot is reached —
+ * or, unless `strict`, the model is not chain-shaped or the dp stopped at its work bound (`strict`: undefined then).
+ */
+function exactInfeasibleAt(problem: SelectionProblem): number;
+function exactInfeasibleAt(problem: SelectionProblem, strict: true): number | undefined;
+function exactInfeasibleAt(problem: SelectionProblem, strict = false): number | undefined {
+  const unknown = strict ? undefined : -1;
+  if (!dpApplies(problem)) return unknown;
   try {
     const exact = solveDp(problem);
     return "infeasibleAt" in exact ? exact.infeasibleAt : -1;
   } catch (err) {
     if (!(err instanceof SolverLimitError)) throw err;
-    return -1;
+    return unknown;
   }
+}
+
+/**
+ * The chain constraint (model order) without which sequences of distinct
+ * candidates reach slot `k` — the one that, with "each candidate at most
+ * once", empties it — or undefined: no single one does, or the dp is past
+ * its bound. One exact dp per chain constraint over the slots up to `k`
+ * (more levels follow: `openEnd`); each runs with a run that never binds (a
+ * metric 0 for every candidate, never falling, any length) beside the rules
+ * kept, so the model stays chain-shaped when the constraint taken out is part
+ * of its primary run.
+ */
+function ruleWithUnique(problem: SelectionProblem, k: number): string | undefined {
+  const flat = uniqueKey(problem);
+  const upTo: Partial<SelectionProblem> = {
+    slots: problem.slots.slice(0, k + 1),
+    eligible: problem.eligible.slice(0, k + 1),
+    fixed: problem.fixed.slice(0, k + 1),
+    narrowedBy: problem.narrowedBy?.slice(0, k + 1),
+    openEnd: true,
+    candidates: problem.candidates.map((c) => ({ ...c, metrics: { ...c.metrics, [flat]: 0 } })),
+  };
+  const neutral: SelectionProblem["chain"] = [
+    { type: "nonDecreasing", key: flat },
+    { type: "maxRun", key: flat, length: k + 1, precision: 1 },
+  ];
+  for (const c of problem.chain) {
+    const chain = [...problem.chain.filter((x) => x !== c), ...neutral];
+    if (exactInfeasibleAt({ ...problem, ...upTo, chain }, true) === -1) return describeConstraint(c);
+  }
+  return undefined;
+}
+
+/** A metric name no candidate carries. */
+function uniqueKey(problem: SelectionProblem): string {
+  const used = new Set(problem.candidates.flatMap((c) => Object.keys(c.metrics)));
+  let key = "flat";
+  while (used.has(key)) key += "_";
+  return key;
 }
 
 /**
@@ -135,7 +188,15 @@ function ruleByRule(problem: SelectionProblem, k: number, prev: RelaxedState[], 
   return describe(problem, k, "chain", elig.length);
 }
 
-function describe(problem: SelectionProblem, k: number, constraint: string, removed: number): Diagnosis {
+/** Uniqueness to blame: the pool too small for the levels up to slot `k`, or the chain constraints together. */
+function uniqueMessage(problem: SelectionProblem, k: number, where: string, removed: number): string {
+  const distinct = new Set(problem.eligible.slice(0, k + 1).flat()).size;
+  return distinct < k + 1
+    ? `no candidate can continue the chain at ${where}: the pool has ${distinct} candidates for the ${k + 1} levels up to it, each used at most once`
+    : `no candidate can continue the chain at ${where}: with each candidate used at most once, the chain constraints together leave none of its ${removed} candidates (candidates free to repeat would go on)`;
+}
+
+function describe(problem: SelectionProblem, k: number, constraint: string, removed: number, withUnique = false): Diagnosis {
   const slot = problem.slots[k];
   let fixedLevel: Diagnosis["fixedLevel"];
   for (let j = k; j >= 0 && j >= k - 1; j--) {
@@ -151,8 +212,10 @@ function describe(problem: SelectionProblem, k: number, constraint: string, remo
       ? `no candidate is eligible for ${where}: ${constraint} removed the last of them`
       : constraint === "eligibility"
       ? `no candidate is eligible for ${where}: the pool has none left for it`
+      : withUnique
+      ? `no candidate can continue the chain at ${where}: ${constraint} leaves none of its ${removed} candidates once each candidate is used at most once (without ${constraint} distinct candidates reach it)`
       : constraint === "unique"
-        ? `no candidate can continue the chain at ${where} without using a candidate twice`
+        ? uniqueMessage(problem, k, where, removed)
         : constraint === "unknown"
           ? `no sequence reaches ${where}: the chain constraints, with each candidate used at most once, leave no candidate there (the pass that names the constraint stopped at its work bound; select fewer levels at once to see which)`
           : `no candidate can continue the chain at ${where}: ${constraint} removed the last ${removed}`;
@@ -162,5 +225,5 @@ function describe(problem: SelectionProblem, k: number, constraint: string, remo
         ? `; level ${fixedLevel.level} is ${fixedLevel.kind === "keep" ? "kept" : fixedLevel.kind === "pin" ? "pinned" : "composed"} to ${fixedLevel.id} (${fixedLevel.source})`
         : `; it follows level ${fixedLevel.level}, ${fixedLevel.kind === "keep" ? "kept" : fixedLevel.kind === "pin" ? "pinned" : "composed"} to ${fixedLevel.id} (${fixedLevel.source})`;
   }
-  return { level: slot.number, chapter: slot.chapter, part: slot.part, constraint, removed, fixedLevel, message };
+  return { level: slot.number, chapter: slot.chapter, part: slot.part, constraint, ...(withUnique ? { withUnique } : {}), removed, fixedLevel, message };
 }
