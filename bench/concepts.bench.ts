@@ -1,4 +1,4 @@
-// Concepts in the selection model (SPEC 12, issue 39), measured two ways on seeded concept banks
+// Concepts in the selection model (SPEC 12), measured two ways on seeded concept banks
 // (bench/concept-bank.ts: integer difficulty 0..1000, concepts c01..c12 unlocking with difficulty,
 // one level in twenty carrying a concept before its time):
 //

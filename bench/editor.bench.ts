@@ -1,4 +1,4 @@
-// The ramp editor page (issue 20, SPEC 8): its size and how long a
+// The ramp editor page (SPEC 8): its size and how long a
 // re-selection takes, in Node and in headless Chromium (Debian's
 // /usr/bin/chromium through playwright-core), for a pool the size of a whole
 // Carillon build (400 levels, 2,385 candidates; test/helpers/full-carillon-pool.ts)

@@ -1,4 +1,4 @@
-// Rebuilding after a change (issue 43; docs/pipeline.md "Pools reused", "Rebuilding from a chapter"):
+// Rebuilding after a change (docs/pipeline.md "Pools reused", "Rebuilding from a chapter"):
 // the CPU a designer's loop costs, as the cold CLI process a designer types (`node bin/levelramp.js`,
 // the compiled package, as npx runs it), side by side with the whole build of the same inputs, in one
 // run. CPU is user + sys of the process and its worker threads, from GNU time (`/usr/bin/time`, Debian

@@ -1,4 +1,4 @@
-// `levelramp select` as the cold one-shot process a designer types (issue 29), side by side with
+// `levelramp select` as the cold one-shot process a designer types, side by side with
 // the same work in this warmed-up process and with the independent baselines a designer could use
 // instead, all in one run: a plain dynamic-programming script in Python (bench/baselines/plain-dp.py,
 // standard library only) and CBC (Debian `coinor-cbc`) on levelramp's own MILP of the instance.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The plain DP a designer would write (issue 29's baseline): Python, standard library only.
+"""The plain DP a designer would write (select-cold's baseline): Python, standard library only.
 
   python3 bench/baselines/plain-dp.py POOL.csv MODEL.json PLAN.json RAMP.json
 

@@ -1,5 +1,5 @@
 // The line splitter levelramp's program host used before the line reader of
-// src/program/line-reader.ts (issue 40's baseline): each stdout chunk decoded
+// src/program/line-reader.ts (its baseline): each stdout chunk decoded
 // to a string, appended to the unfinished line and the whole split again —
 // quadratic in a line's chunks — with the 64 MiB limit checked after the
 // split, in characters. Kept only to time the two side by side (bench/protocol).

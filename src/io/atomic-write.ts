@@ -50,8 +50,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
 
 /**
  * Puts the written temp file at `path` only if nothing is there (a run
- * without `--force`; issue 40: several runs started together on one absent
- * `--out` all said they wrote it): `link(2)` fails when the name exists, so
+ * without `--force`; several runs started together on one absent `--out`
+ * must not all say they wrote it): `link(2)` fails when the name exists, so
  * claiming the name and filling it are one atomic step, and exactly one of
  * the racing runs wins. Where a file system has no hard links, the name is
  * claimed by creating it exclusively (`O_EXCL`) and the temp file renamed

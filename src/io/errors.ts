@@ -131,8 +131,8 @@ export function describeFsError(err: unknown): string {
 }
 
 /**
- * An error that says the environment ran out of something (issue 40: these
- * ended in exit 70 "a bug"), as a LevelrampError naming what ran out and
+ * An error that says the environment ran out of something (never exit 70
+ * "a bug"), as a LevelrampError naming what ran out and
  * what to do; `undefined` for any other error. Recognised by code where the
  * error keeps it, else by its words (an error that crossed from a worker
  * thread keeps only its message):

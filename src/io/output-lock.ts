@@ -77,7 +77,7 @@ export function removeStaleLock(target: string): boolean {
 
 /**
  * Runs `swap` while holding the lock beside `target` (SPEC 2: outputs as a
- * set; issue 40: two runs racing on one `--out`): writers of the same output
+ * set; two runs racing on one `--out`): writers of the same output
  * folder swap one at a time, so a run that must not replace a set (no
  * `--force`) sees the set another run swapped in a moment before and is
  * refused, instead of both saying they wrote it. The lock is a symbolic link

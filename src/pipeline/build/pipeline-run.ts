@@ -155,8 +155,8 @@ export class PipelineRun {
   }
 
   /**
-   * Tells the progress bars their totals before any work (issue 17: totals
-   * known up front): the batches and candidates of every part's first round
+   * Tells the progress bars their totals before any work (totals known up
+   * front): the batches and candidates of every part's first round
    * (a batch the generator gives fewer candidates than asked lowers the
    * candidates' total; an extra round or a second composing stream raises
    * both), and the parts to select.

@@ -1,4 +1,4 @@
-// The ramp editor page (SPEC 8, issue 20): its data, the selection it runs in
+// The ramp editor page (SPEC 8): its data, the selection it runs in
 // the browser (also callable from Node), its plot, and the page script's bundle.
 export { EDITOR_DATA_ID, EDITOR_PICTURE_BUDGET, editorInputs, editorPictures, keepRanges, type EditorData, type EditorFiles, type EditorInputs, type EditorOptions, type EditorPictures } from "./editor-data.ts";
 export { selectCommand, selectForRamp, selectionInputs, type EditorAnswer } from "./select-for-ramp.ts";
