@@ -1,5 +1,5 @@
 /**
- * Where the CLI writes (SPEC 2, README "Commands"): a command's result — a
+ * Where the CLI writes (SPEC 2, docs/cli.md "Where output goes"): a command's result — a
  * table, JSON, CSV, a measure, a diff, a verdict — to stdout; messages about
  * the run — progress, notes, what was written where, errors — to stderr.
  * `test/cli/stdout-stderr.test.ts` runs every command and holds it to that.

@@ -6,7 +6,7 @@ import { formatJsonSchema } from "../../src/io/schemas/format-schemas.ts";
 import { fixture, runCli, type CliRun } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
 
-// The one rule of every command (README "Commands", src/cli/cli-io.ts): the result — a table,
+// The one rule of every command (docs/cli.md "Where output goes", src/cli/cli-io.ts): the result — a table,
 // JSON, CSV, a measure, a diff, a verdict — on stdout, and only it; messages about the run —
 // progress, notes, what was written where, timings, errors — on stderr, and never the result.
 // Every command of the CLI's table (COMMANDS) has runs below; a command added there without

@@ -205,13 +205,13 @@ describe("outputs: every path problem found before any work, in words", () => {
     symlinkSync(join(t, "a"), join(t, "b"));
     await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
   });
-  it("start over an earlier run without --force stops before any work (the README's start example passes --force)", async () => {
+  it("start over an earlier run without --force stops before any work (docs/cli.md's start example passes --force)", async () => {
     const out = tempFolder();
     mkdirSync(join(out, "carillon"));
     writeFileSync(join(out, "carillon", "levels.json"), "{}");
     await refused("start over earlier outputs without --force", ["start", "--out", out], [`${join(out, "carillon", "levels.json")} exist(s); pass --force`]);
     expect(readdirSync(out)).toEqual(["carillon"]);
-    expect(readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out --force");
+    expect(readFileSync(fileURLToPath(new URL("../../docs/cli.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out/cli/start --force");
   });
   it("build --out an existing file is refused before the build (an impossible plan would fail with exit 1 after growing)", async () => {
     const file = join(tempFolder(), "out");

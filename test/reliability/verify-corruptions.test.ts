@@ -44,7 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  // the figure the README quotes
+  // the figure docs/reliability.md quotes
   console.log(`verify caught ${caught.length} of ${all.length} kinds of single corruption`);
 });
 

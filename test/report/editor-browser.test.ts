@@ -165,7 +165,7 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
     expect(after.ids).toEqual(cli.ids);
     await page.locator("figure.overview-plot").scrollIntoViewIfNeeded();
     await page.locator("section.overview").screenshot({ path: join(dir, "ramp-editor.png") });
-    // LEVELRAMP_EDITOR_SCREENSHOT=docs/images/ramp-editor.png keeps it (the README's picture is made so).
+    // LEVELRAMP_EDITOR_SCREENSHOT=docs/images/ramp-editor.png keeps it (docs/cli.md's picture of the editor is made so).
     if (process.env.LEVELRAMP_EDITOR_SCREENSHOT) copyFileSync(join(dir, "ramp-editor.png"), process.env.LEVELRAMP_EDITOR_SCREENSHOT);
     expect(problems).toEqual([]);
     await page.close();

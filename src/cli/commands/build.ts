@@ -155,7 +155,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       const { paths, notes } = writeLevelSet(dir, set, how);
       for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);
-      // The result on stdout (README "Commands"): the JSON, or the deviation table and the --stats figures.
+      // The result on stdout (docs/cli.md "Where output goes"): the JSON, or the deviation table and the --stats figures.
       const { levels } = set;
       if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
       if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels, set.game));

@@ -34,7 +34,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";
       if (o.out) writeFileAtomic(o.out, text, { force: o.force, module: "cli/calibrate" });
-      // The result on stdout (README "Commands"): the JSON with --json, the fit in words without --out; else it is the file.
+      // The result on stdout (docs/cli.md "Where output goes"): the JSON with --json, the fit in words without --out; else it is the file.
       const words = calibrationText(cal);
       if (o.json) ctx.io.stdout(text);
       else if (!o.out) ctx.io.stdout(words);
