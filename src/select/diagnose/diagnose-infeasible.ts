@@ -5,7 +5,7 @@ import { describeConceptConstraint } from "../rules/concept-breaks.ts";
 import { relaxedReach, type RelaxedState } from "../rules/relaxed-reach.ts";
 import { candidateConcepts } from "../problem/candidate-columns.ts";
 import type { SelectionProblem } from "../problem/selection-problem.ts";
-import { dpApplies, solveDp } from "../dp/solve-dp.ts";
+import { dpApplies, solveDp, type DpOptions } from "../dp/solve-dp.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** Why a selection model has no answer (SPEC 6): where the chain breaks and what broke it. */
@@ -90,12 +90,12 @@ export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxed
  * or, unless `strict`, the model is not chain-shaped or the dp stopped at its work bound (`strict`: undefined then).
  */
 function exactInfeasibleAt(problem: SelectionProblem): number;
-function exactInfeasibleAt(problem: SelectionProblem, strict: true): number | undefined;
-function exactInfeasibleAt(problem: SelectionProblem, strict = false): number | undefined {
+function exactInfeasibleAt(problem: SelectionProblem, strict: true, limits: DpOptions): number | undefined;
+function exactInfeasibleAt(problem: SelectionProblem, strict = false, limits: DpOptions = {}): number | undefined {
   const unknown = strict ? undefined : -1;
   if (!dpApplies(problem)) return unknown;
   try {
-    const exact = solveDp(problem);
+    const exact = solveDp(problem, limits);
     return "infeasibleAt" in exact ? exact.infeasibleAt : -1;
   } catch (err) {
     if (!(err instanceof SolverLimitError)) throw err;
@@ -111,8 +111,14 @@ function exactInfeasibleAt(problem: SelectionProblem, strict = false): number | 
  * (more levels follow: `openEnd`); each runs with a run that never binds (a
  * metric 0 for every candidate, never falling, any length) beside the rules
  * kept, so the model stays chain-shaped when the constraint taken out is part
- * of its primary run.
+ * of its primary run. Each probe has a small work bound ({@link PROBE_LIMITS}):
+ * without the primary run's nonDecreasing every candidate shares one run, and
+ * the dp's states can grow as the subsets of the pool; past the bound the
+ * constraint is not named.
  */
+/** The work bounds of one probe of {@link ruleWithUnique}: a fraction of a second. */
+const PROBE_LIMITS: DpOptions = { maxStates: 200_000, maxWork: 20_000_000, maxMemoryMB: 100 };
+
 function ruleWithUnique(problem: SelectionProblem, k: number): string | undefined {
   const flat = uniqueKey(problem);
   const upTo: Partial<SelectionProblem> = {
@@ -129,7 +135,7 @@ function ruleWithUnique(problem: SelectionProblem, k: number): string | undefine
   ];
   for (const c of problem.chain) {
     const chain = [...problem.chain.filter((x) => x !== c), ...neutral];
-    if (exactInfeasibleAt({ ...problem, ...upTo, chain }, true) === -1) return describeConstraint(c);
+    if (exactInfeasibleAt({ ...problem, ...upTo, chain }, true, PROBE_LIMITS) === -1) return describeConstraint(c);
   }
   return undefined;
 }
