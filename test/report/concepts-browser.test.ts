@@ -76,6 +76,16 @@ describe.skipIf(missing !== null)("the concept timeline in headless Chromium", (
     const rows = await shownRows(page);
     expect(rows.map((r) => r.concept)).toEqual(["bars", "concrete", "enemies", "traps"]);
     expect(rows.map((r) => r.intro)).toEqual([[2], [2], [4], [6]]);
+    // a mark for exactly the levels whose concepts column names the concept, read from the order itself
+    const carrying = (concept: string) =>
+      readFileSync(KG, "utf8").trim().split("\n").slice(1).map((line) => line.split(",")).filter((f) => (f[7] ?? "").split(";").includes(concept)).map((f) => Number(f[3]));
+    for (const r of rows) expect(r.levels, r.concept!).toEqual(carrying(r.concept!));
+    // only the introduction is highlighted: the other marks share one colour, not the introduction's
+    const fills = await page.locator("svg.concept-timeline g.concept-row a rect").evaluateAll((rs) => rs.map((r) => [r.getAttribute("class"), getComputedStyle(r).fill]));
+    expect(new Set(fills.filter(([c]) => c === "intro").map(([, f]) => f)).size).toBe(1);
+    expect(new Set(fills.filter(([c]) => c === "mark").map(([, f]) => f)).size).toBe(1);
+    expect(fills.find(([c]) => c === "mark")![1]).not.toBe(fills.find(([c]) => c === "intro")![1]);
+    expect(fills.filter(([c]) => c === "intro")).toHaveLength(4);
     // each mark is drawn inside its row, left of the next level's (level order along x)
     const xs = await page.locator('svg.concept-timeline g.concept-row[data-concept="enemies"] rect:not([width="900"])').evaluateAll((rs) => rs.map((r) => (r as SVGGraphicsElement).getBoundingClientRect().x));
     expect(xs).toHaveLength(26);
