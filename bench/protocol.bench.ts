@@ -1,5 +1,5 @@
 // What the protocol of SPEC 10 costs (docs/protocol.md): one call through the
-// synchronous bridge (worker thread + pipes + the program), candidates per
+// asynchronous client (pipes + the program), candidates per
 // second through the wire against the same generator called in this process
 // (the Node example, examples/rush-hour), the de-duplication check of one
 // candidate against a growing set of chosen levels when every pair asks the
@@ -12,9 +12,8 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DedupIndex } from "../src/dedup/dedup-index.ts";
 import type { DedupComparison } from "../src/dedup/dedup-types.ts";
-import type { GameBackend } from "../src/game/game-backend.ts";
-import { loadGame } from "../src/game/registry/load-game.ts";
-import type { ProgramBackend } from "../src/program/program-backend.ts";
+import type { Game } from "../src/game/game.ts";
+import { openGame } from "../src/game/registry/open-game.ts";
 import { LineReader } from "../src/program/line-reader.ts";
 import { MAX_LINE_BYTES, ProgramConnection } from "../src/program/program-connection.ts";
 import { createRng, deriveSeed } from "../src/random/create-rng.ts";
@@ -32,16 +31,16 @@ async function rushHourSettings(): Promise<Record<string, unknown>> {
   return plan.chapters[0].parts[0].generator ?? {};
 }
 
-const rush = async () => (await loadGame(rushHourFile)) as ProgramBackend;
-const hop = async () => (await loadGame(hopsFile)) as ProgramBackend;
+const rush = () => openGame(rushHourFile);
+const hop = () => openGame(hopsFile);
 
-/** `count` candidates through a back end as the pipeline grows them: seeds of one part, generate then solve (the back end's generate does both). */
-function growThroughBackend(backend: GameBackend, settings: Record<string, unknown>, count: number, round: number) {
+/** `count` candidates through the game value as the pipeline grows them: seeds of one part, generate then solve (the value's generate does both). */
+async function growThroughGame(game: Game, settings: Record<string, unknown>, count: number, round: number) {
   let kept = 0;
   const stats: Record<string, number> = {};
   for (let i = 0; i < count; i++) {
     const index = round * count + i;
-    const got = backend.generate({ chapter: 1, part: 1, level: 1, target: 3, metric: "moves", rules: [], settings, rng: createRng("bench"), stats, seed: deriveSeed("bench", 1, 1, index), index });
+    const got = await game.generate({ chapter: 1, part: 1, level: 1, target: 3, metric: "moves", rules: [], settings, rng: createRng("bench"), stats, seed: deriveSeed("bench", 1, 1, index), index });
     if (got) kept++;
   }
   return { kept };
@@ -52,13 +51,14 @@ const CANDIDATES = 20;
 
 const cases: BenchCase<any>[] = [
   {
-    name: "one call through the bridge (hops key: a worker thread, two pipes, a Node program)",
+    name: "one call through the client (hops key: two pipes, a Node program)",
     setup: () => hop(),
     repeat: 21,
-    run: (backend: ProgramBackend) => {
-      for (let i = 0; i < 100; i++) backend.dedup.prepare({ cells: [2, 1, 2, 1, 1 + (i % 5)] });
+    run: async (game: Game) => {
+      for (let i = 0; i < 100; i++) await game.dedup.prepare({ cells: [2, 1, 2, 1, 1 + (i % 5)] });
       return { calls: 200, note: "100 prepares = 100 key + 100 graph calls; per call = median / 200" };
     },
+    teardown: (game: Game) => game.close(),
   },
 ];
 
@@ -66,9 +66,10 @@ if (existsSync(rushHourFile)) {
   cases.push(
     {
       name: `rush-hour: ${CANDIDATES} candidates through the wire (generate + solve)`,
-      setup: async () => ({ backend: await rush(), settings: await rushHourSettings() }),
+      setup: async () => ({ game: await rush(), settings: await rushHourSettings() }),
       repeat: 11,
-      run: ({ backend, settings }) => growThroughBackend(backend, settings, CANDIDATES, round++),
+      run: ({ game, settings }) => growThroughGame(game, settings, CANDIDATES, round++),
+      teardown: ({ game }) => game.close(),
     },
     {
       name: `rush-hour: the same ${CANDIDATES} candidates in this process (generateLevel + solveLevel)`,
@@ -87,13 +88,14 @@ if (existsSync(rushHourFile)) {
   );
 }
 
-/** A dedup index of `n` chosen hop rows (distinct, none similar to the candidate), and a candidate that repeats none. */
-function similarCase(n: number): BenchCase<{ index: DedupIndex<unknown, unknown, DedupComparison<unknown>>; candidate: unknown }> {
+/** A dedup index of `n` chosen hop rows (distinct, none similar to the candidates), and candidates that repeat none (a new one each run: no answer is kept from an earlier run). */
+function similarCase(n: number): BenchCase<{ game: Game; index: DedupIndex<unknown, unknown, DedupComparison<unknown>> }> {
+  let run = 0;
   return {
-    name: `similar: one candidate against ${n.toLocaleString("en-US")} chosen levels (hops: ${n} similar calls)`,
+    name: `similar: one candidate against ${n.toLocaleString("en-US")} chosen levels (hops: one similarMany call of ${n} levels)`,
     setup: async () => {
-      const backend = await hop();
-      const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(backend.dedup as never);
+      const game = await hop();
+      const index = new DedupIndex<unknown, unknown, DedupComparison<unknown>>(game.dedup.hooks);
       const rng = createRng(`similar-${n}`);
       const seen = new Set<string>();
       while (index.size < n) {
@@ -101,17 +103,20 @@ function similarCase(n: number): BenchCase<{ index: DedupIndex<unknown, unknown,
         const key = cells.join();
         if (seen.has(key)) continue;
         seen.add(key);
-        index.add(key, { cells });
+        index.addPrepared(key, await game.dedup.prepare({ cells }));
       }
-      return { index, candidate: { cells: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] } };
+      return { game, index };
     },
     repeat: 11,
-    run: ({ index, candidate }) => {
+    run: async ({ game, index }) => {
       const before = index.stats.pairsCompared;
-      const verdict = index.check(candidate);
+      const candidate = await game.dedup.prepare({ cells: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2 + run++] });
+      await game.dedup.ask!(candidate, index.bucketOf(candidate), true);
+      const verdict = index.checkPrepared(candidate);
       if (verdict.same) throw new Error("bench/protocol: the candidate should repeat no chosen level");
       return { similarCalls: index.stats.pairsCompared - before };
     },
+    teardown: ({ game }) => game.close(),
   };
 }
 for (const n of [100, 400, 1600]) cases.push(similarCase(n));

@@ -60,7 +60,6 @@ for (const f of [
   "dist/cli-bundle/levelramp.cjs",
   "dist/pipeline/workers/pipeline-worker.js",
   "dist/select/milp/lp-solver-worker.js",
-  "dist/program/program-host.js",
   "dist/editor/levelramp-editor.js",
   "fonts/Roboto_400Regular.ttf",
   "fonts/Roboto_700Bold.ttf",

@@ -18,7 +18,7 @@ export async function addIfNewLevel<Body, Prepared, Transform>(
   body: Body,
 ): Promise<DedupVerdict<DedupComparison<Transform>>> {
   const prepared = await dedup.prepare(body);
-  await dedup.ask?.(prepared, index.bucketOf(prepared));
+  await dedup.ask?.(prepared, index.bucketOf(prepared), true);
   const verdict = index.checkPrepared(prepared);
   if (!verdict.same) index.addPrepared(id, prepared);
   return verdict;

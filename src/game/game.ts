@@ -40,8 +40,14 @@ export interface GameDedup<Body = unknown, Prepared = unknown, Transform = unkno
    * outside levelramp (an outside game's near-copy answers, in as few calls
    * as it can); absent when the comparisons need nothing. Compare a pair
    * through `hooks` only after it was asked here.
+   *
+   * @param others the levels `candidate` is about to be compared with, in the order they will be.
+   * @param stopAtSame only what a de-duplication index (`DedupIndex.checkPrepared`) compares (`others`
+   *   are its levels): the earliest level sharing an exact key with the
+   *   candidate when one does, else the levels in order up to the first the
+   *   game finds the same; default false: every pair (a pool's conflict check).
    */
-  ask?(candidate: Prepared, others: readonly Prepared[]): Promise<void>;
+  ask?(candidate: Prepared, others: readonly Prepared[], stopAtSame?: boolean): Promise<void>;
   /** The full comparison of two bodies (no prefilter), as `levelramp compare` prints it. */
   compareLevels(a: Body, b: Body): Promise<DedupComparison<Transform>>;
   /** A transform in words for `levelramp compare`. */

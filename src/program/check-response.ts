@@ -1,5 +1,6 @@
 import { jsonPath } from "../io/errors.ts";
 import { findJsonHazard } from "../io/hostile/find-json-hazard.ts";
+import { oneLine } from "../io/hostile/terminal-text.ts";
 import { cut } from "./fault-message.ts";
 import { PROTOCOL_VERSION, RESULT_SCHEMAS, resultAgainstRequest, type HelloResult, type Method, type MethodResult } from "./wire-results.ts";
 
@@ -37,12 +38,18 @@ export function checkResponse<M extends Method>(method: M, id: number, params: u
   return { ok: true, result: parsed.data as MethodResult<M> };
 }
 
-/** A JSON-RPC error object in words: `code: message (data)`. */
+/**
+ * A JSON-RPC error object in words, on one line: `code: message (data)`. The
+ * message is the program's own text: its line breaks are shown as escapes
+ * (`oneLine`) and it is cut to 200 characters, so a program cannot print a
+ * line of its own (a forged `levelramp: ...` line) through a fault message.
+ */
 function errorWords(error: unknown): string {
-  if (typeof error !== "object" || error === null) return JSON.stringify(error);
+  if (typeof error !== "object" || error === null) return cut(JSON.stringify(error) ?? "undefined");
   const e = error as { code?: unknown; message?: unknown; data?: unknown };
   const data = e.data === undefined ? "" : ` (data: ${cut(JSON.stringify(e.data), 200)})`;
-  return `${e.code === undefined ? "" : `${String(e.code)}: `}${typeof e.message === "string" ? e.message : JSON.stringify(e.message)}${data}`;
+  const code = typeof e.code === "number" ? `${e.code}: ` : e.code === undefined ? "" : `${cut(JSON.stringify(e.code), 40)}: `;
+  return `${oneLine(code)}${oneLine(cut(typeof e.message === "string" ? e.message : (JSON.stringify(e.message) ?? "no message")))}${data}`;
 }
 
 /**
@@ -56,6 +63,6 @@ export function helloProblem(name: string, hello: HelloResult): string | null {
     const said = protocol === undefined ? "gives none" : typeof protocol === "number" ? `says ${protocol}` : `says ${cut(JSON.stringify(protocol), 40)}`;
     return `expected protocol ${PROTOCOL_VERSION} (the protocol levelramp speaks: "protocol": ${PROTOCOL_VERSION} in hello's answer); the program ${said}`;
   }
-  if (hello.name !== name) return `expected the name "${name}" (the game file's name); the program says it is "${hello.name}"`;
+  if (hello.name !== name) return `expected the name "${name}" (the game file's name); the program says it is ${cut(JSON.stringify(hello.name), 80)}`;
   return null;
 }

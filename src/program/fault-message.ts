@@ -42,7 +42,5 @@ export function connectionFaultWords(fault: ConnectionFault, method: string): st
       return `the program wrote a line that is not UTF-8 (byte ${fault.offset.toLocaleString("en-US")} of the line is 0x${fault.byte.toString(16).toUpperCase().padStart(2, "0")}): write every line as UTF-8`;
     case "closed":
       return "the program was closed";
-    case "host":
-      return fault.error;
   }
 }

@@ -26,7 +26,6 @@ export type ConnectionFault = (
   | { kind: "exit"; code: number | null; signal: string | null }
   | { kind: "timeout"; timeoutMs: number }
   | { kind: "closed" }
-  | { kind: "host"; /** levelramp's own thread that talks to the program did not answer (the synchronous bridge). */ error: string }
   | LineFault
 ) & {
   /** What the program had written of an unfinished line (its first 400 bytes), if anything. */

@@ -24,11 +24,6 @@ export interface ProgramGame {
   dedup: { key: boolean; graph: boolean; similar: boolean };
 }
 
-/** Whether a `<game>` argument names a game file rather than a game: it ends in `.json` or holds a path separator. */
-export function isGameFilePath(game: string): boolean {
-  return /\.json$/i.test(game) || game.includes("/") || game.includes("\\");
-}
-
 /**
  * Reads a game file (`levelramp/game@1`, SPEC 10) and resolves its paths
  * against its own folder.

@@ -7,7 +7,7 @@ import { BUILT_IN_GAMES } from "../../src/game/registry.ts";
 
 // The layers of src/ (SPEC 8, docs/architecture.md), bottom up:
 //   io, random → dedup (core), select, render → calibrate (play data, SPEC 11) → game (the contract)
-//   → the games (a folder each), program (an outside game's back end over its process, SPEC 10)
+//   → the games (a folder each), program (an outside game as a value over its process, SPEC 10)
 //   → registry (src/game/registry.ts, the one list of games, and src/game/registry/, which loads
 //   from it) → report → pipeline → cli → index.ts
 // A layer imports only the layers it lists below (and its own folder); games never

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,34 @@ describe("a program you need not trust (issue 40)", () => {
     expect(r.stderr.split("\n")[0]).toBe(`levelramp: program/wire: ${g.file} (broken-bad-utf8): generate: the program wrote a line that is not UTF-8 (byte 57 of the line is 0xFF): write every line as UTF-8`);
     expect(existsSync(g.out)).toBe(false);
   }, 120_000);
+
+  it("a program's error message with line breaks stays on the fault's one line, escaped (was: embedded raw, so a break before two spaces printed a detail line of its own: \"the program's stderr ended with: nothing, all good\" forged)", async () => {
+    const g = brokenGame("error-lines");
+    const r = await build(g);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.split("\n");
+    expect(lines[0]).toBe(`levelramp: program/wire: ${g.file} (broken-error-lines): generate: the program answered with an error: -32000: out of cheese\\u000A  the program's stderr ended with: nothing, all good\\u000D\\u000Alevelramp: build: all good`);
+    expect(lines.filter((l) => l.startsWith("levelramp"))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith("  the program's stderr"))).toEqual([]);
+    expect(existsSync(g.out)).toBe(false);
+  }, 120_000);
+
+  it("SIGTERM while levelramp waits on a hung key call (2 workers) ends it and every program at once, not when the call times out (was: 57 s; the call's timeout here is 10 minutes, the test's budget 150 s)", async () => {
+    const g = brokenGame("hung-key", { levels: 4, timeoutMs: 600_000 });
+    const cli = spawn(process.execPath, ["--import", "tsx", bin, "build", g.file, "--workers", "2", "--out", g.out, "--quiet"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    cli.stderr.on("data", (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+    // The pool's de-duplication (levelramp's main thread) has asked the key the program never answers.
+    for (const end = Date.now() + 100_000; Date.now() < end && !existsSync(`${g.pids}-key`); ) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(`${g.pids}-key`), stderr).toBe(true);
+    const pids = pidsOf(g.dir);
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    cli.kill("SIGTERM");
+    expect(await exited).toBe(143);
+    expect(await gone(pids)).toBe(true);
+    expect(existsSync(g.out)).toBe(false);
+  }, 150_000);
 
   it("hello answering another protocol is refused with exit 2 naming both numbers (was: protocol 99 accepted)", async () => {
     const g = brokenGame("protocol-2");

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ProgramFault } from "../../src/io/errors.ts";
-import { programBackend } from "../../src/program/program-backend.ts";
 import { ProgramClient } from "../../src/program/program-client.ts";
+import { programGame } from "../../src/program/program-game.ts";
 import { readGameFile } from "../../src/program/read-game-file.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -61,24 +61,24 @@ describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 6
     }
   });
 
-  it('a reason "toString" is counted from 0, and metrics named constructor and toString are the program\'s numbers', () => {
-    const backend = programBackend(readGameFile(gameFor("own-names")), { forwardStderr: false });
+  it('a reason "toString" is counted from 0, and metrics named constructor and toString are the program\'s numbers', async () => {
+    const game = await programGame(readGameFile(gameFor("own-names")), { forwardStderr: false });
     try {
       const stats: Record<string, number> = {};
       const request = (index: number) => ({ chapter: 1, part: 1, level: 1, target: 1, metric: "size", rules: [], settings: {}, rng: createRng("x"), stats, seed: `s/${index}`, index });
-      expect(backend.generate(request(1))).toBeNull();
-      expect(backend.generate(request(3))).toBeNull();
+      expect(await game.generate(request(1))).toBeNull();
+      expect(await game.generate(request(3))).toBeNull();
       expect(stats).toEqual({ toString: 2 });
       expect(JSON.stringify(stats)).toBe('{"toString":2}');
-      const made = backend.generate(request(2))!;
+      const made = (await game.generate(request(2)))!;
       expect(made.metrics).toEqual({ size: 2, constructor: 2, toString: 3 });
     } finally {
-      backend.close();
+      await game.close();
     }
   });
 
   it("the program's stderr reaches levelramp's stderr with its escape sequences shown, not run", () => {
-    // A child process: the program host writes the program's stderr lines straight to fd 2.
+    // A child process: the connection writes the program's stderr lines straight to fd 2.
     const src = (file: string) => JSON.stringify(new URL(`../../src/program/${file}`, import.meta.url).href);
     const t = tempDir("levelramp-hostile-");
     const child = t.write("child.mjs", `import { ProgramClient } from ${src("program-client.ts")};

@@ -1,15 +1,13 @@
-import { resolve } from "node:path";
 import { InputError, LevelrampError } from "../../io/errors.ts";
 import { checkGameBackend, type GameBackend } from "../game-backend.ts";
 import type { GameSource } from "../game.ts";
 import { BUILT_IN_GAMES } from "../registry.ts";
-import { openGameFile } from "./open-game-file.ts";
 
-// The registry's table: the games loaded or registered in this thread, by
-// name. The built-in games (the one list, ../registry.ts) load on first use;
-// a command or a file that names a game awaits `loadGame(name)` once, and
-// everything after it finds the game synchronously (`findGame`,
-// `requireGame`): the GameBackend contract stays synchronous.
+// The registry's table: the back ends of the games levelramp has in this
+// thread, by name — the built-in games (the one list, ../registry.ts), loaded
+// on first use, and those registered at run time (plug-ins). No outside game
+// (a game file, SPEC 10) is in it: `openGame` makes its value afresh each
+// time, over a program of its own.
 
 
 const games = new Map<string, { backend: GameBackend; source?: GameSource }>();
@@ -44,34 +42,27 @@ function unknownGame(name: string, where: string): InputError {
 }
 
 /**
- * The back end of a game by its name or by the path of its game file, loaded
- * on first use (the one entry point above the games):
+ * The back end of a game levelramp has, by its name, loaded on first use:
  * - a built-in game's name: imports its folder (the registry's line) once;
- * - a game registered at run time: its back end;
- * - the path of a game file (`levelramp/game@1`, SPEC 10, see
- *   {@link isGameFile}): the program back end {@link openGameFile} makes
- *   (given the absolute path), registered under the file's `name` (worker
- *   threads open the same file: {@link gameSource}).
- * Loading the same game again returns the same back end. After it, the
- * game opens (`openGame`) and
- * {@link findGame} / {@link requireGame} find it synchronously.
+ * - a game registered at run time: its back end.
+ * Loading the same game again returns the same back end. After it,
+ * {@link findGame} / {@link requireGame} find it synchronously. An outside
+ * game (a game file, SPEC 10) has no back end here: `openGame` opens it.
  *
  * @param where the module named in the error (default `game/registry`).
- * @throws InputError (exit 2) `expected a game: carillon or apsis; got "x"` for
- *   `generic` or an unknown name, or whatever opening a game file throws.
- * @throws LevelrampError (exit 2) when the game breaks the contract or a game
- *   file's name is taken by another game.
+ * @throws InputError (exit 2) `expected a game: carillon or apsis, or the path
+ *   of a game file ...; got "x"` for `generic`, an unknown name or a game file's path.
+ * @throws LevelrampError (exit 2) when the game breaks the contract.
  */
-export function loadGame(nameOrPath: string, where = "game/registry"): Promise<GameBackend> {
-  const held = games.get(nameOrPath);
+export function loadGame(name: string, where = "game/registry"): Promise<GameBackend> {
+  const held = games.get(name);
   if (held) return Promise.resolve(held.backend);
-  if (!isBuiltIn(nameOrPath) && !isGameFile(nameOrPath)) return Promise.reject(unknownGame(nameOrPath, where));
-  const key = isBuiltIn(nameOrPath) ? nameOrPath : resolve(nameOrPath);
-  let pending = loading.get(key);
+  if (!isBuiltIn(name)) return Promise.reject(unknownGame(name, where));
+  let pending = loading.get(name);
   if (!pending) {
-    pending = isBuiltIn(nameOrPath) ? loadBuiltIn(nameOrPath) : loadGameFile(nameOrPath);
-    loading.set(key, pending);
-    pending.catch(() => loading.delete(key));
+    pending = loadBuiltIn(name);
+    loading.set(name, pending);
+    pending.catch(() => loading.delete(name));
   }
   return pending;
 }
@@ -81,22 +72,6 @@ async function loadBuiltIn(name: string): Promise<GameBackend> {
   const backend = await BUILT_IN_GAMES[name]();
   if (backend.game !== name) throw new LevelrampError("game/registry", `expected the registry's line "${name}" to load game "${name}"; it loaded "${backend.game}"`, 2);
   return admit(backend, undefined);
-}
-
-/**
- * Opens a game file (SPEC 10) and registers its program back end under the
- * file's game name; its source for worker threads is the file's absolute path.
- *
- * @throws InputError (exit 2) at the file's `$.name` when the name is a built-in game's, `generic`, or another game file's.
- */
-async function loadGameFile(file: string): Promise<GameBackend> {
-  const { backend, path } = await openGameFile(file, (name) => {
-    const held = games.get(name);
-    if (!held && !isBuiltIn(name) && name !== "generic") return;
-    const whose = held?.source && "gameFile" in held.source ? ` (${held.source.gameFile})` : name === "generic" ? " (of metrics-only pools)" : "";
-    throw new InputError("game/registry", `expected a name of its own; "${name}" is the name of a game levelramp has${whose}`, { file, jsonPath: "$.name" });
-  });
-  return admit(backend, { gameFile: path });
 }
 
 /**
@@ -150,20 +125,16 @@ export function gameSource(name: string): GameSource | undefined {
 
 /**
  * Makes game `name` known in this thread (a pipeline worker): a built-in
- * game by its name, else from `source` — a game file is opened again, a
- * module's export is imported and registered.
+ * game by its name, else from a module's export, imported and registered. A
+ * game file is no back end: `openGame(source)` opens it.
  *
- * @throws LevelrampError `game/registry: ...` (exit 2) when the source holds another game or none.
+ * @throws LevelrampError `game/registry: ...` (exit 2) when the source holds another game or none, or is a game file.
  */
 export async function loadGameFrom(name: string, source?: GameSource): Promise<GameBackend> {
   const held = games.get(name);
   if (held) return held.backend;
   if (!source || "name" in source) return loadGame(name);
-  if ("gameFile" in source) {
-    const backend = await loadGame(source.gameFile);
-    if (backend.game !== name) throw new LevelrampError("game/registry", `expected ${source.gameFile} to be game "${name}"; it is "${backend.game}"`, 2);
-    return backend;
-  }
+  if ("gameFile" in source) throw new LevelrampError("game/registry", `expected a game levelramp has or a module's export; ${source.gameFile} is a game file (open it with openGame)`, 2);
   const module = (await import(source.module)) as Record<string, unknown>;
   const backend = module[source.exportName] as GameBackend | undefined;
   if (!backend || backend.game !== name) throw new LevelrampError("game/registry", `expected ${source.module} to export game "${name}" as ${source.exportName}`, 2);

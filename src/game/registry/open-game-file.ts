@@ -1,38 +1,25 @@
-import type { GameBackend } from "../game-backend.ts";
-import type { GameModels } from "../game.ts";
-
-const modelsOf = new Map<string, GameModels>();
-
-/** The model files of a game file opened in this thread, by the game's name (transitional: until the game file is the Game value itself). */
-export function gameFileModels(name: string): GameModels | undefined {
-  return modelsOf.get(name);
-}
-
-/** What opening a game file gives the registry: the program back end and the file's model paths. */
-export interface OpenedGameFile {
-  backend: GameBackend;
-  /** The game file's absolute path (where worker threads open it again). */
-  path: string;
-}
+import { InputError } from "../../io/errors.ts";
+import type { Game } from "../game.ts";
 
 /**
- * Where a game file becomes a back end (SPEC 10): reads the `levelramp/game@1`
- * file at `file` (as the user gave it, so messages name it so) and starts the
- * program back end that speaks the protocol to its `command` — the same
- * synchronous GameBackend contract, through a synchronous bridge to the
- * program (src/program/). `checkName` sees the file's game name before the
- * program starts (it throws to refuse it). Notes the file's plan, ramp and selection model as
- * the game's defaults. The program adapter is imported here, lazily, so
- * commands that meet no game file load none of it.
+ * Where a game file becomes a game value (SPEC 10): reads the
+ * `levelramp/game@1` file at `file` (as the user gave it, so messages name it
+ * so), refuses a name levelramp has already (`taken`, and `generic`), and
+ * starts the program — an asynchronous JSON-RPC client over its stdio
+ * (src/program/), a process of its own for each call — and asks its `hello`.
+ * The program's modules are imported here, lazily, so commands that meet no
+ * game file load none of them.
  *
- * @throws InputError (exit 2) naming the file and JSON path for a bad game file;
+ * @param taken the names of the games levelramp has (a game file may not take one).
+ * @throws InputError (exit 2) naming the file and JSON path for a bad game file or a taken name;
  *   ProgramFault (exit 2) when the program does not start or answers `hello` late or wrongly.
  */
-export async function openGameFile(file: string, checkName: (name: string) => void = () => {}): Promise<OpenedGameFile> {
-  const [{ readGameFile }, { programBackend }] = await Promise.all([import("../../program/read-game-file.ts"), import("../../program/program-backend.ts")]);
+export async function openGameFile(file: string, taken: readonly string[] = []): Promise<Game> {
+  const [{ readGameFile }, { programGame }] = await Promise.all([import("../../program/read-game-file.ts"), import("../../program/program-game.ts")]);
   const game = readGameFile(file);
-  checkName(game.name);
-  const backend = programBackend(game);
-  modelsOf.set(game.name, game.models);
-  return { backend, path: game.path };
+  if (taken.includes(game.name) || game.name === "generic") {
+    const whose = game.name === "generic" ? " (of metrics-only pools)" : "";
+    throw new InputError("game/registry", `expected a name of its own; "${game.name}" is the name of a game levelramp has${whose}`, { file, jsonPath: "$.name" });
+  }
+  return programGame(game);
 }

@@ -103,7 +103,7 @@ export class PoolDeduper {
     }
     this.counts.checked++;
     const prepared = await this.prepare(id, body);
-    await this.dedup.ask?.(prepared, [...this.chosen.bucketOf(prepared), ...this.survivors.map((s) => s.prepared)]);
+    await this.dedup.ask?.(prepared, this.chosen.bucketOf(prepared), true);
     const verdict = this.chosen.checkPrepared(prepared);
     if (verdict.same) {
       const reason = verdict.comparison.reasons[0];
@@ -111,6 +111,7 @@ export class PoolDeduper {
       return { id, dropped: `${reason} ${verdict.id}`, conflicts: [] };
     }
     const conflicts: PoolConflict[] = [];
+    await this.dedup.ask?.(prepared, this.survivors.map((s) => s.prepared));
     pairsSame(this.dedup.hooks, prepared, this.survivors.map((s) => s.prepared)).forEach((same, k) => {
       if (!same) return;
       bump(this.counts.conflicts, same.reasons[0]);
