@@ -1,5 +1,5 @@
 import { objectiveTolerance } from "../problem/objective.ts";
-import { chainRelaxation, relaxedOptimum } from "./chain-relaxation.ts";
+import { chainRelaxation, relaxationBounds, withinRelaxation, type RelaxationBounds } from "./chain-relaxation.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
 import { firstWidth, keptLists, slotBounds } from "./slot-bounds.ts";
@@ -11,6 +11,8 @@ export interface BoundedDp {
   rounds: number;
   /** Work of every round (transitions looked at and range queries). */
   work: number;
+  /** Whether the floor was raised to the relaxed optimum (later rounds then keep classes by their relaxed bounds). */
+  raised?: boolean;
 }
 
 /** How much wider each round's bound is than the one before. */
@@ -37,8 +39,10 @@ const KEEP_AT_MOST = 0.5;
  * to the ramp the dp then sees a small share of its states. When the first
  * round finds no sequence, the pool is small enough (class-slot pairs ×
  * run length ≤ 500,000) and no chapter restarts a rule, the floor becomes the relaxed optimum
- * ({@link relaxedOptimum}: values never fall, the primary run's buckets and
- * caps kept), a lower bound of the optimum, and the rounds start again there.
+ * ({@link relaxationBounds}: values never fall, the primary run's buckets and
+ * caps kept), a lower bound of the optimum, and the rounds start again there;
+ * the same two sweeps give every class's relaxed bound, and each later round
+ * keeps the classes under its limit from them, with no sweep of its own.
  *
  * @returns no answer — the caller runs the full dp, which also finds the
  *   first infeasible slot — when the bound cannot pay: the full dp is small
@@ -63,9 +67,12 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   // Not where chapters restart the rules: each chapter then starts afresh in the relaxation, whose
   // optimum falls far below (a new user's 266 levels in chapters: 57,709 against 97,228).
   let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.restart.includes(1);
+  // Once computed (the raise below), every class's relaxed bound: later rounds keep the classes under
+  // their limit without sweeping again (it implies the slot bounds: the other slots' least costs are in it).
+  let relaxation: RelaxationBounds | undefined;
   const run = (limit: number) => {
-    const range = keptLists(ctx, bounds, limit);
-    const kept = range.lists.some((l) => l.length === 0) ? range : chainRelaxation(ctx, range, limit);
+    const range = relaxation ? undefined : keptLists(ctx, bounds, limit);
+    const kept = relaxation ? withinRelaxation(relaxation, limit, true) : range!.lists.some((l) => l.length === 0) ? range! : chainRelaxation(ctx, range!, limit);
     // Keeping most states saves little and costs a round: the full dp instead.
     if (kept.all || (!always && kept.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
@@ -77,22 +84,24 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   for (let width = firstWidth(bounds, floor); ; width *= WIDEN) {
     const limit = floor + width;
     const round = run(limit);
-    if (!round) return { rounds, work };
+    if (!round) return { rounds, work, raised: relaxation !== undefined };
     if (!Number.isFinite(round.opt) && raise) {
       raise = false;
-      const relaxed = relaxedOptimum(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
+      relaxation = relaxationBounds(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
+      const relaxed = relaxation.relaxed;
       // No relaxed sequence: none at all (the full dp says where it breaks).
-      if (!Number.isFinite(relaxed)) return { rounds, work };
+      if (!Number.isFinite(relaxed)) return { rounds, work, raised: true };
       if (relaxed > limit) {
         floor = relaxed;
         width = firstWidth(bounds, floor) / WIDEN;
       }
     }
     if (!Number.isFinite(round.opt)) continue;
-    if (round.opt + objectiveTolerance(round.opt) <= limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work };
+    const raised = relaxation !== undefined;
+    if (round.opt + objectiveTolerance(round.opt) <= limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work, raised };
     // A feasible cost: one more round at it proves the optimum.
     const proof = run(round.opt + 2 * objectiveTolerance(round.opt));
-    if (!proof) return { rounds, work };
-    return { answer: { table: proof.table!, opt: proof.opt }, rounds, work };
+    if (!proof) return { rounds, work, raised };
+    return { answer: { table: proof.table!, opt: proof.opt }, rounds, work, raised };
   }
 }

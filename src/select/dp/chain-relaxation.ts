@@ -40,6 +40,25 @@ import type { KeptLists } from "./slot-bounds.ts";
  *   `relaxed`, the relaxed problem's least cost over the kept classes (Infinity when a slot has none)
  */
 export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number): KeptLists & { relaxed: number } {
+  return withinRelaxation(relaxationBounds(ctx, kept), limit, kept.all);
+}
+
+/**
+ * The relaxed bound of every (slot, class) of {@link chainRelaxation}, before any limit:
+ * `lb[k]` for position k of `cls` (slot i's classes at `off[i] .. off[i+1]`, ascending
+ * primary value), and the relaxed optimum. One forward and one backward sweep; the
+ * bounded rounds compute it once over every class and keep, round by round, the
+ * classes under each limit ({@link withinRelaxation}) without sweeping again.
+ */
+export interface RelaxationBounds {
+  off: Int32Array;
+  cls: Int32Array;
+  lb: Float64Array;
+  relaxed: number;
+}
+
+/** Computes {@link RelaxationBounds} over the given classes (see {@link chainRelaxation}); throws nothing. */
+export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBounds {
   const S = ctx.problem.slots.length;
   const { pv, pb, L } = ctx;
   const { off, cls, cost, cap, linf, forward } = forwardSweep(ctx, kept);
@@ -78,21 +97,39 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
       }
     }
   }
-  // Keep the classes whose relaxed bound is within the limit.
+  // Each position's bound: the best relaxed sequence through it, over its run positions.
+  const lb = new Float64Array(total);
+  for (let k = 0; k < total; k++) {
+    let best = Infinity;
+    for (let r = 0; r < L; r++) {
+      const v = linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k];
+      if (v < best) best = v;
+    }
+    lb[k] = best;
+  }
+  let relaxed = Infinity;
+  for (let k = off[S - 1] * L; k < off[S] * L; k++) relaxed = Math.min(relaxed, forward[k]);
+  return { off, cls, lb, relaxed };
+}
+
+/**
+ * The classes of {@link RelaxationBounds} whose bound is within `limit` (less a tolerance that
+ * keeps every sequence the objective's sums could put at the limit), each slot its own list,
+ * consecutive equal lists shared; `all` when every class stays and `whole` says the bounds
+ * covered every usable class.
+ */
+export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole: boolean): KeptLists & { relaxed: number } {
+  const { off, cls, lb, relaxed } = bounds;
+  const S = off.length - 1;
+  const total = off[S];
   const room = limit + objectiveTolerance(limit);
   const lists: Int32Array[] = [];
   const listOfSlot = new Int32Array(S);
   const buffer = new Int32Array(total);
   let size = 0;
-  let relaxed = Infinity;
-  for (let k = off[S - 1] * L; k < off[S] * L; k++) relaxed = Math.min(relaxed, forward[k]);
   for (let i = 0; i < S; i++) {
     let n = 0;
-    for (let k = off[i]; k < off[i + 1]; k++) {
-      let lb = Infinity;
-      for (let r = 0; r < L; r++) lb = Math.min(lb, linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k]);
-      if (lb <= room) buffer[n++] = cls[k];
-    }
+    for (let k = off[i]; k < off[i + 1]; k++) if (lb[k] <= room) buffer[n++] = cls[k];
     size += n;
     const previous = i > 0 ? lists[listOfSlot[i - 1]] : undefined;
     if (previous && sameClasses(previous, buffer, n)) listOfSlot[i] = lists.length - 1;
@@ -101,23 +138,7 @@ export function chainRelaxation(ctx: DpContext, kept: KeptLists, limit: number):
       lists.push(buffer.slice(0, n));
     }
   }
-  return { lists, listOfSlot, all: kept.all && size === kept.size, size, relaxed };
-}
-
-/**
- * The least cost of the relaxed problem of {@link chainRelaxation} over the given
- * classes (Infinity when it has no sequence), in the objective's units (SPEC 6):
- * over every usable class of every slot, a lower bound of the optimum (the floor
- * the bounded rounds start from). Only the forward sweep: O(classes × run length);
- * 0 for a problem without slots; throws nothing.
- */
-export function relaxedOptimum(ctx: DpContext, kept: KeptLists): number {
-  const S = ctx.problem.slots.length;
-  if (S === 0) return 0;
-  const { off, forward } = forwardSweep(ctx, kept);
-  let best = Infinity;
-  for (let k = off[S - 1] * ctx.L; k < off[S] * ctx.L; k++) if (forward[k] < best) best = forward[k];
-  return best;
+  return { lists, listOfSlot, all: whole && size === total, size, relaxed };
 }
 
 /** Each slot's classes laid out flat in ascending primary value, their slot costs and run caps, and the forward sweep F. */
