@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
+import { SELECT_DEFAULTS } from "../../select/problem/select-defaults.ts";
 import { MAX_PLAN_LEVELS, MAX_TIME_LIMIT_SECONDS, MAX_TOLERANCE, MIN_TIME_LIMIT_SECONDS } from "../../io/input-limits.ts";
 import { decimalOption, wholeNumberOption } from "../../io/hostile/option-number.ts";
 import { checkOutputFile, type RunInput } from "../../io/output-paths.ts";
@@ -19,13 +20,13 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--plan <file>", "plan (default models/<game>/plan.json; for an order given as --pools, the order's own)")
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
-    .option("--solver <name>", "auto | dp | milp | highs", "auto")
+    .option("--solver <name>", "auto | dp | milp | highs", SELECT_DEFAULTS.solver)
     .option("--keep-until <level>", "freeze levels 1..N from --from")
     .option("--keep <ranges>", "freeze level ranges from --from, e.g. 1-40,81-85")
     .option("--from <file>", "earlier levels file (or an order: a pool with level numbers) for --keep, --keep-until and --min-moves")
     .option("--incremental", "select part by part as the build does")
     .option("--min-moves <tolerance>", "within this much of the optimum (objective units), change the fewest level numbers relative to --from")
-    .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", "30")
+    .option("--time-limit <seconds>", "wall-clock budget of the MILP solvers; at the limit the best answer found is kept as feasible", String(SELECT_DEFAULTS.timeLimitSeconds))
     .option("--require-optimal", "exit 1 (and write nothing) unless the answer is proven optimal")
     .addOption(jsonOption("print {status, objective, optimal, solver, levels} on stdout"))
     .addOption(statsOption("with --json: add stats {solveMs, states, classes, candidates, slots}, the command's own times (startMs, readMs, buildMs, writeMs) and the solver's own figures (dp: work, rangeSlots; MILP: solves, variables, rows)"))

@@ -434,7 +434,8 @@ export class PipelineRun {
     if (!this.options.select) return null;
     let step: Awaited<ReturnType<ChainSelection["extend"]>>;
     try {
-      const solveOptions = { timeLimitMs: this.options.settings.selectionTimeLimitSeconds * 1000 };
+      const seconds = this.options.settings.selectionTimeLimitSeconds;
+      const solveOptions = { timeLimitMs: seconds === undefined ? undefined : seconds * 1000 };
       step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;

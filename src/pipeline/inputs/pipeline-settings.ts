@@ -25,8 +25,10 @@ import { readJsonFile } from "../../io/read-json-file.ts";
  *   of the part being selected (default 1). Part q's first round is aimed with
  *   the chain after part q − lookaheadParts − 1 ({@link growAims}), so this
  *   value changes outputs like the seed does; the worker count never does;
- * - `selectionTimeLimitSeconds`: wall-clock budget of a MILP solve; it can only
- *   abort a build with an error, never change an answer (default 60).
+ * - `selectionTimeLimitSeconds`: wall-clock budget of a part's MILP selection
+ *   (a chain-shaped model is answered by the dp, bounded by work, not time);
+ *   absent, the selection's own default, `SELECT_DEFAULTS.timeLimitSeconds`
+ *   (30 s, select's `--time-limit`).
  */
 export const pipelineSettingsSchema = z.strictObject({
   format: z.literal("levelramp/pipeline@1"),
@@ -38,7 +40,7 @@ export const pipelineSettingsSchema = z.strictObject({
   refineTolerance: z.number().min(0).max(1000).default(0.75),
   composeAttempts: z.number().int().min(1).max(20).default(4),
   lookaheadParts: z.number().int().min(0).max(1000).default(1),
-  selectionTimeLimitSeconds: z.number().positive().default(60),
+  selectionTimeLimitSeconds: z.number().positive().optional(),
 });
 
 /** Checked pipeline settings. */

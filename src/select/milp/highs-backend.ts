@@ -1,5 +1,6 @@
 import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
+import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
 import { SolverLimitError } from "../problem/solver-limit-error.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
@@ -21,9 +22,9 @@ let instance: Promise<Highs> | undefined;
  * 400 of 3,000 at its time limit), the instance is dropped and the solve ends
  * as a solver limit: status `unknown`, exit 1, never an internal error.
  *
- * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default 60 s).
+ * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s).
  */
-export function highsBackend(timeLimitSeconds = 60): MilpBackend {
+export function highsBackend(timeLimitSeconds: number = SELECT_DEFAULTS.timeLimitSeconds): MilpBackend {
   const until = performance.now() + timeLimitSeconds * 1000;
   const remainingMs = () => until - performance.now();
   return {

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { variableName, type LinearModel } from "./compile-milp.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
+import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
 
 interface JsLpModel {
   optimize: string;
@@ -81,9 +82,9 @@ type Reply = { ok: boolean; result?: Record<string, unknown>; error?: string; cu
  * stuck inside a simplex is stopped by terminating the thread (`limit`, no
  * values). It reports no bound of its own.
  *
- * @param deadlineMs wall-clock budget for all solves (default 30,000 ms).
+ * @param deadlineMs wall-clock budget for all solves, ms (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s).
  */
-export function lpSolverBackend(deadlineMs = 30_000): MilpBackend {
+export function lpSolverBackend(deadlineMs: number = SELECT_DEFAULTS.timeLimitSeconds * 1000): MilpBackend {
   const until = performance.now() + deadlineMs;
   const remainingMs = () => until - performance.now();
   return {

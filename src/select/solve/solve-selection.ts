@@ -6,6 +6,7 @@ import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
+import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
 
 // The MILP solvers and the diagnosis are loaded when a selection needs them: a dp
 // answer (what a chain-shaped model gets) loads neither (a cold `select` starts faster).
@@ -18,7 +19,7 @@ export type SolverChoice = "auto" | "dp" | "milp" | "highs";
 export interface SolveOptions {
   /** Default `auto`: dp when the model is chain-shaped, javascript-lp-solver for small other models, HiGHS for large ones. */
   solver?: SolverChoice;
-  /** Wall-clock budget of the MILP backends for the whole selection, ms (default 30,000). */
+  /** Wall-clock budget of the MILP backends for the whole selection, ms (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s). */
   timeLimitMs?: number;
   /** Slots up to which a model counts as small for javascript-lp-solver under `auto` (default `milp.smallSlots`, 40: a part or a tier). */
   smallSlots?: number;
@@ -67,8 +68,8 @@ async function infeasible(problem: SelectionProblem): Promise<SelectionNoAnswer>
  * @throws LevelrampError (exit 2) when `dp` is asked for a model that is not chain-shaped.
  */
 export async function solveSelection(problem: SelectionProblem, options: SolveOptions = {}): Promise<Selection> {
-  const solver = options.solver ?? "auto";
-  const until = performance.now() + (options.timeLimitMs ?? 30_000);
+  const solver = options.solver ?? SELECT_DEFAULTS.solver;
+  const until = performance.now() + (options.timeLimitMs ?? SELECT_DEFAULTS.timeLimitSeconds * 1000);
   const left = () => Math.max(0, until - performance.now());
   const limits = options.limits ?? solverLimits();
   if (solver === "dp" || (solver === "auto" && dpApplies(problem))) {
@@ -105,7 +106,6 @@ async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, s
     if (err instanceof SolverLimitError) throw new SelectionNoAnswer(err.module, "unknown", err.message.replace(/^[^:]+: /, ""), undefined, err.limit);
     // A wrong answer from javascript-lp-solver is caught by the exact re-check.
     if (strict || !(err instanceof Error) || !/^select\/milp:/.test(err.message)) throw err;
-    void problem;
     return undefined;
   }
 }
