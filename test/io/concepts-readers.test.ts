@@ -67,9 +67,11 @@ describe("CSV pools with a concepts column", () => {
       { id: "a", chapter: 1, part: 1, metrics: { v: 1 }, rules: [], concepts: ["key", "number"] },
       { id: "b", chapter: 1, part: 1, metrics: { v: 2 }, rules: [] },
     ]);
-    // a candidate's list is its own: changing it leaves the table's alone
-    pool.candidates[0].concepts!.push("falling");
-    expect(readCsvPool(f).candidates[0].concepts).toEqual(["key", "number"]);
+    // the candidates made from the table are frozen: the table keeps speaking for them (its path stays on)
+    expect(() => pool.candidates[0].concepts!.push("falling")).toThrow(TypeError);
+    expect(() => { pool.candidates[0].metrics.v = 3; }).toThrow(TypeError);
+    expect(tableOf(pool), "asking for the candidates leaves the table path on").toBeDefined();
+    expect(pool.candidates[0].concepts).toEqual(["key", "number"]);
     // and the JSON twin of the file reads the same
     const json = poolSchema.parse({ format: "levelramp/pool@1", game: "generic", candidates: [
       { id: "a", chapter: 1, part: 1, metrics: { v: 1 }, concepts: ["key", "number"] },
@@ -127,8 +129,8 @@ describe("CSV pools with a concepts column", () => {
       return toLevelsFile({ built, selection, pool, model, ramp });
     };
     const table = poolOfTable(parseCsvTable(text, "pool.csv"));
-    const objects = poolOfTable(parseCsvTable(text, "pool.csv"));
-    void objects.candidates;
+    const read = poolOfTable(parseCsvTable(text, "pool.csv"));
+    const objects: Pool = { format: read.format, game: read.game, candidates: [...read.candidates] }; // the general path
     const first = await fileOf(table);
     expect(tableOf(table), "the table path ran").toBeDefined();
     expect(first).toEqual(await fileOf(objects));

@@ -4,6 +4,7 @@ import { parseCsvTable } from "../../src/io/csv/read-csv-pool.ts";
 import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
+import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { createRng, type Rng } from "../../src/random/create-rng.ts";
 import { buildProblem, type SelectionInputs } from "../../src/select/problem/build-problem.ts";
@@ -48,8 +49,9 @@ function randomCase(rng: Rng) {
 /** The same CSV file twice: read as a table, and with its candidates made as objects (the general path). */
 function twins(text: string) {
   const table = poolOfTable(parseCsvTable(text, "pool.csv"));
-  const objects = poolOfTable(parseCsvTable(text, "pool.csv"));
-  void objects.candidates; // made: the table no longer speaks for this pool
+  const read = poolOfTable(parseCsvTable(text, "pool.csv"));
+  // A pool of its own over the same (frozen) candidate objects: the general path, the same CSV lines in messages.
+  const objects: Pool = { format: read.format, game: read.game, candidates: [...read.candidates] };
   expect(tableOf(table)).toBeDefined();
   expect(tableOf(objects)).toBeUndefined();
   return { table, objects };

@@ -32,8 +32,13 @@ const tables = new WeakMap<object, CandidateTable>();
 /**
  * A `levelramp/pool@1` pool of game `generic` over a table: `candidates` are
  * made (once) only when something asks for them — the selection reads the
- * table ({@link tableOf}) and never does. Metrics objects have no prototype
- * keys to trip over (a column may be named `__proto__`).
+ * table ({@link tableOf}) and never does. The candidates made are frozen (the
+ * array, each candidate, its metrics and concepts), so the table speaks for
+ * them for the pool's whole life: asking for them never turns the table path
+ * off, and changing them throws. A reader who wants candidates to change makes
+ * a pool of its own (`{ ...pool, candidates: [...pool.candidates] }`), which
+ * takes the general path. Metrics objects have no prototype keys to trip over
+ * (a column may be named `__proto__`).
  */
 export function poolOfTable(table: CandidateTable): Pool {
   let candidates: Pool["candidates"] | undefined;
@@ -41,27 +46,20 @@ export function poolOfTable(table: CandidateTable): Pool {
     format: "levelramp/pool@1" as const,
     game: "generic",
     get candidates(): Pool["candidates"] {
-      // Once made, the objects may be changed by their reader: the table no longer speaks for them.
-      tables.delete(pool);
       return (candidates ??= candidatesOf(table));
-    },
-    set candidates(value: Pool["candidates"]) {
-      candidates = value;
-      tables.delete(pool);
     },
   };
   tables.set(pool, table);
   return pool as Pool;
 }
 
-/** The table a pool was read into (a CSV pool whose candidates nobody has asked for yet), or `undefined`. */
+/**
+ * The table a pool was read into by {@link poolOfTable} (a CSV pool), or
+ * `undefined` for a pool of candidate objects. The link lives in a WeakMap
+ * keyed by the pool object, so a pool stays a plain `Pool` to every reader.
+ */
 export function tableOf(pool: object): CandidateTable | undefined {
   return tables.get(pool);
-}
-
-/** The CSV line of a table pool's candidate `index`, or `undefined` for a JSON pool. */
-export function tableLineOf(pool: object, index: number): number | undefined {
-  return tables.get(pool)?.lines[index];
 }
 
 function candidatesOf(table: CandidateTable): Pool["candidates"] {
@@ -73,6 +71,9 @@ function candidatesOf(table: CandidateTable): Pool["candidates"] {
     const concepts = table.concepts?.[k];
     if (concepts && concepts.length > 0) out[k].concepts = [...concepts];
     recordCsvLine(out[k], table.lines[k]);
+    Object.freeze(metrics);
+    if (out[k].concepts) Object.freeze(out[k].concepts);
+    Object.freeze(out[k]);
   }
-  return out;
+  return Object.freeze(out) as Pool["candidates"];
 }

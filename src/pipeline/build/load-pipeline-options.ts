@@ -9,7 +9,7 @@ import { loadPipelineSettings } from "../inputs/pipeline-settings.ts";
 export interface PipelineChoices {
   /** `"3"` or `"1-4"` ({@link parseChapters}); default every chapter of the plan. */
   chapters?: string;
-  /** Default: `models/pipeline/settings.json`'s `seed`. */
+  /** Default: `models/pipeline/build.json`'s `seed`. */
   seed?: number;
   /** Worker threads for generation (default this machine's cores; never changes an output). */
   workers?: number;

@@ -86,7 +86,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
   if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? limits.milp.smallSlots))) {
     const budget = solver === "milp" ? left() : left() / 2;
     const [{ solveMilp }, , { lpSolverBackend }] = await milpModules();
-    const r = await milp(problem, () => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
+    const r = await milp(() => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
     if (r && "selection" in r) return r.selection;
     // javascript-lp-solver is known to misreport degenerate chain models as
     // infeasible and to hang on them: HiGHS confirms, or answers.
@@ -99,7 +99,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
 }
 
 /** Runs a MILP; SolverLimitError (too large) becomes `unknown`; with `strict` a wrong answer is an error, else undefined. */
-async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, strict: boolean): Promise<MilpResult | undefined> {
+async function milp(run: () => Promise<MilpResult>, strict: boolean): Promise<MilpResult | undefined> {
   try {
     return await run();
   } catch (err) {
@@ -112,7 +112,7 @@ async function milp(problem: SelectionProblem, run: () => Promise<MilpResult>, s
 
 async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits, why?: string): Promise<Selection> {
   const [{ solveMilp }, { highsBackend }] = await milpModules();
-  const r = await milp(problem, () => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
+  const r = await milp(() => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
   if (r && "infeasible" in r) throw await infeasible(problem);
   // What else to try depends on why the dp did not answer: not asked, past its bound, or not chain-shaped.
