@@ -4,6 +4,7 @@ export { canonicalJson } from "./canonical-json.ts";
 export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, jsonPath } from "./errors.ts";
 export { parseWith, readJson, readJsonFile } from "./read-json-file.ts";
 export { roundMetric } from "./round-metric.ts";
+export { SELECT_DEFAULTS } from "./select-defaults.ts";
 export { readPool } from "./read-pool.ts";
 export { checkOrder, orderError, type Order } from "./order/order.ts";
 export { parseLevelsSource, readLevelsSource, readOrder, readPoolFile, splitOrderLevels, type LevelsSource } from "./order/read-order.ts";

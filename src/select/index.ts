@@ -26,7 +26,6 @@ export { Objective, objectiveOf, objectiveTolerance } from "./problem/objective.
 export { ORDER_NOTE, orderLevels, orderPlan, type OrderLevelsOptions } from "./problem/order-levels.ts";
 export { planSlots } from "./problem/plan-slots.ts";
 export { rampTarget } from "./ramp/ramp-target.ts";
-export { SELECT_DEFAULTS } from "./problem/select-defaults.ts";
 export { problemOfLevels, recheckStatus, type StatusCheck } from "./diagnose/recheck-status.ts";
 export { relaxedReach, type RelaxedReach, type RelaxedState } from "./rules/relaxed-reach.ts";
 export { SelectionNoAnswer, solveSelection, type SolveOptions, type SolverChoice } from "./solve/solve-selection.ts";

@@ -33,7 +33,7 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
   program: ["io", "random", "game", "dedup"],
   registry: [...BELOW_GAMES, ...GAMES, "program"],
   report: ["io", "random", "select", "render", "calibrate", "game"],
-  pipeline: [...BELOW_GAMES, "registry", "report"],
+  pipeline: [...BELOW_GAMES, "calibrate", "registry", "report"],
   cli: [...BELOW_GAMES, "calibrate", "program", "registry", "report", "pipeline"],
   index: [...BELOW_GAMES, "calibrate", "program", "registry", "report", "pipeline"],
 };

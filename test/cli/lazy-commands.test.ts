@@ -62,14 +62,15 @@ describe("each command loads only what it needs (SPEC 2: the CLI starts at once)
     expect(r.loaded.filter((f) => f.includes("node_modules/zod/") || heavy.some((h) => f.includes(h)))).toEqual([]);
   }, 60_000);
 
-  it("select loads its own module only: no other command, game, pipeline, vega, HiGHS, resvg or piscina", () => {
+  it("select loads its own module and its job only: no other command, game, build pipeline, vega, HiGHS, resvg or piscina", () => {
     const r = importsOf(["select", "--pools", fixture("pools/generic-3x4x20.json"), "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).levels).toHaveLength(60);
     const src = r.loaded.filter((f) => f.startsWith("src/"));
     expect(src).toContain("src/cli/commands/select.ts");
     expect(src.filter((f) => f.startsWith("src/cli/commands/") && f !== "src/cli/commands/select.ts")).toEqual([]);
-    expect(src.filter((f) => /^src\/(carillon|apsis|pipeline|report|render|dedup)\//.test(f))).toEqual([]);
+    expect(src).toContain("src/pipeline/selection/select-levels.ts");
+    expect(src.filter((f) => /^src\/(carillon|apsis|pipeline|report|render|dedup)\//.test(f) && f !== "src/pipeline/selection/select-levels.ts")).toEqual([]);
     expect(r.loaded.filter((f) => heavy.some((h) => f.includes(h)))).toEqual([]);
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
-import { SELECT_DEFAULTS } from "../../select/problem/select-defaults.ts";
+import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 import { MAX_PLAN_LEVELS, MAX_TIME_LIMIT_SECONDS, MAX_TOLERANCE, MIN_TIME_LIMIT_SECONDS } from "../../io/input-limits.ts";
 import { decimalOption, wholeNumberOption } from "../../io/hostile/option-number.ts";
 import { checkOutputFile, type RunInput } from "../../io/output-paths.ts";

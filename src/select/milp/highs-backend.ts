@@ -1,6 +1,6 @@
 import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
+import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 import { SolverLimitError } from "../problem/solver-limit-error.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM

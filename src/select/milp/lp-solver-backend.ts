@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { variableName, type LinearModel } from "./compile-milp.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
+import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 
 interface JsLpModel {
   optimize: string;

@@ -6,7 +6,7 @@ import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
-import { SELECT_DEFAULTS } from "../problem/select-defaults.ts";
+import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 
 // The MILP solvers and the diagnosis are loaded when a selection needs them: a dp
 // answer (what a chain-shaped model gets) loads neither (a cold `select` starts faster).

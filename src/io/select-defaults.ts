@@ -1,7 +1,7 @@
 /**
  * The selection's defaults, one home for the library and the CLI (SPEC 2
  * `select`, SPEC 6): `levelramp select`'s `--solver` and `--time-limit`, the
- * build's selections, {@link solveSelection} and the MILP backends read them
+ * build's selections, `solveSelection` and the MILP backends read them
  * here.
  *
  * - `solver`: `auto` — the dp for a chain-shaped model, javascript-lp-solver
