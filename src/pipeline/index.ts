@@ -8,6 +8,7 @@ export { readLevelsInput, type LevelsInputOptions } from "./inputs/read-levels-i
 export { loadPipelineSettings, pipelineSettingsSchema, type PipelineSettings } from "./inputs/pipeline-settings.ts";
 export { type PipelineEvents, type PipelinePhase } from "./inputs/pipeline-events.ts";
 export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/verify-levels.ts";
+export { selectLevels, selectionPlan, selectionRamp, type SelectedLevels, type SelectLevelsInputs, type SelectLevelsOptions } from "./selection/select-levels.ts";
 export { compareLevels } from "./verify/compare-levels.ts";
 export { buildDeviation, buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildDeviation, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./build/build-report.ts";
 export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./build/pool-dedup.ts";

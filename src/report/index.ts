@@ -10,5 +10,6 @@ export { calibrationText } from "./calibration-text.ts";
 export { calibratedLevels, type CalibratedLevel } from "./calibrated-levels.ts";
 export { wilsonInterval } from "./wilson-interval.ts";
 export { renderHtmlReport, type HtmlReportOptions } from "./render-html-report.ts";
+export { reportLevels, type ReportInputs, type ReportOptions, type ReportedLevels } from "./report-levels.ts";
 export { REPORT_DATA_ID, conceptTimelineSvg, conceptsHtml, deviationTableHtml, escapeHtml, formatNumber, formatSigned, htmlReportData, jsonForScript, ruleIntroductions, scopeSvgIds, svgMarkTitles, type HtmlReportData, type HtmlReportInput, type NamedRamp, type ReportChapter, type ReportLevel, type RuleIntroduction, type TimelineLevel } from "./html/index.ts";
 export { EDITOR_DATA_ID, EDITOR_PICTURE_BUDGET, checkEditorInputs, editorInputs, rampPlotSvg, selectCommand, selectForRamp, type EditorAnswer, type EditorData, type EditorFiles, type EditorHook, type EditorInputs, type EditorOptions, type EditorResult } from "./editor/index.ts";
