@@ -6,7 +6,7 @@
 // prints no allowScripts warning — and there: imports it (the game-free root
 // and each game's subpath, levelramp/carillon and levelramp/apsis) from plain
 // Node as ESM and with require() from CommonJS,
-// runs the README's library example and compares its output, type-checks a
+// runs docs/library.md's first example and compares its output, type-checks a
 // consumer file against the shipped .d.ts, and runs the installed bin
 // (--version, its code cache used, --help, schema, select, show --out x.png, report --format html,
 // the ramp editor page, a two-worker build, an outside game's program: game
@@ -98,16 +98,17 @@ for (const dev of ["tsx", "esbuild", "typescript", "vitest", "playwright-core", 
   expect(`a dev dependency (${dev}) is not installed with the package`, !existsSync(join(project, "node_modules", dev)));
 }
 
-// 3. Plain Node: ESM import (timed), require() from CommonJS, the README's example.
+// 3. Plain Node: ESM import (timed), a subpath, require() from CommonJS, docs/library.md's first example.
 const esm = run("import from ESM", process.execPath, [
   "--input-type=module",
   "-e",
-  'const t = performance.now(); const m = await import("levelramp"); const ms = performance.now() - t; const c = await import("levelramp/carillon"); const a = await import("levelramp/apsis"); console.log(JSON.stringify({ ms, n: Object.keys(m).length, select: typeof m.solveSelection, games: m.gameNames(), loaded: (await m.loadGame("carillon")) === c.carillonBackend, carillon: c.carillonBackend.solve(c.carillonBodySchema.parse({ width: 640, height: 900, dots: [{ x: 100, y: 100, size: "normal", note: 0 }] })).measure.goal, apsis: typeof a.apsisBackend.grade, rootHasNoGame: !("carillonBackend" in m) && !("apsisBackend" in m) }));',
+  'const t = performance.now(); const m = await import("levelramp"); const ms = performance.now() - t; const c = await import("levelramp/carillon"); const a = await import("levelramp/apsis"); console.log(JSON.stringify({ ms, n: Object.keys(m).length, select: typeof m.solveSelection, games: m.gameNames(), loaded: (await m.openGame("carillon")).name === c.carillonBackend.game, subpath: typeof (await import("levelramp/select")).solveDp, carillon: c.carillonBackend.solve(c.carillonBodySchema.parse({ width: 640, height: 900, dots: [{ x: 100, y: 100, size: "normal", note: 0 }] })).measure.goal, apsis: typeof a.apsisBackend.grade, rootHasNoGame: !("carillonBackend" in m) && !("apsisBackend" in m) }));',
 ]);
 const imported = JSON.parse(esm);
 expect("import('levelramp') gives the library", imported.select === "function" && imported.games.join(",") === "carillon,apsis", esm);
 expect("the package root exports no game", imported.rootHasNoGame, esm);
-expect("import('levelramp/carillon') gives Carillon's API, the same back end loadGame loads", imported.loaded === true && imported.carillon === 1, esm);
+expect("import('levelramp/carillon') gives Carillon's API, the game openGame opens", imported.loaded === true && imported.carillon === 1, esm);
+expect("import('levelramp/select') gives the selection layer's own API (a subpath)", imported.subpath === "function", esm);
 expect("import('levelramp/apsis') gives Apsis's API", imported.apsis === "function", esm);
 process.stderr.write(`check-package: import("levelramp"): ${imported.n} exports in ${imported.ms.toFixed(0)} ms\n`);
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -119,14 +120,13 @@ if (requireEsm) {
 } else {
   process.stderr.write(`check-package: require from CommonJS: skipped (Node ${process.versions.node} has no require(esm); use import())\n`);
 }
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const library = readme.slice(readme.indexOf("\n## Library"));
+const library = readFileSync(join(root, "docs/library.md"), "utf8");
 const example = /```js\n([\s\S]*?)```/.exec(library)?.[1];
 const shown = /```text\n([\s\S]*?)```/.exec(library)?.[1];
-expect("README's Library section has a js example and its output", example !== undefined && shown !== undefined);
+expect("docs/library.md has a js example and its output", example !== undefined && shown !== undefined);
 writeFileSync(join(project, "pick-levels.mjs"), example);
-const printed = run("README's library example", process.execPath, ["pick-levels.mjs"]);
-expect("README's library example prints what the README shows", printed === shown, `printed:\n${printed}README shows:\n${shown}`);
+const printed = run("docs/library.md's first example", process.execPath, ["pick-levels.mjs"]);
+expect("docs/library.md's first example prints what the page shows", printed === shown, `printed:\n${printed}the page shows:\n${shown}`);
 
 // 4. The .d.ts: a consumer file type-checks, and a wrong call is an error (so the types are not `any`).
 writeFileSync(
@@ -135,11 +135,11 @@ writeFileSync(
 );
 writeFileSync(
   join(project, "consumer.mts"),
-  `import { loadGame, readGamePool, type GameBackend, type Pool } from "levelramp";
+  `import { openGame, readGamePool, type Game, type Pool } from "levelramp";
 import { apsisBackend, type ApsisBody } from "levelramp/apsis";
 import { carillonBackend, type CarillonBody } from "levelramp/carillon";
-const pool: Pool = await readGamePool("../pool.json");
-const game: GameBackend = await loadGame(pool.game);
+const pool: Pool = (await readGamePool("../pool.json")).value;
+const game: Game = await openGame(pool.game);
 const field: CarillonBody = carillonBackend.bodySchema.parse({});
 const body: ApsisBody = apsisBackend.bodySchema.parse({});
 const metrics: Record<string, number> = apsisBackend.grade(body);

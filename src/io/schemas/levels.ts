@@ -64,5 +64,7 @@ export const levelsSchemaOf = perGame((game: BodyGame | undefined) => z
 /** The levels file's format as `levelramp schema levels` prints it, and a generic file's (a game's levels parse with {@link levelsSchemaOf}). */
 export const levelsSchema = levelsSchemaOf();
 
+/** One shipped level of a levels file (SPEC 3): its global number, id, chapter and part, metrics, target and (for a game) body. */
 export type ShippedLevel = z.infer<typeof shippedLevelSchema>;
+/** A levels file `levelramp/levels@1` (SPEC 3): the shipped order, with the model and ramp it was selected under and its status (SPEC 6). */
 export type LevelsFile = z.infer<typeof levelsSchema>;

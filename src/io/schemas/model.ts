@@ -218,8 +218,10 @@ function conceptContradictions(constraints: ReadonlyArray<z.infer<typeof constra
   });
 }
 
+/** One rule of a selection model (SPEC 6): nonDecreasing, maxRun, maxDrop, bounds, conflict, pin, exclude, or a concept rule (SPEC 12). */
 export type Constraint = z.infer<typeof constraintSchema>;
 /** A constraint about concepts that is not a chain rule (SPEC 12): introduce, introduceAt, maxNew, practice, quota. */
 export type ConceptConstraint = Extract<Constraint, { type: "introduce" | "introduceAt" | "maxNew" | "practice" | "quota" }>;
 
+/** A selection model `levelramp/model@1` (SPEC 6): the metric, the eligibility, the rules and the objective (norm, evenness). */
 export type Model = z.infer<typeof modelSchema>;

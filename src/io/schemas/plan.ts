@@ -47,4 +47,5 @@ export const planSchema = z
   });
 
 export type PlanPart = z.infer<typeof planPartSchema>;
+/** A plan `levelramp/plan@1` (SPEC 3): chapters of parts, each part's level count and generator settings, the composed opening levels. */
 export type Plan = z.infer<typeof planSchema>;

@@ -70,5 +70,7 @@ export const poolSchemaOf = perGame((game: BodyGame | undefined) => z
 /** The pool file's format as `levelramp schema pool` prints it, and a generic pool's (a game's pool parses with {@link poolSchemaOf}). */
 export const poolSchema = poolSchemaOf();
 
+/** One candidate level of a pool (SPEC 3): its id, chapter and part, metrics, rules, concepts and (for a game) its body and provenance. */
 export type Candidate = z.infer<typeof candidateSchema>;
+/** A pool file `levelramp/pool@1` (SPEC 3): the candidates a selection picks from, their conflicts, and the build that grew them. */
 export type Pool = z.infer<typeof poolSchema>;

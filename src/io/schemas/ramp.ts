@@ -21,4 +21,5 @@ export const rampSchema = z
     }
   });
 
+/** A ramp `levelramp/ramp@1` (SPEC 3): the target of a metric at global level numbers, interpolated linearly or by a monotone cubic. */
 export type Ramp = z.infer<typeof rampSchema>;

@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  buildLevelSet,
+  calibrate,
+  calibrationSchema,
+  levelsSchema,
+  loadPipelineOptions,
+  modelSchema,
+  readJsonFile,
+  readPlays,
+  readPoolFile,
+  rampSchema,
+  reportLevels,
+  selectLevels,
+  verifyLevels,
+  writeLevelSet,
+  type LevelsFile,
+  type SelectLevelsInputs,
+} from "../../src/index.ts";
+import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
+import { playsCsv, simulatePlays } from "../helpers/simulate-plays.ts";
+import { tempDir, tempFolder } from "../helpers/temp-dir.ts";
+
+// The library is the product: each job the CLI runs, imported from the package root and called on parsed
+// inputs, gives the CLI's output files byte for byte (select, select --min-moves, a player ramp through a
+// calibration, calibrate, report in each file format, build; verify's verdict).
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const t = tempDir("levelramp-jobs-");
+const POOL = fixture("pools/generic-3x4x20.json");
+const text = (file: string) => readFileSync(file, "utf8");
+const fileText = (file: LevelsFile) => JSON.stringify(file, null, 2) + "\n";
+
+/** select's inputs as the CLI reads them for a generic pool with the bundled generic models. */
+function genericInputs(rampFile = modelFile("generic", "ramp.json")): SelectLevelsInputs {
+  const { pool, levels } = readPoolFile(POOL);
+  const model = modelFile("generic", "selection.json");
+  return { pool, poolFile: POOL, poolLevels: levels, defaultPlanFile: modelFile("generic", "plan.json"), model: readJsonFile(modelSchema, model), modelFile: model, ramp: readJsonFile(rampSchema, rampFile), rampFile };
+}
+
+let levelsPath = "";
+let levels: LevelsFile;
+
+beforeAll(async () => {
+  levelsPath = t.path("levels.json");
+  const r = await runCli(["select", "--pools", POOL, "--out", levelsPath]);
+  expect(r.code, r.stderr).toBe(0);
+  levels = readJsonFile(levelsSchema, levelsPath);
+});
+
+describe("the jobs, from the package root, give the CLI's files byte for byte", () => {
+  it("selectLevels: select --out", async () => {
+    const selected = await selectLevels(genericInputs());
+    expect(fileText(selected.file)).toBe(text(levelsPath));
+    expect(selected.selection.status).toBe("optimal");
+  });
+
+  it("selectLevels with minMoves: select --min-moves --from", async () => {
+    // an earlier release: the optimum with levels 1 and 2 swapped
+    const from = { ...levels, levels: levels.levels.map((l) => (l.number === 1 ? { ...levels.levels[1], number: 1 } : l.number === 2 ? { ...levels.levels[0], number: 2 } : l)) };
+    const fromFile = t.write("from.json", from);
+    const out = t.path("min-moves.json");
+    const r = await runCli(["select", "--pools", POOL, "--min-moves", "0.5", "--from", fromFile, "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const selected = await selectLevels(genericInputs(), { minMoves: { from: readJsonFile(levelsSchema, fromFile), tolerance: 0.5 } });
+    expect(fileText(selected.file)).toBe(text(out));
+    expect(selected.file.status).toBe("feasible");
+    expect(selected.moves).toBeDefined();
+  });
+
+  it("calibrate, and selectLevels over a player ramp: calibrate --out, select --ramp <passRate> --calibration", async () => {
+    const plays = simulatePlays({ model: "rasch", a: -3, b: 0.3, sigma: 1 }, { seed: "jobs-plays", metrics: levels.levels.map((l) => l.metrics.difficulty), players: 80 });
+    const playsFile = t.write("plays.csv", playsCsv(plays));
+    const calFile = t.path("calibration.json");
+    expect((await runCli(["calibrate", playsFile, "--levels", levelsPath, "--out", calFile])).code).toBe(0);
+    const read = readPlays(playsFile, { levels: levels.levels, metric: levels.model.metric }, levelsPath);
+    const calibration = calibrate(read.plays);
+    expect(JSON.stringify(calibration, null, 2) + "\n").toBe(text(calFile));
+
+    const passFile = t.write("pass-ramp.json", { format: "levelramp/ramp@1", metric: "passRate", points: [[1, 0.9], [30, 0.7], [60, 0.45]], interpolation: "monotone-cubic" });
+    const out = t.path("player.json");
+    const r = await runCli(["select", "--pools", POOL, "--ramp", passFile, "--calibration", calFile, "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const selected = await selectLevels({ ...genericInputs(passFile), calibration: readJsonFile(calibrationSchema, calFile), calibrationFile: calFile });
+    expect(fileText(selected.file)).toBe(text(out));
+    // without the calibration the job names what it lacks, in its own words
+    await expect(selectLevels(genericInputs(passFile))).rejects.toThrow(/pipeline\/select: .*give a calibration \(levelramp calibrate\)/);
+  });
+
+  it("reportLevels: report --format table, json, csv (per chapter and per level), html", async () => {
+    for (const [format, extra] of [["table", []], ["json", []], ["csv", []], ["csv", ["--levels"]], ["html", []]] as const) {
+      const out = t.path(`report-${format}${extra.length ? "-levels" : ""}`);
+      const r = await runCli(["report", levelsPath, "--format", format, ...extra, "--out", out]);
+      expect(r.code, r.stderr).toBe(0);
+      const { text: report } = await reportLevels({ levels, levelsFile: levelsPath }, { format, perLevel: extra.length > 0 });
+      expect(report, `${format} ${extra.join(" ")}`).toBe(text(out));
+    }
+  });
+
+  it("verifyLevels: verify's verdict", async () => {
+    const r = await runCli(["verify", levelsPath, "--json"]);
+    expect(r.code).toBe(0);
+    const verdict = JSON.parse(r.stdout) as { ok: boolean; levels: number };
+    const result = await verifyLevels(levels);
+    expect({ ok: result.ok, levels: result.levels }).toEqual({ ok: verdict.ok, levels: verdict.levels });
+    expect(result.ok).toBe(true);
+  });
+
+  it("buildLevelSet and writeLevelSet: build --out (a tiny Carillon plan)", async () => {
+    const plan = fixture("pipeline/tiny-carillon-plan.json");
+    const model = fixture("pipeline/tiny-carillon-model.json");
+    const dir = tempFolder();
+    const r = await runCli(["build", "carillon", "--plan", plan, "--model", model, "--seed", "7", "--workers", "1", "--out", dir, "--quiet"]);
+    expect(r.code, r.stderr).toBe(0);
+    const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
+    const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
+    const out = join(tempFolder(), "set");
+    const { paths } = writeLevelSet(out, set);
+    for (const path of paths) expect(text(path), path).toBe(text(join(dir, relative(out, path))));
+    await options.game.close();
+  });
+});
