@@ -98,20 +98,61 @@ function findRuns(problem: Problem): DpRunsResult {
 /**
  * The implicit run of a `nonDecreasing` key: each value its own bucket, the
  * length the most usable candidates sharing one value (at most the slots).
+ * When every `nonDecreasing` on the key is chapter-scoped (so the key may fall
+ * at a chapter start anyway), the run restarts at chapter starts too (scoped):
+ * its length is then the most candidates sharing a value among those eligible
+ * in one chapter (at most that chapter's slots) — a shorter run, fewer
+ * states; a class eligible in two chapters is then held to
+ * {@link chapterBlocker}'s bound like any restarting run's.
  */
 function implicitRun(problem: Problem, rules: ChainRules, classes: CandidateClasses | undefined, key: string): RunRule {
   const values = rules.valuesOf(key);
-  const count = new Map<number, number>();
-  if (classes) {
-    for (let c = 0; c < classes.count; c++) {
-      const v = values[classes.members[c][0]];
-      count.set(v, (count.get(v) ?? 0) + classes.members[c].length);
-    }
-  } else for (const v of values) count.set(v, (count.get(v) ?? 0) + 1);
+  const scoped = mayFall(rules, { constraint: { type: "maxRun", key, length: 1, precision: 0 } } as RunRule, (r) => r.scoped) && classes !== undefined && !!problem.slots;
   let length = 1;
-  for (const n of count.values()) if (n > length) length = n;
-  if (problem.slots && problem.slots.length > 0 && length > problem.slots.length) length = problem.slots.length;
-  return { constraint: { type: "maxRun", key, length, precision: 0 }, index: -1, length, bucket: values, scoped: false, introScoped: false };
+  if (scoped) length = longestInAChapter(problem as SelectionProblem, classes!, values);
+  else {
+    const count = new Map<number, number>();
+    if (classes) {
+      for (let c = 0; c < classes.count; c++) {
+        const v = values[classes.members[c][0]];
+        count.set(v, (count.get(v) ?? 0) + classes.members[c].length);
+      }
+    } else for (const v of values) count.set(v, (count.get(v) ?? 0) + 1);
+    for (const n of count.values()) if (n > length) length = n;
+    if (problem.slots && problem.slots.length > 0 && length > problem.slots.length) length = problem.slots.length;
+  }
+  return { constraint: { type: "maxRun", key, length, precision: 0, ...(scoped ? { scope: "chapter" as const } : {}) }, index: -1, length, bucket: values, scoped, introScoped: false };
+}
+
+/**
+ * The longest run of one value a chapter can hold: per chapter, the members of
+ * the classes of every distinct eligible list with a slot in it, counted per
+ * value (a class in two of its lists counted twice: an upper bound), at most
+ * the chapter's slots; the most over chapters (at least 1).
+ */
+function longestInAChapter(problem: SelectionProblem, classes: CandidateClasses, values: Float64Array): number {
+  const slotsIn = new Map<number, number>();
+  const listsIn = new Map<number, Set<number>>();
+  problem.slots.forEach((s, i) => {
+    slotsIn.set(s.chapter, (slotsIn.get(s.chapter) ?? 0) + 1);
+    let set = listsIn.get(s.chapter);
+    if (!set) listsIn.set(s.chapter, (set = new Set()));
+    set.add(classes.listOfSlot[i]);
+  });
+  let length = 1;
+  for (const [chapter, lists] of listsIn) {
+    const count = new Map<number, number>();
+    for (const j of lists) {
+      for (const c of classes.lists[j]) {
+        const v = values[classes.members[c][0]];
+        count.set(v, (count.get(v) ?? 0) + classes.members[c].length);
+      }
+    }
+    let most = 1;
+    for (const n of count.values()) if (n > most) most = n;
+    length = Math.max(length, Math.min(most, slotsIn.get(chapter)!));
+  }
+  return length;
 }
 
 /** Whether the nonDecreasing rules on a run's key all lift where `lifted` says (so the key may fall there). */
