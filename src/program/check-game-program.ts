@@ -7,7 +7,7 @@ import { rampSchema } from "../io/schemas/ramp.ts";
 import { graphCertificate } from "./graph-certificate.ts";
 import { cut } from "./fault-message.ts";
 import { ProgramClient } from "./program-client.ts";
-import { readGameFile } from "./read-game-file.ts";
+import { readProgramGame } from "./read-program-game.ts";
 import { OPTIONAL_METHODS, type OptionalMethod, type SolveResult } from "./wire-results.ts";
 
 /** One check of `levelramp game check`: its name, whether it passed, and what it found. */
@@ -75,7 +75,7 @@ export const CHECK_SEEDS = 10;
  * @throws InputError (exit 2) for a bad game file, plan, ramp or selection model.
  */
 export async function checkGameProgram(file: string, taken: readonly string[] = []): Promise<GameCheckResult> {
-  const game = readGameFile(file);
+  const game = readProgramGame(file);
   if (taken.includes(game.name) || game.name === "generic") throw new InputError("program/game-file", `expected a name of its own; "${game.name}" is the name of a game levelramp has`, { file, jsonPath: "$.name" });
   // The plan names a game this process does not know (the check registers none): its name is checked here, the rest by the plan's schema.
   const rawPlan = readJson(game.models.plan) as { game?: unknown } | null;

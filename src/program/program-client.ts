@@ -2,7 +2,7 @@ import { ProgramFault } from "../io/errors.ts";
 import { checkResponse, helloProblem } from "./check-response.ts";
 import { connectionFaultWords, faultMessage } from "./fault-message.ts";
 import { ProgramConnection, type ConnectionFault } from "./program-connection.ts";
-import type { ProgramGame } from "./read-game-file.ts";
+import type { ProgramGame } from "./read-program-game.ts";
 import { OPTIONAL_METHODS, PROTOCOL_VERSION, type Method, type MethodResult, type OptionalMethod } from "./wire-results.ts";
 
 /** What a program said of itself in `hello`. */

@@ -11,7 +11,7 @@ import { modelSchema } from "../io/schemas/model.ts";
 import { cut } from "./fault-message.ts";
 import { ProgramClient, type ProgramClientOptions, type ProgramInfo } from "./program-client.ts";
 import { programDedup, type ProgramDedupRecord } from "./program-dedup.ts";
-import type { ProgramGame } from "./read-game-file.ts";
+import type { ProgramGame } from "./read-program-game.ts";
 import type { SolveResult } from "./wire-results.ts";
 
 /** An outside game as a value: the {@link Game} over its program, and what the program said of itself. */

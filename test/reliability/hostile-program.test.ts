@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ProgramFault } from "../../src/io/errors.ts";
 import { ProgramClient } from "../../src/program/program-client.ts";
 import { programGame } from "../../src/program/program-game.ts";
-import { readGameFile } from "../../src/program/read-game-file.ts";
+import { readProgramGame } from "../../src/program/read-program-game.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -42,7 +42,7 @@ const generateParams = { seed: "s", chapter: 1, part: 1, index: 0, settings: {} 
 
 describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 60_000 }, () => {
   it("a level nested 100,000 deep is a wrong answer named by where nesting passes 64, not a stack overflow", async () => {
-    const client = new ProgramClient(readGameFile(gameFor("deep")), { forwardStderr: false });
+    const client = new ProgramClient(readProgramGame(gameFor("deep")), { forwardStderr: false });
     try {
       const said = await fault(() => client.call("generate", generateParams));
       expect(said).toMatch(/\(hostile-deep\): generate: a wrong answer: line 1, column \d+: expected arrays and objects nested at most 64 deep/);
@@ -52,7 +52,7 @@ describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 6
   });
 
   it('a metric named "__proto__" is a wrong answer named by its path (it would otherwise vanish)', async () => {
-    const client = new ProgramClient(readGameFile(gameFor("proto-metrics")), { forwardStderr: false });
+    const client = new ProgramClient(readProgramGame(gameFor("proto-metrics")), { forwardStderr: false });
     try {
       const said = await fault(() => client.call("solve", { level: { n: 1 } }));
       expect(said).toContain('(hostile-proto-metrics): solve: a wrong answer: $.result.metrics.__proto__: expected no key "__proto__"');
@@ -62,7 +62,7 @@ describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 6
   });
 
   it('a reason "toString" is counted from 0, and metrics named constructor and toString are the program\'s numbers', async () => {
-    const game = await programGame(readGameFile(gameFor("own-names")), { forwardStderr: false });
+    const game = await programGame(readProgramGame(gameFor("own-names")), { forwardStderr: false });
     try {
       const stats: Record<string, number> = {};
       const request = (index: number) => ({ chapter: 1, part: 1, level: 1, target: 1, metric: "size", rules: [], settings: {}, rng: createRng("x"), stats, seed: `s/${index}`, index });
@@ -82,8 +82,8 @@ describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 6
     const src = (file: string) => JSON.stringify(new URL(`../../src/program/${file}`, import.meta.url).href);
     const t = tempDir("levelramp-hostile-");
     const child = t.write("child.mjs", `import { ProgramClient } from ${src("program-client.ts")};
-import { readGameFile } from ${src("read-game-file.ts")};
-const client = new ProgramClient(readGameFile(${JSON.stringify(gameFor("own-names"))}));
+import { readProgramGame } from ${src("read-program-game.ts")};
+const client = new ProgramClient(readProgramGame(${JSON.stringify(gameFor("own-names"))}));
 await client.hello();
 setTimeout(() => client.close(), 100);
 `);

@@ -15,8 +15,8 @@ import type { Game } from "../game.ts";
  *   ProgramFault (exit 2) when the program does not start or answers `hello` late or wrongly.
  */
 export async function openGameFile(file: string, taken: readonly string[] = []): Promise<Game> {
-  const [{ readGameFile }, { programGame }] = await Promise.all([import("../../program/read-game-file.ts"), import("../../program/program-game.ts")]);
-  const game = readGameFile(file);
+  const [{ readProgramGame }, { programGame }] = await Promise.all([import("../../program/read-program-game.ts"), import("../../program/program-game.ts")]);
+  const game = readProgramGame(file);
   if (taken.includes(game.name) || game.name === "generic") {
     const whose = game.name === "generic" ? " (of metrics-only pools)" : "";
     throw new InputError("game/registry", `expected a name of its own; "${game.name}" is the name of a game levelramp has${whose}`, { file, jsonPath: "$.name" });

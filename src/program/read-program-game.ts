@@ -32,7 +32,7 @@ export interface ProgramGame {
  *   not JSON, not a game file, a bad name or command, or a model file that
  *   does not exist.
  */
-export function readGameFile(file: string): ProgramGame {
+export function readProgramGame(file: string): ProgramGame {
   const parsed = readJsonFile(gameFileSchema, file);
   const path = resolve(file);
   const dir = dirname(path);
