@@ -22,6 +22,7 @@ export {
 } from "./pipeline/index.ts";
 export { reportLevels, type ReportInputs, type ReportOptions, type ReportedLevels } from "./report/index.ts";
 export { calibrate, readCalibration, readPlays, type CalibrateOptions, type Plays } from "./calibrate/index.ts";
+export { checkGameProgram, type GameCheckResult } from "./program/check-game-program.ts";
 // The file formats (SPEC 3): their types, schemas and readers; errors; atomic writes; the selection's defaults
 export {
   InputError,

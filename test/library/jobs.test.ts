@@ -25,7 +25,8 @@ import { tempDir, tempFolder } from "../helpers/temp-dir.ts";
 
 // The library is the product: each job the CLI runs, imported from the package root and called on parsed
 // inputs, gives the CLI's output files byte for byte (select, select --min-moves, a player ramp through a
-// calibration, calibrate, report in each file format, build; verify's verdict).
+// calibration, calibrate, report in each file format, build; verify's verdict). game check's job:
+// test/program/check-game-job.test.ts (it runs an outside game: an isolated file).
 
 vi.setConfig({ testTimeout: 120_000 });
 
