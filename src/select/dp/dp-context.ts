@@ -23,14 +23,23 @@ import { equalRuns, sortRange } from "../rules/equal-runs.ts";
 export interface SlotSets {
   /** Set of each slot. */
   setOf: Int32Array;
+  /** Where each set's positions begin (set j: `start[j] .. start[j+1]`; one more entry than sets). */
   start: Int32Array;
+  /** The class at each position (classes of a set sorted by group, then primary value, then class). */
   cls: Int32Array;
+  /** "Primary value": the primary run key's value of the class at each position. */
   pv: Float64Array;
+  /** "Primary bucket": the primary run rule's bucket of the class at each position (its value rounded by the rule's precision). */
   pb: Float64Array;
+  /** "Group first": set j's groups are entries `gFirst[j] .. gFirst[j+1]` of `gId` and `gPos`. */
   gFirst: Int32Array;
+  /** The group of each of a set's groups (an index into `DpContext.groupRep`). */
   gId: Int32Array;
+  /** The first position of each of a set's groups. */
   gPos: Int32Array;
+  /** "Bucket order": a set's positions sorted by (primary bucket, primary value): one run's successors are a range of it. */
   bOrder: Int32Array;
+  /** "Bucket-order primary bucket": `pb` at each entry of `bOrder`, for binary search. */
   bPb: Float64Array;
   /** 1 where range queries pay off (few groups for the number of classes). */
   grouped: Uint8Array;
@@ -44,11 +53,15 @@ export interface SlotSets {
  */
 export interface DpContext {
   problem: SelectionProblem;
+  /** Interchangeable candidates merged into classes; the dp works on classes. */
   classes: CandidateClasses;
+  /** The model's chain rules, compiled. */
   rules: ChainRules;
+  /** The objective: each level's cost against the ramp. */
   obj: Objective;
   /** Length of the primary run rule (the `maxRun` whose key is non-decreasing). */
   L: number;
+  /** The primary run rule's key. */
   primaryKey: string;
   /** Representative candidate of each class (its first member). */
   rep: Int32Array;
@@ -57,10 +70,13 @@ export interface DpContext {
   mult: Int32Array;
   /** 1 when a class has fewer members than L: its uses in a run are counted in the state. */
   scarce: Uint8Array;
+  /** "Primary value": the primary key's value of each class. */
   pv: Float64Array;
+  /** "Primary bucket": the primary run rule's bucket of each class (equal buckets extend a run). */
   pb: Float64Array;
   /** Objective metric value of each class. */
   mv: Float64Array;
+  /** Group of each class: classes equal on every key a pairwise rule reads (the primary key aside), the other runs' buckets and, with evenness, the metric. */
   group: Int32Array;
   /** Representative class of each group. */
   groupRep: Int32Array;
@@ -72,8 +88,11 @@ export interface DpContext {
    * the concept automaton's state φ (SPEC 12; one state without concept
    * rules). KV = KR × the automaton's states.
    */
+  /** Side states in all (KR × the automaton's states). */
   KV: number;
+  /** Combinations of the other run rules' lengths. */
   KR: number;
+  /** Stride of each other run rule's length in the side index. */
   strides: number[];
   /** The concept rules' automaton, when the model has concept rules (SPEC 12). */
   concepts?: ConceptAutomaton;
@@ -97,6 +116,7 @@ export interface DpContext {
   riseCap: number;
   /** How evenness is paid in range queries: none, metric = primary key, or metric constant in each group. */
   evenness: "none" | "primary" | "group";
+  /** The classes eligible in each slot, flat ({@link SlotSets}). */
   sets: SlotSets;
   /** Memo of {@link bucketStart} per slot set (only sets that hold a good share of the classes). */
   bucketMemo: Array<Int32Array | undefined>;
