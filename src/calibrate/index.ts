@@ -14,7 +14,7 @@ export { levelTests, type LevelTests } from "./level-tests.ts";
 export { binomialLogKernel, log1pExp, logistic, logit } from "./numeric/logistic.ts";
 export { invertPositiveDefinite, newtonMaximise, solvePositiveDefinite, type Evaluation, type NewtonResult } from "./numeric/newton-maximise.ts";
 export { logNormalCdf, upperTailZ } from "./numeric/normal-tail.ts";
-export { PASS_RATE, curveOf, metricRampOfPassRamp, passRampOfMetricRamp, weakSlope } from "./pass-ramp.ts";
+export { PASS_RATE, curveOf, metricRampOfPassRamp, noHeldOutGain, passRampOfMetricRamp, weakSlope } from "./pass-ramp.ts";
 export { metricAtPassRate, passRateAt, type PassRateCurve } from "./pass-rate.ts";
 export { groupRowsByPlayer, playerMode, playerNodes, playerRowsOf, type PlayerNodes, type PlayerRows } from "./fit/player-quadrature.ts";
 export type { PlayedLevel, PlayRow, Plays } from "./plays.ts";

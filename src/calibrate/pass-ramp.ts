@@ -88,3 +88,21 @@ export function weakSlope(calibration: Pick<Calibration, "params" | "metric">): 
   if (low <= 0) return `the calibration's slope ${b}: its 95% interval includes 0, so the plays do not show that "${calibration.metric}" makes levels harder`;
   return undefined;
 }
+
+/**
+ * Why a calibration's held-out fit does not show the metric predicting pass
+ * rates (SPEC 11 "Honest numbers": `select --calibration` says so on stderr),
+ * or `undefined`: the 95% interval of `fit.gain` (baseline log loss − log
+ * loss, nats per attempt) reaches 0, or without a gain interval the metric's
+ * held-out log loss is no lower than the constant baseline's. A calibration
+ * without a held-out fit (`fit: null`) gives `undefined`.
+ */
+export function noHeldOutGain(calibration: Pick<Calibration, "fit">): string | undefined {
+  const fit = calibration.fit;
+  if (!fit) return undefined;
+  if (fit.gain) {
+    const { value, low, high } = fit.gain;
+    return low > 0 ? undefined : `the calibration's held-out gain ${value} [${low}, ${high}] nats per attempt includes 0: the metric does not predict pass rates better than a constant`;
+  }
+  return fit.logLoss < fit.baselineLogLoss ? undefined : `the calibration's held-out log loss ${fit.logLoss} is no lower than the constant's ${fit.baselineLogLoss}: the metric does not predict pass rates better than a constant`;
+}

@@ -7,7 +7,7 @@ import { runCli } from "../helpers/run-cli.ts";
 import { playsCsv, simulatePlays } from "../helpers/simulate-plays.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const t = tempDir("levelramp-calibration-file-");
 const levelsFile = t.path("levels.json");
@@ -90,8 +90,18 @@ describe("select --calibration takes a slope only when the plays show it (SPEC 1
 
   it("takes the calibration the plays support (b's interval above 0)", async () => {
     expect(cal.params.b.low).toBeGreaterThan(0);
+    expect(cal.fit.gain.low).toBeGreaterThan(0);
     const ramp = t.write("pass-ramp-ok.json", passRamp);
     const r = await runCli(["select", "--pools", pools, "--ramp", ramp, "--calibration", calFile, "--json"]);
     expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/held-out/);
+  });
+
+  it("says so, not silently, when the held-out gain's interval reaches 0 (the metric predicts no better than a constant)", async () => {
+    const ramp = t.write("pass-ramp-flat.json", passRamp);
+    const flat = edited("no-held-out-gain", (c) => (c.fit.gain.low = Math.min(c.fit.gain.value, 0) - 0.001));
+    const r = await runCli(["select", "--pools", pools, "--ramp", ramp, "--calibration", flat, "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/select: the calibration's held-out gain [-\d.]+ \[-[\d.]+, [\d.]+\] nats per attempt includes 0: the metric does not predict pass rates better than a constant; selecting with it/);
   });
 });

@@ -9,6 +9,7 @@ import { raschLevelTerms } from "../../src/calibrate/fit/rasch-level-likelihood.
 import { binomialLogKernel, logit } from "../../src/calibrate/numeric/logistic.ts";
 import { playerNodes, playerRowsOf } from "../../src/calibrate/fit/player-quadrature.ts";
 import type { Plays } from "../../src/calibrate/plays.ts";
+import type { Calibration } from "../../src/io/schemas/calibration.ts";
 import { simulatePlays } from "../helpers/simulate-plays.ts";
 
 const metricsOf = (n: number) => Array.from({ length: n }, (_, i) => 1 + (19 * i) / (n - 1));
@@ -178,5 +179,90 @@ describe("intervals, outliers and folds (SPEC 11)", () => {
     const attempts = cal.reliability.reduce((s, r) => s + r.attempts, 0);
     expect(attempts).toBe(data.rows.reduce((s, r) => s + (r.level === 3 || r.level === 12 ? 0 : r.attempts), 0));
     for (const bin of cal.reliability) if (bin.attempts > 500) expect(Math.abs(bin.observed - bin.predicted)).toBeLessThan(0.06);
+  });
+});
+
+/** The same plays seen the other way round: every win a loss and every loss a win, the metric negated. */
+function mirrored(plays: Plays): Plays {
+  return {
+    ...plays,
+    levels: plays.levels.map((l) => ({ ...l, metric: -l.metric })),
+    rows: plays.rows.map((r) => ({ ...r, wins: r.attempts - r.wins })),
+  };
+}
+
+describe("easier and harder than predicted, treated alike (SPEC 11 outliers)", () => {
+  // Mirrored plays are the same data with difficulty's sign flipped (θ → −θ, d → −d; b unchanged, a → −a):
+  // every number must mirror exactly — z negated, the same levels flagged, the same intervals reflected.
+  // Before, easier levels got an inflated z (8.2 where references gave 3.8–4.2) and harder ones a deflated one.
+  const close = (x: number, y: number) => expect(Math.abs(x - y)).toBeLessThanOrEqual(3e-6);
+  function expectMirror(cal: Calibration, mir: Calibration) {
+    close(mir.params.a.value, -cal.params.a.value);
+    close(mir.params.a.low, -cal.params.a.high);
+    close(mir.params.a.high, -cal.params.a.low);
+    for (const k of ["b", "tau", "sigma"] as const) {
+      if (!cal.params[k]) continue;
+      close(mir.params[k]!.value, cal.params[k]!.value);
+      close(mir.params[k]!.low, cal.params[k]!.low);
+      close(mir.params[k]!.high, cal.params[k]!.high);
+    }
+    expect(mir.outliers.map((o) => o.level)).toEqual(cal.outliers.map((o) => o.level));
+    close(mir.outlierThreshold!, cal.outlierThreshold!);
+    cal.levels!.forEach((l, i) => {
+      const m = mir.levels![i];
+      close(m.z, -l.z);
+      close(m.observed, 1 - l.observed);
+      close(m.predicted, 1 - l.predicted);
+      close(m.low!, 1 - l.high!);
+      close(m.high!, 1 - l.low!);
+    });
+  }
+
+  it("per level: mirrored plays give z negated, the same flags, a reflected and b, τ unchanged", () => {
+    const plays = simulatePlays(
+      { model: "levels", a: 1, b: 0.15, tau: 0.3, outliers: [{ level: 4, shift: -2.5 }, { level: 17, shift: 2.5 }] },
+      { seed: "mirror-levels", metrics: metricsOf(24), attempts: (i) => 150 + ((i * 211) % 900) },
+    );
+    const cal = calibrate(plays);
+    expect(cal.outliers.map((o) => o.level)).toEqual([5, 18]);
+    expect(Math.sign(cal.outliers[0].z)).toBe(1); // easier than predicted
+    expect(Math.sign(cal.outliers[1].z)).toBe(-1); // harder
+    const mir = calibrate(mirrored(plays));
+    expectMirror(cal, mir);
+    close(mir.fit!.gain!.value, cal.fit!.gain!.value);
+    close(mir.fit!.logLoss, cal.fit!.logLoss);
+  });
+
+  it("per player (Rasch): mirrored plays give the same, σ unchanged", () => {
+    const plays = simulatePlays(
+      { model: "rasch", a: -2, b: 0.15, sigma: 1, tau: 0.2, outliers: [{ level: 4, shift: -3 }] },
+      { seed: "mirror-rasch", metrics: metricsOf(12), players: 250 },
+    );
+    const cal = calibrate(plays, { heldOut: false });
+    // One level much easier than the measure says; in the mirrored plays it is much harder.
+    expect(cal.outliers.map((o) => o.level)).toEqual([5]);
+    expect(cal.outliers[0].z).toBeGreaterThan(0);
+    expectMirror(cal, calibrate(mirrored(plays), { heldOut: false }));
+  });
+});
+
+describe("one consistent state (SPEC 11 outliers: no loop)", () => {
+  it("writes a, b, τ and their intervals of the fit without the flagged levels, and levelSpread is that τ", () => {
+    const plays = simulatePlays(
+      { model: "levels", a: 2, b: 0.2, tau: 0.3, outliers: [{ level: 6, shift: 3 }, { level: 21, shift: -3 }, { level: 33, shift: 3 }] },
+      { seed: "consistent-state", metrics: metricsOf(40), attempts: (i) => 100 + ((i * 97) % 600) },
+    );
+    const cal = calibrate(plays, { heldOut: false });
+    const flagged = new Set(cal.outliers.map((o) => o.level - 1));
+    expect([...flagged].sort((x, y) => x - y)).toEqual([6, 21, 33]);
+    // The same plays without the flagged levels, fitted from scratch: nothing more to flag, the same numbers.
+    const kept = plays.levels.map((_, l) => l).filter((l) => !flagged.has(l));
+    const without: Plays = { ...plays, levels: kept.map((l) => plays.levels[l]), rows: plays.rows.filter((r) => !flagged.has(r.level)).map((r) => ({ ...r, level: kept.indexOf(r.level) })) };
+    const alone = calibrate(without, { heldOut: false });
+    expect(alone.outliers).toEqual([]);
+    for (const k of ["a", "b", "tau"] as const) for (const e of ["value", "low", "high"] as const) expect(Math.abs(cal.params[k]![e] - alone.params[k]![e])).toBeLessThanOrEqual(2e-6);
+    expect(cal.levelSpread).toBe(cal.params.tau!.value);
+    // Flags and the threshold agree: exactly the flagged levels reach it.
+    for (const l of cal.levels!) expect(Math.abs(l.z) >= cal.outlierThreshold!).toBe(l.outlier);
   });
 });

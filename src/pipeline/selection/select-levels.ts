@@ -7,7 +7,7 @@ import type { Model } from "../../io/schemas/model.ts";
 import { planSchema, type Plan } from "../../io/schemas/plan.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
-import { metricRampOfPassRamp, PASS_RATE, weakSlope } from "../../calibrate/pass-ramp.ts";
+import { metricRampOfPassRamp, noHeldOutGain, PASS_RATE, weakSlope } from "../../calibrate/pass-ramp.ts";
 import type { Game } from "../../game/game.ts";
 import { checkPoolBodies } from "../../game/check-level-body.ts";
 import { buildProblem, type BuiltProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
@@ -188,7 +188,10 @@ export function selectionPlan(inputs: Pick<SelectLevelsInputs, "pool" | "poolFil
  * ramp) turned through the calibration into a ramp of the calibrated metric,
  * else the ramp itself. A calibration whose slope interval includes 0 or
  * points the wrong way is refused (`weakSlope`); `options.force` uses one
- * whose slope is still positive, with a note.
+ * whose slope is still positive, with a note. One whose held-out gain's
+ * interval reaches 0 (`noHeldOutGain`) is used with a note: with 15 levels a
+ * real slope often shows no significant held-out gain, and a refusal would
+ * refuse most honest calibrations of a short game.
  *
  * @throws InputError (exit 2) naming the ramp or calibration file and JSON
  *   path: a passRate ramp without a calibration, a calibration for a ramp of
@@ -214,6 +217,8 @@ export function selectionRamp(inputs: Pick<SelectLevelsInputs, "ramp" | "rampFil
     throw new InputError(module, `${weak}; ${how}`, { file: calibrationFile, jsonPath: "$.params.b" });
   }
   if (weak) notes.push(`select: ${weak}; selecting with it (${names.force})`);
+  const flat = noHeldOutGain(calibration);
+  if (flat) notes.push(`select: ${flat}; selecting with it`);
   return { ramp: metricRampOfPassRamp(ramp, calibration, { ramp: rampFile, calibration: calibrationFile }), notes };
 }
 
