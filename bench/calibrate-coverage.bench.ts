@@ -7,12 +7,16 @@
 // is called significant and the metric "beats" the constant baseline; outliers found and false flags;
 // how many fits converge. In-process (the library's `calibrate`), seeded, deterministic.
 //
-// CALIBRATE_COVERAGE=name,name  runs only those designs; CALIBRATE_COVERAGE_SEEDS=n caps the seeds per design.
+// CALIBRATE_COVERAGE=name,name  runs only those designs; CALIBRATE_COVERAGE_SEEDS=n (or name=n,name=n) caps the seeds
+// per design; CALIBRATE_COVERAGE_LOG=dir appends each file's result to dir/<design>.jsonl and reuses the results
+// a log already holds (a long sweep run in parts, or resumed); CALIBRATE_COVERAGE_ORDER=reverse runs the seeds from
+// the last (a second process on the same log); CALIBRATE_COVERAGE_LOG_ONLY=1 sums up only the files the log holds.
 // CALIBRATE_COVERAGE_SAVE=before  writes the rows to bench/results/calibrate-coverage-before.json instead
 // (the figures of an earlier build, shown beside the current ones in the summary table); any other label
 // writes calibrate-coverage-<label>.json (e.g. the alternatives: CALIBRATE_COVERAGE=levels-15-ml).
-// `npx tsx bench/calibrate-coverage.bench.ts --table` writes the summary table again from the saved results.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// `npx tsx bench/calibrate-coverage.bench.ts --table` writes the summary table again from the saved results;
+// `--merge label,label` first gathers designs run as separate processes (CALIBRATE_COVERAGE_SAVE=label each).
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { calibrate, type CalibrateOptions } from "../src/calibrate/calibrate.ts";
@@ -37,6 +41,8 @@ interface Design {
   alternative?: boolean;
   /** calibrate's options (the alternative: τ by plain ML). */
   options?: CalibrateOptions;
+  /** Measure the held-out comparison too (default true); off for the Rasch designs with a true slope, where it would double the cost and the question — does a random metric "beat" the constant? — is the random designs'. */
+  heldOut?: boolean;
 }
 
 /** A player's patience: 1 + a geometric number of further tries (mean `mean`), so a few players try a level dozens of times. */
@@ -64,6 +70,7 @@ const DESIGNS: Design[] = [
     metrics: climbing(15, "coverage-metric-15"),
     play: { players: 6814, patience: patience(6), churn: 0.04 },
     seeds: 100,
+    heldOut: false,
   },
   {
     name: "rasch-15-random",
@@ -81,6 +88,7 @@ const DESIGNS: Design[] = [
     metrics: climbing(60, "coverage-metric-60"),
     play: { players: 2000, patience: patience(5), churn: 0.02 },
     seeds: 60,
+    heldOut: false,
   },
   {
     name: "rasch-400",
@@ -89,6 +97,7 @@ const DESIGNS: Design[] = [
     metrics: Array.from({ length: 400 }, (_, i) => Math.round((1 + (39 * i) / 399) * 1e6) / 1e6),
     play: { players: 1070, patience: 5, churn: 0.01 },
     seeds: 20,
+    heldOut: false,
   },
   {
     name: "levels-15",
@@ -150,7 +159,7 @@ function runFile(d: Design, s: number): FileResult {
   const t0 = performance.now();
   let cal: Calibration;
   try {
-    cal = calibrate(plays, d.options);
+    cal = calibrate(plays, { ...d.options, heldOut: d.heldOut ?? true });
   } catch {
     return { converged: false, flagged: [], ms: performance.now() - t0 };
   }
@@ -186,12 +195,44 @@ function summarise(files: FileResult[], pick: (f: FileResult) => Estimate | numb
   return { truth, mean: r(mean), sd: r(sd), coverage: intervals ? r(covered / intervals, 3) : null, widthRatio: intervals && sd > 0 ? r(meanWidth / (2 * 1.959964 * sd), 3) : null };
 }
 
-/** Runs a design's files and sums them up. */
+/**
+ * The level spread the fit should find: τ, and beside a random metric also the fixed trend the metric cannot
+ * explain (the offsets' sample variance — a regression on an unrelated metric leaves it, on average, whole).
+ */
+function spreadTruth(truth: SimulationTruth): number {
+  const o = truth.offsets ?? [];
+  const mean = o.reduce((x, y) => x + y, 0) / Math.max(1, o.length);
+  const variance = o.length > 1 ? o.reduce((x, y) => x + (y - mean) ** 2, 0) / (o.length - 1) : 0;
+  return Math.round(Math.sqrt((truth.tau ?? 0) ** 2 + variance) * 1e4) / 1e4;
+}
+
+/** CALIBRATE_COVERAGE_SEEDS: a cap on every design's seeds ("40"), or per design ("rasch-15=40,rasch-400=8"). */
+function seedCap(design: string): number {
+  const spec = process.env.CALIBRATE_COVERAGE_SEEDS;
+  if (!spec) return Infinity;
+  if (!spec.includes("=")) return Number(spec);
+  const hit = spec.split(",").map((x) => x.split("=")).find(([name]) => name === design);
+  return hit ? Number(hit[1]) : Infinity;
+}
+
+/** Runs a design's files (or reads those a log already holds) and sums them up. */
 function runDesign(d: Design) {
-  const cap = Number(process.env.CALIBRATE_COVERAGE_SEEDS ?? Infinity);
-  const seeds = Math.min(d.seeds, cap);
+  const seeds = Math.min(d.seeds, seedCap(d.name));
+  const log = process.env.CALIBRATE_COVERAGE_LOG ? join(process.env.CALIBRATE_COVERAGE_LOG, `${d.name}.jsonl`) : undefined;
+  const logged = new Map<number, FileResult>();
+  if (log && existsSync(log)) for (const line of readFileSync(log, "utf8").split("\n").filter(Boolean)) { const f = JSON.parse(line) as FileResult & { seed: number }; logged.set(f.seed, f); }
   const files: FileResult[] = [];
-  for (let s = 0; s < seeds; s++) files.push(runFile(d, s));
+  const reverse = process.env.CALIBRATE_COVERAGE_ORDER === "reverse";
+  for (let i = 0; i < seeds; i++) {
+    const s = reverse ? seeds - 1 - i : i;
+    if (logged.has(s)) files.push(logged.get(s)!);
+    else if (log && process.env.CALIBRATE_COVERAGE_LOG_ONLY) continue;
+    else {
+      const f = runFile(d, s);
+      if (log) appendFileSync(log, JSON.stringify({ seed: s, ...f }) + "\n");
+      files.push(f);
+    }
+  }
   const ok = files.filter((f) => f.converged);
   const plantedLevels = new Set((d.truth.outliers ?? []).map((o) => o.level));
   const found = ok.reduce((n, f) => n + f.flagged.filter((l) => plantedLevels.has(l)).length, 0);
@@ -203,12 +244,12 @@ function runDesign(d: Design) {
   const rate = (k: number) => (ok.length ? Math.round((1000 * k) / ok.length) / 1000 : null);
   return {
     design: d.name,
-    files: seeds,
-    converged: Math.round((1000 * ok.length) / seeds) / 1000,
+    files: files.length,
+    converged: Math.round((1000 * ok.length) / files.length) / 1000,
     a: d.random ? undefined : summarise(ok, (f) => f.a, d.truth.a),
     b: summarise(ok, (f) => f.b, d.truth.b),
     sigma: d.truth.model === "rasch" ? summarise(ok, (f) => f.sigma, d.truth.sigma ?? 1) : undefined,
-    tau: summarise(ok, (f) => f.tau, d.truth.tau ?? 0),
+    tau: summarise(ok, (f) => f.tau, spreadTruth(d.truth)),
     bSignificant: rate(significant),
     beatsBaseline: rate(better),
     plantedFound: plantedLevels.size ? rate(found / plantedLevels.size) : undefined,
@@ -236,7 +277,7 @@ function table(rows: BenchRow[]): string {
     const cw = (s?: { coverage: number | null; widthRatio: number | null }) => (s ? `${cell(s.coverage)} / ${cell(s.widthRatio)}` : "—");
     const both = (f: (x: Summary) => string) => (o ? pair(f(o), f(c)) : f(c));
     lines.push(
-      `| ${c.design} | ${c.files} | ${both((x) => cell(x.converged))} | ${both((x) => cw(x.a))} | ${both((x) => cw(x.b))} | ${both((x) => cw(x.sigma))} | ${both((x) => cw(x.tau))} | ${both((x) => cell(x.bSignificant))} | ${both((x) => cell(x.beatsBaseline))} | ${both((x) => cell(x.plantedFound))} | ${both((x) => cell(x.falseFlagsPerFile))} |`,
+      `| ${c.design} | ${o && o.files !== c.files ? `${o.files} → ${c.files}` : c.files} | ${both((x) => cell(x.converged))} | ${both((x) => cw(x.a))} | ${both((x) => cw(x.b))} | ${both((x) => cw(x.sigma))} | ${both((x) => cw(x.tau))} | ${both((x) => cell(x.bSignificant))} | ${both((x) => cell(x.beatsBaseline))} | ${both((x) => cell(x.plantedFound))} | ${both((x) => cell(x.falseFlagsPerFile))} |`,
     );
   }
   return (old.size ? "before → after; " : "") + "coverage of the 95% interval / width ratio (mean width ÷ 2·1.96·sd of the estimates)\n\n" + lines.join("\n") + "\n";
@@ -254,7 +295,21 @@ export const suite: BenchSuite = {
 // Run directly: a design's figures as JSON on stdout (`npx tsx bench/calibrate-coverage.bench.ts rasch-15`),
 // or `--table`: the summary of the saved results written again (after the earlier build's figures are saved).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (process.argv.includes("--table")) {
+  // --merge label,label: the designs run as separate processes (CALIBRATE_COVERAGE_SAVE=label each) gathered
+  // into calibrate-coverage.json in the designs' order, each part's date and load average kept beside its rows.
+  const merge = process.argv.indexOf("--merge");
+  if (merge > 0) {
+    type Saved = { node: string; platform: string; date: string; loadAverage: number[]; rows: BenchRow[] };
+    const parts = process.argv[merge + 1].split(",").map((label) => ({ label, ...(JSON.parse(readFileSync(join(results, `calibrate-coverage-${label}.json`), "utf8")) as Saved) }));
+    const order = (r: BenchRow) => DESIGNS.findIndex((d) => d.name === (r.counters as Summary).design);
+    // A design in several parts: the last part named holds it.
+    const byDesign = new Map(parts.flatMap((p) => p.rows).map((r) => [(r.counters as Summary).design, r]));
+    const rows = [...byDesign.values()].sort((x, y) => order(x) - order(y));
+    const last = parts.reduce((x, y) => (x.date > y.date ? x : y));
+    const merged = { node: last.node, platform: last.platform, date: last.date, parts: parts.map((p) => ({ designs: p.rows.map((r) => (r.counters as Summary).design).filter((d) => byDesign.get(d)?.suite === p.rows.find((r) => (r.counters as Summary).design === d)?.suite), date: p.date, loadAverage: p.loadAverage })), rows };
+    writeFileSync(join(results, "calibrate-coverage.json"), JSON.stringify(merged, null, 2) + "\n");
+  }
+  if (process.argv.includes("--table") || merge > 0) {
     const file = join(results, "calibrate-coverage.json");
     const saved = JSON.parse(readFileSync(file, "utf8")) as { rows: BenchRow[]; summary?: string[] };
     const summary = table(saved.rows);
