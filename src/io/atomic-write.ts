@@ -1,7 +1,7 @@
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
-import { faultPoint, startOutputWrite } from "./fault-point.ts";
+import { meetingPoint, startOutputWrite } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
 import { checkOutputFile, tempBeside } from "./output-paths.ts";
 import { syncFolder, writeDurable } from "./write-file-set.ts";
@@ -14,18 +14,21 @@ import { syncFolder, writeDurable } from "./write-file-set.ts";
  * file whole and the temp file removed. A crash or
  * Ctrl-C leaves either the old file or the new one, never half of either; a
  * temp file is removed on Ctrl-C, and one left by a killed run is removed by
- * the next run that writes the same path.
+ * the next run that writes the same path. Synchronous from the first byte to
+ * the rename (no signal listener runs in between) unless a test's meeting
+ * point ({@link meetingPoint}) waits before the claim.
  *
  * @param path target file; its folder is created when missing.
  * @param data file contents (UTF-8 text or bytes).
  * @param options.force overwrite an existing file (default false: the name
  *   is claimed atomically, so a file another run wrote meanwhile is refused).
  * @param options.module the module named in errors (default `io/atomic-write`).
- * @throws InputError (exit 2) when `path` exists and `force` is not set, is a
+ * @returns a promise that resolves once the file is in place (and flushed to disk).
+ * @throws InputError (exit 2, a rejected promise) when `path` exists and `force` is not set, is a
  *   folder, lies under a file or in a folder that cannot be written, or the
  *   file system fails (the path and the reason in words).
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean; module?: string } = {}): void {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean; module?: string } = {}): Promise<void> {
   const module = options.module ?? "io/atomic-write";
   checkOutputFile(path, { force: options.force, module });
   const existed = existsSync(path);
@@ -35,7 +38,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeDurable(tmp, data);
-    faultPoint("file-claim");
+    await meetingPoint("file-claim");
     if (options.force) renameSync(tmp, path);
     else claimName(tmp, path, module);
     syncFolder(dirname(path));

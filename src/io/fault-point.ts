@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * A named point where a test can stop the process on purpose (fault
@@ -8,28 +9,33 @@ import { join } from "node:path";
  * kills itself with SIGKILL there — no clean-up, no exit handler, as a power
  * cut or `kill -9` would; when `LEVELRAMP_TEST_SIGINT_AT` equals `name`, it
  * sends itself SIGINT there, as a Ctrl-C at that moment would. Unset (always,
- * outside tests), it does nothing.
+ * outside tests), it does nothing. Synchronous: it may stand inside a swap
+ * that must not let a signal listener in.
  */
 export function faultPoint(name: string): void {
-  if (process.env.LEVELRAMP_TEST_BARRIER_AT === name) barrier(process.env.LEVELRAMP_TEST_BARRIER ?? "");
   if (process.env.LEVELRAMP_TEST_KILL_AT === name) process.kill(process.pid, "SIGKILL");
   if (process.env.LEVELRAMP_TEST_SIGINT_AT === name) process.kill(process.pid, "SIGINT");
 }
 
 /**
- * A meeting point for racing processes (a test of the race on `--out`): with
- * `LEVELRAMP_TEST_BARRIER_AT` = the point's name and `LEVELRAMP_TEST_BARRIER`
- * = `<folder>:<count>`, each process makes an entry named by its pid in the folder and waits
- * (at most 60 s) until `count` have, so they all leave the point together —
- * the window a race needs, every time rather than by luck.
+ * A meeting point for racing processes (a test of the race on `--out`), then
+ * the {@link faultPoint} of the same name: with `LEVELRAMP_TEST_BARRIER_AT` =
+ * `name` and `LEVELRAMP_TEST_BARRIER` = `<folder>:<count>`, each process makes
+ * an entry named by its pid in the folder and waits (polling every 2 ms on a
+ * timer, at most 60 s) until `count` have, so they all leave the point
+ * together — the window a race needs, every time rather than by luck. Unset
+ * (always, outside tests), it resolves at once: nothing waits on a timer, so a
+ * caller that awaits it stays in one synchronous stretch (no signal listener
+ * runs in between).
  */
-function barrier(spec: string): void {
-  const m = /^(.*):(\d+)$/.exec(spec);
-  if (!m) return;
-  const [, folder, count] = m;
-  mkdirSync(join(folder, String(process.pid)));
-  const wait = new Int32Array(new SharedArrayBuffer(4));
-  for (const end = Date.now() + 60_000; Date.now() < end && readdirSync(folder).length < Number(count); ) Atomics.wait(wait, 0, 0, 2);
+export async function meetingPoint(name: string): Promise<void> {
+  const m = process.env.LEVELRAMP_TEST_BARRIER_AT === name ? /^(.*):(\d+)$/.exec(process.env.LEVELRAMP_TEST_BARRIER ?? "") : null;
+  if (m) {
+    const [, folder, count] = m;
+    mkdirSync(join(folder, String(process.pid)));
+    for (const end = Date.now() + 60_000; Date.now() < end && readdirSync(folder).length < Number(count); ) await sleep(2);
+  }
+  faultPoint(name);
 }
 
 /** A disk fault {@link writeFault} plays: the error a system call raises. */

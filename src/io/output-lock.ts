@@ -1,6 +1,7 @@
 import { linkSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describeFsError, InputError } from "./errors.ts";
 
 let serial = 0;
@@ -84,15 +85,22 @@ export function removeStaleLock(target: string): boolean {
  * made with `symlink(2)`, which fails when the name exists: taking it is one
  * atomic step. A lock left by a killed process is removed
  * ({@link removeStaleLock}); a live holder is waited for (a swap takes
- * milliseconds), at most 30 s. On a file system that has no symbolic links
+ * milliseconds), at most 30 s, polling every 2 ms on a timer (the process
+ * goes on meanwhile: a Ctrl-C while waiting runs its clean-ups and exits,
+ * before anything was swapped). On a file system that has no symbolic links
  * (FAT, some network shares) the swap runs without the lock: two runs racing
  * there can still both write (the one that swaps last wins).
  *
+ * Taking the lock, `swap` and releasing the lock are one synchronous stretch
+ * (`swap` must be synchronous: a promise it returned would outlive the lock):
+ * no signal listener runs while the lock is held, so a Ctrl-C never leaves a swap half done or a lock behind; only
+ * the waiting for another holder is asynchronous.
+ *
+ * @param swap the synchronous swap; its result is the promise's.
  * @throws InputError (exit 2) when another live process holds the lock for 30 s, or the lock cannot be made.
  */
-export function withOutputLock<T>(target: string, module: string, swap: () => T): T {
+export async function withOutputLock<T>(target: string, module: string, swap: () => T): Promise<T> {
   const lock = lockPath(target);
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   const end = Date.now() + WAIT_MS;
   for (;;) {
     try {
@@ -108,8 +116,9 @@ export function withOutputLock<T>(target: string, module: string, swap: () => T)
     if (Date.now() > end) {
       throw new InputError(module, `${target}: another levelramp (${holder(lock) ?? "?"}, host:pid) has been writing it for ${WAIT_MS / 1000} s; if no levelramp is running, remove ${lock}`);
     }
-    Atomics.wait(pause, 0, 0, 2);
+    await sleep(2);
   }
+  // From the symlink above to the unlink below: no await (see above).
   try {
     return swap();
   } finally {

@@ -1,7 +1,7 @@
 import { closeSync, copyFileSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
-import { countWritten, faultPoint, fsyncFault, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
+import { countWritten, faultPoint, fsyncFault, meetingPoint, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
 import { withOutputLock } from "./output-lock.ts";
 import { tempBeside } from "./output-paths.ts";
@@ -79,10 +79,14 @@ export function syncFolder(path: string): void {
  * and the old one removed. A reader sees the old set or the new one, never
  * a mix: killed while writing, the old folder is untouched (the temp folder
  * is cleaned by the next run); killed between the two renames, the next run
- * puts the old folder back ({@link cleanStaleOutputs}). The swap is one
- * synchronous step, so Ctrl-C during it is handled after it: the set is
- * finished, then the process exits 130; Ctrl-C while the files are being
- * written removes the temp folder.
+ * puts the old folder back ({@link cleanStaleOutputs}). Writing the files,
+ * taking the output's lock, the swap and releasing the lock are one
+ * synchronous stretch, so Ctrl-C during it is handled after it: the set is
+ * finished, then the process exits 130. The promise waits on a timer only
+ * while another writer holds the lock (and at a test's meeting point,
+ * {@link meetingPoint}); Ctrl-C during that wait removes the temp folder and
+ * exits 130 with the earlier set untouched — the old set or the new one,
+ * never a mix.
  *
  * Test fault points ({@link faultPoint}): `set-file-<k>` before the k-th
  * file, `set-rename-1` before the old folder is renamed aside, `set-rename-2`
@@ -100,9 +104,10 @@ export function syncFolder(path: string): void {
  * @param files the set, by name (plain names, no folders).
  * @param module named in errors.
  * @param options.force replace a set that is there (default true: the caller checked the folder); false: refuse at the swap when any of the set's names is there.
- * @throws InputError (exit 2) for a file-system error, naming the path and the reason, or (without `force`) a file of the set that exists; nothing of the new set is left.
+ * @returns a promise that resolves once the set is in place (and flushed to disk).
+ * @throws InputError (exit 2, a rejected promise) for a file-system error, naming the path and the reason, or (without `force`) a file of the set that exists; nothing of the new set is left.
  */
-export function writeFileSet(dir: string, files: readonly SetFile[], module: string, options: { force?: boolean } = {}): void {
+export async function writeFileSet(dir: string, files: readonly SetFile[], module: string, options: { force?: boolean } = {}): Promise<void> {
   const target = resolve(dir);
   startOutputWrite();
   mkdirSync(dirname(target), { recursive: true });
@@ -118,9 +123,9 @@ export function writeFileSet(dir: string, files: readonly SetFile[], module: str
       writeDurable(join(fresh, f.name), f.data);
     });
     doing = dir;
-    faultPoint("set-claim");
-    // The swap, one writer at a time: synchronous from here to the end, so no signal listener runs inside it.
-    withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module));
+    await meetingPoint("set-claim");
+    // The swap, one writer at a time: synchronous once the lock is taken (withOutputLock), so no signal listener runs inside it.
+    await withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module));
   } catch (err) {
     rmSync(fresh, { recursive: true, force: true });
     if (isFsError(err)) throw new InputError(module, `${doing}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; nothing was replaced (the earlier outputs in ${dir}, if any, are unchanged)`);

@@ -18,10 +18,10 @@ try {
   if (kind === "set") {
     const how = { module: "cli/build", option: "--out" };
     checkLevelSetFolder(path, how);
-    writeLevelSet(path, { files: names.map((name) => ({ name, data: `${run}\n` })) }, how);
+    await writeLevelSet(path, { files: names.map((name) => ({ name, data: `${run}\n` })) }, how);
   } else {
     checkOutputFile(path, { module: "cli/select", option: "--out" });
-    writeFileAtomic(path, `${run}\n`, { module: "cli/select" });
+    await writeFileAtomic(path, `${run}\n`, { module: "cli/select" });
   }
   process.stderr.write(`wrote ${path}\n`);
 } catch (err) {

@@ -9,6 +9,6 @@ import { settleInterrupts } from "../../src/io/on-interrupt.ts";
 const [dir, run] = process.argv.slice(2);
 const names = ["pools.json", "levels.json", "report.txt", "report.json", "report.html"];
 for (const note of checkOutputFolder(dir, names, { force: true, module: "test/write-set" })) process.stderr.write(`${note}\n`);
-writeFileSet(dir, names.map((name) => ({ name, data: `${run}\n`.repeat(1000) })), "test/write-set");
+await writeFileSet(dir, names.map((name) => ({ name, data: `${run}\n`.repeat(1000) })), "test/write-set");
 // As the CLI does after every command: a Ctrl-C during the set exits 130 here.
 await settleInterrupts();

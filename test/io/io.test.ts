@@ -37,13 +37,13 @@ describe("io", () => {
     expect(jsonPath(["metrics", "a b"])).toBe('$.metrics["a b"]');
   });
 
-  it("atomic writes leave no temp file and refuse to overwrite without force", () => {
+  it("atomic writes leave no temp file and refuse to overwrite without force", async () => {
     const t = tempDir();
     const f = t.path("out/x.json");
-    writeFileAtomic(f, "one");
+    await writeFileAtomic(f, "one");
     expect(readFileSync(f, "utf8")).toBe("one");
-    expect(() => writeFileAtomic(f, "two")).toThrow(/exists; pass --force/);
-    writeFileAtomic(f, "two", { force: true });
+    await expect(writeFileAtomic(f, "two")).rejects.toThrow(/exists; pass --force/);
+    await writeFileAtomic(f, "two", { force: true });
     expect(readFileSync(f, "utf8")).toBe("two");
     expect(readdirSync(t.path("out"))).toEqual(["x.json"]);
     expect(existsSync(t.path("out/x.json"))).toBe(true);

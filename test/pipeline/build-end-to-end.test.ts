@@ -114,15 +114,15 @@ describe("the library's buildLevelSet and writeLevelSet", () => {
     const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
     expect(set.verify).toMatchObject({ ok: true, levels: 9 });
     expect(set.files.map((f) => f.name)).toEqual(levelSetFileNames());
-    const { paths } = writeLevelSet(out, set);
+    const { paths } = await writeLevelSet(out, set);
     expect(paths).toEqual(levelSetFileNames().map((f) => join(out, f)));
     for (const name of levelSetFileNames()) expect(readFileSync(join(out, name), "utf8"), name).toBe(readFileSync(join(dir, name), "utf8"));
     // the deviation is computed once: report.json's ramp is the set's
     expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8")).ramps[0]).toEqual(JSON.parse(JSON.stringify(set.deviation.report)));
     // without force the set is refused and nothing changes; with it, files beside the set are kept
     writeFileSync(join(out, "notes.txt"), "mine");
-    expect(() => writeLevelSet(out, set)).toThrow(`${join(out, "pools.json")} exists; pass --force to overwrite it`);
-    writeLevelSet(out, set, { force: true });
+    await expect(writeLevelSet(out, set)).rejects.toThrow(`${join(out, "pools.json")} exists; pass --force to overwrite it`);
+    await writeLevelSet(out, set, { force: true });
     expect(readdirSync(out).sort()).toEqual([...levelSetFileNames(), "notes.txt"].sort());
     // a writer that writes other files than it names is an internal error
     const liar = { files: ["report.txt"], write: deviationReportWriter.write };

@@ -57,10 +57,10 @@ describe("durable writes on a full disk (fault injection)", () => {
   it.each(["enospc:4096", "edquot:10", "eio:0", "eio:fsync", "enospc:fsync"])("%s over a good file: exit 2 naming the file and the reason, the old file whole, no temp file", async (spec) => {
     const t = tempDir();
     const good = text(1000);
-    writeFileAtomic(t.path("levels.json"), good);
-    const err = await withFault(spec, () => {
+    await writeFileAtomic(t.path("levels.json"), good);
+    const err = await withFault(spec, async () => {
       try {
-        writeFileAtomic(t.path("levels.json"), text(3000), { force: true, module: "cli/select" });
+        await writeFileAtomic(t.path("levels.json"), text(3000), { force: true, module: "cli/select" });
       } catch (e) {
         return e;
       }
@@ -76,12 +76,12 @@ describe("durable writes on a full disk (fault injection)", () => {
     const t = tempDir();
     const out = t.path("out");
     const names = ["pools.json", "levels.json", "report.txt", "report.json", "report.html"];
-    writeFileSet(out, names.map((name) => ({ name, data: `old ${name}\n` })), "test");
+    await writeFileSet(out, names.map((name) => ({ name, data: `old ${name}\n` })), "test");
     writeFileSync(join(out, "notes.txt"), "mine\n");
     const before = snapshot(out);
-    const err = await withFault("enospc:2000", () => {
+    const err = await withFault("enospc:2000", async () => {
       try {
-        writeFileSet(out, names.map((name) => ({ name, data: text(100) })), "cli/build"); // 790 bytes each: the third passes 2000
+        await writeFileSet(out, names.map((name) => ({ name, data: text(100) })), "cli/build"); // 790 bytes each: the third passes 2000
       } catch (e) {
         return e as Error;
       }

@@ -68,13 +68,13 @@ describe("outputs checked before the work (class 7)", { timeout: 60_000 }, () =>
     await expectRefused(["report", levels, "--format", "csv", "--out", levels, "--force"], ["it is the levels file"]);
     expect(readFileSync(levels, "utf8")).toBe(before);
   });
-  it("a named pipe, a subfolder and a link inside an output folder are carried over by the set, not read", () => {
+  it("a named pipe, a subfolder and a link inside an output folder are carried over by the set, not read", async () => {
     const t = tempDir();
     const out = t.path("out");
     mkdirSync(join(out, "mine"), { recursive: true });
     writeFileSync(join(out, "mine", "notes.txt"), "mine\n");
     execFileSync("mkfifo", [join(out, "pipe")]);
-    writeFileSet(out, [{ name: "levels.json", data: "{}\n" }], "cli/build");
+    await writeFileSet(out, [{ name: "levels.json", data: "{}\n" }], "cli/build");
     expect(readFileSync(join(out, "mine", "notes.txt"), "utf8")).toBe("mine\n");
     expect(execFileSync("find", [out, "-type", "p"], { encoding: "utf8" }).trim()).toBe(join(out, "pipe"));
   });

@@ -91,14 +91,14 @@ describe("model contradictions and bounds (classes 5, 6)", () => {
 });
 
 describe("outputs checked before the work (class 7)", () => {
-  it("a temp name beside a long legal name fits the file system: the temp name is shortened, never the user's", () => {
+  it("a temp name beside a long legal name fits the file system: the temp name is shortened, never the user's", async () => {
     const t = tempDir();
     const name = `${"é".repeat(120)}.json`; // 245 bytes: legal; its plain temp name would pass 255
     const tmp = tempBeside(t.path(name), "tmp");
     expect(Buffer.byteLength(tmp.slice(t.dir.length + 1))).toBeLessThanOrEqual(255);
-    writeFileAtomic(t.path(name), "{}\n");
+    await writeFileAtomic(t.path(name), "{}\n");
     expect(readdirSync(t.dir)).toEqual([name]);
-    writeFileAtomic(t.path(name), "[]\n", { force: true });
+    await writeFileAtomic(t.path(name), "[]\n", { force: true });
     expect(readFileSync(t.path(name), "utf8")).toBe("[]\n");
     const long = `${"x".repeat(256)}.json`;
     expect(refusal(() => checkOutputFile(t.path(long), { module: "cli/select", option: "--out" })).message).toMatch(/expected a file name of at most 255 bytes \(what file systems take\); "x{20}…" has 261/);

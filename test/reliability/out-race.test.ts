@@ -112,7 +112,22 @@ describe("the output's lock (issue 40)", () => {
       unlinkSync(lock);
     }
     // taken for the swap and given back after it
-    expect(withOutputLock(out, "test", () => readlinkSync(lock))).toBe(`${hostname()}:${process.pid}`);
+    expect(await withOutputLock(out, "test", () => readlinkSync(lock))).toBe(`${hostname()}:${process.pid}`);
+    expect(readdirSync(t.dir)).toEqual([]);
+  });
+
+  it("a writer waits for a live holder without blocking the process: the holder's own timer releases the lock, then the swap runs", async () => {
+    const t = tempDir();
+    const out = t.path("out");
+    const lock = lockPath(out);
+    symlinkSync(`${hostname()}:${process.pid}`, lock); // held by a live process (this one): waited for, never removed
+    let released = false;
+    setTimeout(() => {
+      unlinkSync(lock);
+      released = true;
+    }, 20);
+    // A blocking wait would keep the timer from firing: 30 s, then "another levelramp has been writing it".
+    expect(await withOutputLock(out, "test", () => released && readlinkSync(lock))).toBe(`${hostname()}:${process.pid}`);
     expect(readdirSync(t.dir)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { lockPath } from "../../src/io/output-lock.ts";
 import { cleanStaleOutputs } from "../../src/io/output-paths.ts";
 import { bundleChild } from "../helpers/bundle-child.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -89,5 +91,24 @@ describe("outputs as a set (kill test with fault injection)", () => {
       expect(runsIn(out)).toEqual(Object.fromEntries(names.map((n) => [n, run])));
       expect(leftovers(parent)).toEqual([]);
     }
+  }, 60_000);
+
+  it("Ctrl-C while waiting for another writer's lock stops the run there: the earlier set whole, the temp folder removed, exit 130", () => {
+    const parent = tempDir().dir;
+    const out = join(parent, "out");
+    expect(write(out, "run-A").status).toBe(0);
+    // This test's process holds the output's lock (alive: never taken for a stale lock); the child meets it
+    // after its files are written, with its own Ctrl-C pending. The wait is on a timer, so the signal's
+    // listener runs during it (a blocking wait would hold the signal for the lock's 30 s, then fail).
+    const lock = lockPath(out);
+    symlinkSync(`${hostname()}:${process.pid}`, lock);
+    try {
+      const r = write(out, "run-B", undefined, "set-claim");
+      expect(r.status, r.stderr).toBe(130);
+    } finally {
+      unlinkSync(lock);
+    }
+    expect(runsIn(out)).toEqual(Object.fromEntries(names.map((n) => [n, "run-A"])));
+    expect(leftovers(parent)).toEqual([]);
   }, 60_000);
 });

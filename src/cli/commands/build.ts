@@ -152,7 +152,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.
       const selectLine = (game: Game) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...("gameFile" in game.source ? { gameFile: relative(dir, gameName) } : {}) });
       const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), outputs);
-      const { paths, notes } = writeLevelSet(dir, set, how);
+      const { paths, notes } = await writeLevelSet(dir, set, how);
       for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);
       // The result on stdout (docs/cli.md "Where output goes"): the JSON, or the deviation table and the --stats figures.

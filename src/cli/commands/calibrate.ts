@@ -33,7 +33,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
       for (const note of notes) ctx.io.stderr(`${oneLine(note)}\n`);
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";
-      if (o.out) writeFileAtomic(o.out, text, { force: o.force, module: "cli/calibrate" });
+      if (o.out) await writeFileAtomic(o.out, text, { force: o.force, module: "cli/calibrate" });
       // The result on stdout (docs/cli.md "Where output goes"): the JSON with --json, the fit in words without --out; else it is the file.
       const words = calibrationText(cal);
       if (o.json) ctx.io.stdout(text);

@@ -23,7 +23,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
       if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
       const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, (options) => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(options.game, o) }));
-      writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
+      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));
       if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, ...(result.reuse ? { reuse: result.reuse } : {}) }, null, 2) + "\n");
@@ -45,7 +45,7 @@ async function generateShardCommand(gameName: string, given: PipelineCliOptions 
   } finally {
     bars.stop();
   }
-  writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, module: "cli/generate" });
+  await writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, module: "cli/generate" });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const reused = o.reuse !== undefined ? ` (${result.tasks.reused} of them answered from ${oneLine(o.reuse)}, left to merge --reuse)` : "";

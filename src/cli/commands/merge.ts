@@ -62,7 +62,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       } finally {
         bars.stop();
       }
-      writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
+      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const { pool } = result;
       if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "from the shards or grown here")) io.stderr(`${oneLine(line)}\n`);

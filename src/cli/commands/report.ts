@@ -58,7 +58,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const { text, warnings } = await reportLevels(inputs, { format: format as ReportOptions["format"], perLevel: o.levels === true, color: o.out ? 0 : ctx.io.color, names });
       for (const w of warnings) ctx.io.stderr(`${w}\n`);
       if (o.out) {
-        writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
+        await writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
         ctx.io.stderr(`report: ${format} → ${o.out}\n`);
       } else ctx.io.stdout(text);
     });

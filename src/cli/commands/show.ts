@@ -46,7 +46,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const solution = o.solution ? (input.solution ?? (await game.solve(body)).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;
       const svg = await game.picture(body, { solution, title });
-      writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, module: "cli/show" });
+      await writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);
     });
 }

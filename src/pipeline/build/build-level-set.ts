@@ -125,11 +125,11 @@ export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): strin
  * temp folder swapped in, never a mix of two runs), after checking the folder
  * ({@link checkLevelSetFolder}). Other files in `dir` are kept.
  *
- * @returns the paths written (in set order) and sentences on what a killed earlier run left that was cleaned.
- * @throws InputError (exit 2): the folder check, or a file-system error while writing (the earlier set unchanged).
+ * @returns (a promise of) the paths written (in set order) and sentences on what a killed earlier run left that was cleaned.
+ * @throws InputError (exit 2, a rejected promise): the folder check, or a file-system error while writing (the earlier set unchanged).
  */
-export function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): { paths: string[]; notes: string[] } {
+export async function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): Promise<{ paths: string[]; notes: string[] }> {
   const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
-  writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false });
+  await writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false });
   return { paths: set.files.map((f) => join(dir, f.name)), notes };
 }
