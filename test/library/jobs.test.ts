@@ -119,7 +119,7 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
     const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
     const out = join(tempFolder(), "set");
-    const { paths } = writeLevelSet(out, set);
+    const { paths } = await writeLevelSet(out, set);
     for (const path of paths) expect(text(path), path).toBe(text(join(dir, relative(out, path))));
     await options.game.close();
   });
