@@ -5,7 +5,7 @@
 import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
 import { apsisBackend, apsisChapterFigures, loadBuilderModel } from "../src/apsis/index.ts";
-import { buildLevels } from "../src/pipeline/build/build-levels.ts";
+import { buildLevels } from "../src/pipeline/level-set/build-levels.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
 import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";

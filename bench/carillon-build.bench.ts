@@ -9,7 +9,7 @@
 // which). One build per seed, not repeated: a build takes minutes.
 import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
-import { buildLevels } from "../src/pipeline/build/build-levels.ts";
+import { buildLevels } from "../src/pipeline/level-set/build-levels.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
 import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";

@@ -4,11 +4,11 @@
 import { openGame } from "../src/game/registry/open-game.ts";
 import { fileURLToPath } from "node:url";
 import { levelsSchema } from "../src/io/schemas/levels.ts";
-import { buildLevels, type PipelineOptions } from "../src/pipeline/build/build-levels.ts";
+import { buildLevels, type PipelineOptions } from "../src/pipeline/level-set/build-levels.ts";
 import { loadPipelineInputs } from "../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { loadPipelineSettings } from "../src/pipeline/inputs/pipeline-settings.ts";
 import { growBatch, type GrowBatchTask } from "../src/pipeline/workers/pipeline-task.ts";
-import { PoolDeduper } from "../src/pipeline/build/pool-dedup.ts";
+import { PoolDeduper } from "../src/pipeline/level-set/pool-dedup.ts";
 import { verifyLevels } from "../src/pipeline/verify/verify-levels.ts";
 import type { BenchCase, BenchSuite } from "./harness.ts";
 

@@ -1,8 +1,8 @@
 // The build pipeline (SPEC 1 job 1, 6, 9): grow, de-duplicate, select part by part, verify, report.
-export { buildLevels, generatePools, runPipeline, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./build/build-levels.ts";
-export { buildLevelSet, checkLevelSetFolder, levelSetFileNames, writeLevelSet, type LevelSet, type LevelSetOptions, type LevelSetWrite } from "./build/build-level-set.ts";
+export { buildLevels, generatePools, runPipeline, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./level-set/build-levels.ts";
+export { buildLevelSet, checkLevelSetFolder, levelSetFileNames, writeLevelSet, type LevelSet, type LevelSetOptions, type LevelSetWrite } from "./level-set/build-level-set.ts";
 export { loadPipelineInputs, type PipelineInputs } from "./inputs/load-pipeline-inputs.ts";
-export { loadPipelineOptions, type PipelineChoices } from "./build/load-pipeline-options.ts";
+export { loadPipelineOptions, type PipelineChoices } from "./level-set/load-pipeline-options.ts";
 export { parseChapters } from "./inputs/parse-chapters.ts";
 export { readLevelsInput, type LevelsInputOptions } from "./inputs/read-levels-input.ts";
 export { loadPipelineSettings, pipelineSettingsSchema, type PipelineSettings } from "./inputs/pipeline-settings.ts";
@@ -10,8 +10,8 @@ export { type PipelineEvents, type PipelinePhase } from "./inputs/pipeline-event
 export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/verify-levels.ts";
 export { selectLevels, selectionPlan, selectionRamp, type SelectedLevels, type SelectLevelsInputs, type SelectLevelsOptions } from "./selection/select-levels.ts";
 export { compareLevels } from "./verify/compare-levels.ts";
-export { buildDeviation, buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildDeviation, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./build/build-report.ts";
-export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./build/pool-dedup.ts";
+export { buildDeviation, buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildDeviation, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./level-set/build-report.ts";
+export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./level-set/pool-dedup.ts";
 // scaling out (SPEC 9): generate --shard and merge
 export { generateShard, type ShardResult } from "./shards/generate-shard.ts";
 export { mergeShards, type MergeResult, type ShardInput } from "./shards/merge-shards.ts";

@@ -10,7 +10,7 @@ import { reportError } from "../../src/cli/main.ts";
 import { processIo } from "../../src/cli/cli-io.ts";
 import { writeFileAtomic } from "../../src/io/atomic-write.ts";
 import { checkOutputFile } from "../../src/io/output-paths.ts";
-import { checkLevelSetFolder, writeLevelSet } from "../../src/pipeline/build/build-level-set.ts";
+import { checkLevelSetFolder, writeLevelSet } from "../../src/pipeline/level-set/build-level-set.ts";
 
 const [kind, path, run] = process.argv.slice(2);
 const names = ["pools.json", "levels.json", "report.txt", "report.json", "report.html"];

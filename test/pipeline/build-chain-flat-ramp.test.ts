@@ -9,7 +9,7 @@ import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { modelSchema, type Model } from "../../src/io/schemas/model.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
+import { buildLevels } from "../../src/pipeline/level-set/build-levels.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { fixture } from "../helpers/run-cli.ts";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "../../src/game/game.ts";
 import { openGame } from "../../src/game/registry/open-game.ts";
 import { pairSame } from "../../src/dedup/pair-same.ts";
-import { PoolDeduper } from "../../src/pipeline/build/pool-dedup.ts";
+import { PoolDeduper } from "../../src/pipeline/level-set/pool-dedup.ts";
 import { fixture } from "../helpers/run-cli.ts";
 
 // De-duplication while pools grow (SPEC 6, 7): repeats of chosen levels are dropped, repeats inside a pool become conflict pairs.

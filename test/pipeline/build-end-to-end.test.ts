@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { candidateId } from "../../src/io/candidate-id.ts";
 import { levelsSchemaOf } from "../../src/io/schemas/levels.ts";
 import { poolSchemaOf } from "../../src/io/schemas/pool.ts";
-import { buildLevelSet, levelSetFileNames, writeLevelSet } from "../../src/pipeline/build/build-level-set.ts";
-import { buildReportFiles, deviationReportWriter } from "../../src/pipeline/build/build-report.ts";
-import { loadPipelineOptions } from "../../src/pipeline/build/load-pipeline-options.ts";
+import { buildLevelSet, levelSetFileNames, writeLevelSet } from "../../src/pipeline/level-set/build-level-set.ts";
+import { buildReportFiles, deviationReportWriter } from "../../src/pipeline/level-set/build-report.ts";
+import { loadPipelineOptions } from "../../src/pipeline/level-set/load-pipeline-options.ts";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
 

@@ -8,8 +8,8 @@ import { registerGame } from "../../src/game/registry/load-game.ts";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildLevels, type PipelineResult } from "../../src/pipeline/build/build-levels.ts";
-import { chainDrift } from "../../src/pipeline/build/chain-drift.ts";
+import { buildLevels, type PipelineResult } from "../../src/pipeline/level-set/build-levels.ts";
+import { chainDrift } from "../../src/pipeline/level-set/chain-drift.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { aimerGame } from "../tiny-game/aimer.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/io/schemas/model.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { ChainSelection } from "../../src/pipeline/build/chain-selection.ts";
+import { ChainSelection } from "../../src/pipeline/level-set/chain-selection.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { buildProblem } from "../../src/select/problem/build-problem.ts";
 import { extendSelection } from "../../src/select/solve/extend-selection.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../src/io/schemas/model.ts";
-import { extraRoundRaise, growAims } from "../../src/pipeline/build/grow-aims.ts";
+import { extraRoundRaise, growAims } from "../../src/pipeline/level-set/grow-aims.ts";
 
 const model = (constraints: Model["constraints"]): Model => ({ format: "levelramp/model@1", metric: "bits", eligibility: "part", constraints, objective: { norm: "L1", evenness: 0 } });
 const ordered = model([{ type: "nonDecreasing", key: "bits" }]);

@@ -6,12 +6,12 @@ import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { shardSchemaOf, type ShardFile } from "../../src/io/schemas/shard.ts";
-import { generatePools } from "../../src/pipeline/build/build-levels.ts";
+import { generatePools } from "../../src/pipeline/level-set/build-levels.ts";
 import { generateShard } from "../../src/pipeline/shards/generate-shard.ts";
 import { mergeShards } from "../../src/pipeline/shards/merge-shards.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { settingsHash } from "../../src/pipeline/shards/settings-hash.ts";
-import type { PipelineOptions } from "../../src/pipeline/build/pipeline-result.ts";
+import type { PipelineOptions } from "../../src/pipeline/level-set/pipeline-result.ts";
 import { hopsComposedGame } from "../tiny-game/hops-composed.ts";
 
 // SPEC 9, library level: N shards merged give the pool of one unsharded

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openGame } from "../../src/game/registry/open-game.ts";
 import type { Game } from "../../src/game/game.ts";
-import { buildLevels } from "../../src/pipeline/build/build-levels.ts";
+import { buildLevels } from "../../src/pipeline/level-set/build-levels.ts";
 import { loadPipelineInputs } from "../../src/pipeline/inputs/load-pipeline-inputs.ts";
 import { parseChapters } from "../../src/pipeline/inputs/parse-chapters.ts";
 import type { PipelinePhase } from "../../src/pipeline/inputs/pipeline-events.ts";

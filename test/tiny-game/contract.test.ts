@@ -6,7 +6,7 @@ import type { Model } from "../../src/io/schemas/model.ts";
 import type { Plan } from "../../src/io/schemas/plan.ts";
 import { poolSchemaOf } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
-import { buildLevels, type PipelineResult } from "../../src/pipeline/build/build-levels.ts";
+import { buildLevels, type PipelineResult } from "../../src/pipeline/level-set/build-levels.ts";
 import { compareLevels } from "../../src/pipeline/verify/compare-levels.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { verifyLevels } from "../../src/pipeline/verify/verify-levels.ts";

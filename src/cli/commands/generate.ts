@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import type { Pool } from "../../io/schemas/pool.ts";
-import { generatePools } from "../../pipeline/build/build-levels.ts";
+import { generatePools } from "../../pipeline/level-set/build-levels.ts";
 import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
 import { commandProgressBars } from "../progress-bars.ts";

@@ -5,7 +5,7 @@ import type { Plan } from "../../io/schemas/plan.ts";
 import type { Ramp } from "../../io/schemas/ramp.ts";
 import type { Game } from "../../game/game.ts";
 import { generatorFingerprint } from "../reuse/generator-fingerprint.ts";
-import type { PipelineOptions } from "../build/pipeline-result.ts";
+import type { PipelineOptions } from "../level-set/pipeline-result.ts";
 import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
 
 /** Everything besides the seed that can change a candidate of `generate` (SPEC 9), as a shard records it. */

@@ -1,5 +1,5 @@
 import { canonicalJson } from "../../io/canonical-json.ts";
-import type { PipelineRun } from "../build/pipeline-run.ts";
+import type { PipelineRun } from "../level-set/pipeline-run.ts";
 import type { PipelineTask } from "../workers/pipeline-task.ts";
 
 /** A task of a sharded run with its place in the run's list and the shard that runs it. */
