@@ -251,7 +251,7 @@ function runDesign(d: Design) {
     sigma: d.truth.model === "rasch" ? summarise(ok, (f) => f.sigma, d.truth.sigma ?? 1) : undefined,
     tau: summarise(ok, (f) => f.tau, spreadTruth(d.truth)),
     bSignificant: rate(significant),
-    beatsBaseline: rate(better),
+    beatsBaseline: d.heldOut === false ? undefined : rate(better),
     plantedFound: plantedLevels.size ? rate(found / plantedLevels.size) : undefined,
     falseFlagsPerFile: rate(falseFlags),
     filesWithFalseFlags: rate(withFalse),
