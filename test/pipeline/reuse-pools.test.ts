@@ -220,7 +220,7 @@ describe("levelramp build --reuse", () => {
     expect(parts.map((p) => p.reaimed)).toEqual(parts.map((p) => p.grown));
     const pool = t.path("a/pools.json");
     expect(r.stderr).toContain(`reuse: ${9 - grown} of 9 batches answered from ${pool}, ${grown} grown (${grown} of them only because the ramp or the chain moved their aim)\n`);
-    expect(r.stderr).toContain(`  to choose from ${pool} as it is, growing nothing: levelramp select --pools ${pool} --incremental with this run's --plan, --model and --ramp (the levels only; not a whole build's set)\n`);
+    expect(r.stderr).toContain(`  to choose from ${pool} as it is, growing nothing: levelramp select --pools ${pool} --incremental with this run's --plan, --model and --ramp (without --incremental if the pool runs out part by part; the levels only, not a whole build's set)\n`);
   }, 60_000);
 
   it("generate --shard --reuse and merge --reuse: the pool generate --reuse writes", async () => {

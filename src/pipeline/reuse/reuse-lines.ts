@@ -43,6 +43,6 @@ export function reuseLines(summary: ReuseSummary, otherwise = "grown"): string[]
   if (whole.length) lines.push(`  reused whole: ${ranges(whole, parts)}`);
   if (grown.length) lines.push(`  ${otherwise} whole: ${ranges(grown, parts)}`);
   if (partly.length) lines.push(`  ${otherwise} in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
-  if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: levelramp select --pools ${file} --incremental with this run's --plan, --model and --ramp (the levels only; not a whole build's set)`);
+  if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: levelramp select --pools ${file} --incremental with this run's --plan, --model and --ramp (without --incremental if the pool runs out part by part; the levels only, not a whole build's set)`);
   return lines;
 }
