@@ -47,6 +47,7 @@ export {
   type Plan,
   type Pool,
   type Ramp,
+  type Remedy,
   type ShippedLevel,
 } from "./io/index.ts";
 // Injected randomness

@@ -4,6 +4,7 @@ import { describeFsError, environmentLimit, isFsError, LevelrampError } from "..
 import { oneLine, terminalText } from "../io/hostile/terminal-text.ts";
 import { processIo, type CliIo, type CommandContext } from "./cli-io.ts";
 import { bodyFormatsInWords, gamesInWords } from "./games-in-words.ts";
+import { remedyFlags } from "./remedy-flags.ts";
 
 /** Adds one command, with its options and action, to the program. */
 export type RegisterCommand = (program: Command, ctx: CommandContext) => void;
@@ -187,7 +188,7 @@ export function reportError(err: unknown, argv: readonly string[], given: CliIo)
   const io = terminalSafe(given);
   const trace = debugging() && err instanceof Error && err.stack ? `${err.stack}\n` : "";
   if (err instanceof LevelrampError) {
-    io.stderr(`levelramp: ${err.message}\n${trace}`);
+    io.stderr(`levelramp: ${remedyFlags(err)}\n${trace}`);
     return err.exitCode;
   }
   const limit = environmentLimit(err, "cli/main");

@@ -19,6 +19,7 @@ import { selectLevels, selectionPlan, selectionRamp, type SelectedLevels, type S
 import type { CommandContext } from "./cli-io.ts";
 import { modelFiles } from "./options.ts";
 import { oneLine } from "../io/hostile/terminal-text.ts";
+import { remedyFlags } from "./remedy-flags.ts";
 
 /** The options of `levelramp select`, as commander parses them. */
 export interface SelectOptions {
@@ -78,8 +79,8 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
   } catch (err) {
     if (err instanceof SelectionNoAnswer && o.json) {
       const infeasible = err.status === "infeasible" ? { infeasible: true } : {};
-      io.stdout(JSON.stringify({ status: err.status, ...infeasible, message: err.message, diagnosis: err.detail, limit: err.limit }, null, 2) + "\n");
-    } else if (err instanceof NoAnswerError && o.json) io.stdout(JSON.stringify({ status: "infeasible", infeasible: true, message: err.message, diagnosis: err.detail }, null, 2) + "\n");
+      io.stdout(JSON.stringify({ status: err.status, ...infeasible, message: remedyFlags(err), diagnosis: err.detail, limit: err.limit, remedies: err.remedies }, null, 2) + "\n");
+    } else if (err instanceof NoAnswerError && o.json) io.stdout(JSON.stringify({ status: "infeasible", infeasible: true, message: remedyFlags(err), diagnosis: err.detail }, null, 2) + "\n");
     throw err;
   }
   const { file, selection, moves } = selected;

@@ -11,20 +11,41 @@ export class LevelrampError extends Error {
   readonly exitCode: 1 | 2;
   /** Module that raised it, e.g. `select/dp`. */
   readonly module: string;
+  /**
+   * What would help, as the caller's choices ({@link Remedy}); the message
+   * says the same in the library's words and names no command-line option —
+   * a front end (the CLI) names its own. Empty when the message says it all.
+   */
+  readonly remedies: readonly Remedy[];
 
   /**
    * @param message one line, or the lines of a longer message (the first, then
    *   its indented details). A line break inside a line — from an id, a CSV
    *   cell, a program's words — is shown as `\u000A` ({@link oneLine}), so
    *   outside text can never print a line of its own.
+   * @param remedies what would help (default none).
    */
-  constructor(module: string, message: MessageLines, exitCode: 1 | 2) {
+  constructor(module: string, message: MessageLines, exitCode: 1 | 2, remedies: readonly Remedy[] = []) {
     super(`${module}: ${messageText(message)}`);
     this.name = "LevelrampError";
     this.module = module;
     this.exitCode = exitCode;
+    this.remedies = remedies;
   }
 }
+
+/**
+ * A choice of the caller that would get past a limit or a refusal, named by
+ * {@link LevelrampError.remedies} (the message says it in words):
+ * - `solver-highs`, `solver-milp`, `solver-dp`: select with that solver
+ *   (`solver` of selectLevels / solveSelection);
+ * - `time-limit`: a longer time limit (`timeLimitMs`);
+ * - `fewer-levels`: fewer levels at once — part by part (`incremental`), or
+ *   fewer chapters per build;
+ * - `limits`: larger solver work bounds (`limits`, default models/select/solver.json);
+ * - `no-min-moves`: select without the fewest-moves search (`minMoves`).
+ */
+export type Remedy = "solver-highs" | "solver-milp" | "solver-dp" | "time-limit" | "fewer-levels" | "limits" | "no-min-moves";
 
 /**
  * Bad input (exit code 2): names the file, the JSON path (`$.candidates[3].id`)
@@ -51,8 +72,8 @@ export class NoAnswerError extends LevelrampError {
   /** Structured detail for `--json` output (diagnosis, failing levels...). */
   readonly detail: unknown;
 
-  constructor(module: string, message: MessageLines, detail?: unknown) {
-    super(module, message, 1);
+  constructor(module: string, message: MessageLines, detail?: unknown, remedies: readonly Remedy[] = []) {
+    super(module, message, 1, remedies);
     this.name = "NoAnswerError";
     this.detail = detail;
   }

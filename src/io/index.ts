@@ -1,7 +1,7 @@
 export { writeFileAtomic } from "./atomic-write.ts";
 export { candidateId } from "./candidate-id.ts";
 export { canonicalJson } from "./canonical-json.ts";
-export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, jsonPath } from "./errors.ts";
+export { InputError, LevelrampError, NoAnswerError, describeFsError, isFsError, jsonPath, type Remedy } from "./errors.ts";
 export { parseWith, readJson, readJsonFile } from "./read-json-file.ts";
 export { roundMetric } from "./round-metric.ts";
 export { SELECT_DEFAULTS } from "./select-defaults.ts";

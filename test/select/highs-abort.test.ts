@@ -48,7 +48,9 @@ describe("a HiGHS abort is a solver limit (status unknown, exit 1), never an int
       const e = err as SelectionNoAnswer;
       expect(e.status).toBe("unknown");
       expect(e.exitCode).toBe(1);
-      expect(e.message).toMatch(/^select\/highs: HiGHS \(WebAssembly\) aborted after [\d.]+ s \(Aborted\(\)\).*--solver dp/);
+      expect(e.message).toMatch(/^select\/highs: HiGHS \(WebAssembly\) aborted after [\d.]+ s \(Aborted\(\)\).*the dp \(solver dp/);
+      expect(e.message).not.toContain("--");
+      expect(e.remedies).toEqual(["solver-dp", "fewer-levels"]);
     }
     // the dead module was dropped: the second selection loaded HiGHS again and ran it
     expect(runs).toBe(2);

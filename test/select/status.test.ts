@@ -124,7 +124,10 @@ describe("every answer says what it knows (issue: solver status)", () => {
       expect(e.status).toBe("unknown");
       expect(e.exitCode).toBe(1);
       expect(e.message).toMatch(/^select\/dp: more than \d+ (states|steps) \(15 levels, 60 candidates in \d+ classes, maxRun 3/);
-      expect(e.message).toContain("try --solver highs");
+      // In the library's words, no command-line option; the remedies name the choices (the CLI adds its flags).
+      expect(e.message).toContain("try HiGHS (solver highs) with a time limit, fewer levels at once (part by part)");
+      expect(e.message).not.toMatch(/--[a-z]/);
+      expect(e.remedies).toEqual(["solver-highs", "time-limit", "fewer-levels", "limits"]);
     }
     // A MILP past its size bound is refused before it is built: unknown, not a crash.
     const tiny = { ...defaults, milp: { ...defaults.milp, maxVariables: 10 } };

@@ -3,7 +3,7 @@ import type { DedupComparison } from "../../dedup/dedup-types.ts";
 import { addIfNewLevel } from "../../game/add-if-new-level.ts";
 import type { Game, GameDedup } from "../../game/game.ts";
 import { candidateId } from "../../io/candidate-id.ts";
-import { InputError, NoAnswerError } from "../../io/errors.ts";
+import { InputError, NoAnswerError, type Remedy } from "../../io/errors.ts";
 import type { LevelsFile } from "../../io/schemas/levels.ts";
 import type { Candidate, Pool } from "../../io/schemas/pool.ts";
 import { buildProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
@@ -50,6 +50,8 @@ interface QueuedBatch {
 interface NextRound {
   why: string;
   refine: boolean;
+  /** What would help when `why` is a selection's limit (its error's remedies), passed on to the run's error. */
+  remedies?: readonly Remedy[];
 }
 
 /**
@@ -271,7 +273,7 @@ export class PipelineRun {
       await this.takeBatches(work, batches);
       const next = await this.continueChain(work);
       if (next === null) return;
-      batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why);
+      batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why, next.remedies);
     }
   }
 
@@ -439,7 +441,7 @@ export class PipelineRun {
       step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
-      return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false };
+      return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies };
     }
     const { selection, group, problem } = step;
     const chosen = selection.picks.slice(group.start, group.end);
@@ -508,7 +510,7 @@ export class PipelineRun {
    *
    * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
    */
-  private extraRound(work: PartWork, round: number, why: string): QueuedBatch[] {
+  private extraRound(work: PartWork, round: number, why: string, remedies: readonly Remedy[] = []): QueuedBatch[] {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
     const stand = this.standAfter[work.index - 1] ?? null;
@@ -521,7 +523,7 @@ export class PipelineRun {
         best: this.bestOfPart(work)?.id ?? null,
         stats: { ...ps },
         generator: this.stats.generator,
-      });
+      }, remedies);
     }
     ps.extraRounds++;
     const raise = extraRoundRaise(part.grow.map((l) => l.target), ps.extraRounds);

@@ -73,7 +73,7 @@ export function diagnoseInfeasible(problem: SelectionProblem, options: { relaxed
     return {
       constraint: "unknown",
       removed: 0,
-      message: "no sequence meets the model (the solver proved it); the pass that names the level and constraint stopped at its work bound — select fewer levels at once (select --incremental, build --chapters) to see where",
+      message: "no sequence meets the model (the solver proved it); the pass that names the level and constraint stopped at its work bound — select fewer levels at once (part by part) to see where",
     };
   }
   return {

@@ -3,6 +3,7 @@ import { firstAbove, nextSide, otherKeysOk, sideReached, sideReachedBy, startSid
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
+import type { Remedy } from "../../io/errors.ts";
 import { SolverLimitError } from "../problem/solver-limits.ts";
 
 /** Work bounds of one class-dp run. */
@@ -110,21 +111,25 @@ export function bestStart(table: ClassDpTable): number {
   return opt;
 }
 
+/** What helps past the dp's bounds, in words and as remedies. */
+const TRY_ELSE = "try HiGHS (solver highs) with a time limit, fewer levels at once (part by part)";
+const REMEDIES: readonly Remedy[] = ["solver-highs", "time-limit", "fewer-levels", "limits"];
+
 function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): void {
   const { ctx } = table;
   if (table.states <= limits.maxStates && table.work <= limits.maxWork && table.states * 8 <= limits.maxMemoryMB * 2 ** 20 && table.sparseStates === 0) return;
   const size = `${table.slots} levels, ${ctx.classes.candidates} candidates in ${ctx.classes.count} classes, maxRun ${ctx.L}`;
   const where = ctx.problem.slots[slot] ? `, at level ${ctx.problem.slots[slot].number}` : "";
   if (table.states > limits.maxStates) {
-    throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), or a larger dp.maxStates in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp states", `more than ${limits.maxStates} states (${size}${where}); ${TRY_ELSE}, or a larger dp.maxStates in the solver limits (default models/select/solver.json)`, REMEDIES);
   }
   // Dense states: one number. Sparse ones: last, run, kv, the multiset, the cost, the hash slot — with the arrays' doubling slack.
   const mb = (8 * (table.states - table.sparseStates) + (8 * ctx.L + 50) * table.sparseStates) / 2 ** 20;
   if (mb > limits.maxMemoryMB) {
-    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), a shorter maxRun, or a larger dp.maxMemoryMB in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp memory", `its tables would pass ${limits.maxMemoryMB} MB (${table.states} states, ${size}${where}); ${TRY_ELSE}, a shorter maxRun, or a larger dp.maxMemoryMB in the solver limits (default models/select/solver.json)`, REMEDIES);
   }
   if (table.work > limits.maxWork) {
-    throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); try --solver highs with --time-limit, fewer levels at once (select --incremental, build --chapters), or a larger dp.maxWork in models/select/solver.json`);
+    throw new SolverLimitError("select/dp", "dp work", `more than ${limits.maxWork} steps (${size}${where}); ${TRY_ELSE}, or a larger dp.maxWork in the solver limits (default models/select/solver.json)`, REMEDIES);
   }
 }
 

@@ -145,7 +145,7 @@ export interface DpContext {
 export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
   const rules = chainRulesOf(problem);
   const runs = dpRuns(problem);
-  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use --solver milp or highs`, 2);
+  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use a MILP solver (solver milp or highs)`, 2, ["solver-milp", "solver-highs"]);
   const primary = runs.primary;
   const classes = candidateClassesOf(problem);
   const C = classes.count;
@@ -210,7 +210,7 @@ function byClassInt(values: ArrayLike<number>, rep: Int32Array): Int32Array {
 function conceptAutomatonFor(problem: SelectionProblem): ConceptAutomaton {
   const a = conceptAutomatonOf(problem);
   if (typeof a === "string") {
-    throw new SolverLimitError("select/dp", "dp concept states", `the concept rules need ${a} (the dp keeps one state per combination of introduced concepts, levels since an introduction and quota counts); give the introduce order every concept the pools carry, smaller quotas, or use --solver highs`);
+    throw new SolverLimitError("select/dp", "dp concept states", `the concept rules need ${a} (the dp keeps one state per combination of introduced concepts, levels since an introduction and quota counts); give the introduce order every concept the pools carry, smaller quotas, or use HiGHS (solver highs)`, ["solver-highs"]);
   }
   return a;
 }

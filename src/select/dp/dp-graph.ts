@@ -86,9 +86,9 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
   // 1. The chain's rules: the dp needs a primary run on a nonDecreasing key, each candidate in one run of it.
   const rules = chainRulesOf(problem);
   const runs = dpRuns(problem);
-  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use --solver milp or highs`, 2);
+  if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use a MILP solver (solver milp or highs)`, 2, ["solver-milp", "solver-highs"]);
   if (runs.multiRun) {
-    throw new LevelrampError("select/dp", `the fewest-moves dp follows each candidate and needs each in one chapter when the run of ${runs.primary.constraint.key} restarts at chapter starts (some may fill levels of two chapters); use --solver milp or highs without --min-moves`, 2);
+    throw new LevelrampError("select/dp", `the fewest-moves dp follows each candidate and needs each in one chapter when the run of ${runs.primary.constraint.key} restarts at chapter starts (some may fill levels of two chapters); use a MILP solver (solver milp or highs) without the fewest-moves search`, 2, ["solver-milp", "solver-highs", "no-min-moves"]);
   }
   const primary = runs.primary;
   const { excluded, maxStates = 5_000_000, maxTransitions = 20_000_000 } = options;
@@ -132,7 +132,7 @@ function graphShape(problem: SelectionProblem, rules: ChainRules, primary: RunRu
     span *= r.length + 1;
   }
   const made = hasConceptRules(problem) ? conceptAutomatonOf(problem) : undefined;
-  if (typeof made === "string") throw new SolverLimitError("select/min-moves", "min-moves concept states", `the concept rules need ${made}; drop --min-moves, or give the introduce order every concept the pools carry`);
+  if (typeof made === "string") throw new SolverLimitError("select/min-moves", "min-moves concept states", `the concept rules need ${made}; select without the fewest-moves search, or give the introduce order every concept the pools carry`, ["no-min-moves"]);
   const phiMul = span;
   span *= made?.count ?? 1;
   return {
@@ -247,5 +247,5 @@ function nextLayer(problem: SelectionProblem, shape: GraphShape, cur: Layer, i: 
 
 function tooLarge(problem: SelectionProblem, slot: number, what: string): never {
   const size = `${problem.slots.length} levels, ${problem.candidates.length} candidates`;
-  throw new SolverLimitError("select/min-moves", "min-moves graph", `more than ${what} by level ${problem.slots[slot].number} (${size}); select fewer levels at once (select --incremental, build --chapters) or drop --min-moves`);
+  throw new SolverLimitError("select/min-moves", "min-moves graph", `more than ${what} by level ${problem.slots[slot].number} (${size}); select fewer levels at once (part by part) or without the fewest-moves search`, ["fewer-levels", "no-min-moves"]);
 }

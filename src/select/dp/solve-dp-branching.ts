@@ -58,7 +58,7 @@ export function solveDpBranching(problem: SelectionProblem, options: BranchingOp
     }
     for (const drop of clash) {
       if (runs >= maxBranches) {
-        throw new SolverLimitError("select/dp", "dp branches", `conflict branching passed ${maxBranches} dp runs (${problem.conflicts.length} conflict pairs); try --solver highs with --time-limit, or a larger branching.maxRuns in models/select/solver.json`);
+        throw new SolverLimitError("select/dp", "dp branches", `conflict branching passed ${maxBranches} dp runs (${problem.conflicts.length} conflict pairs); try HiGHS (solver highs) with a time limit, or a larger branching.maxRuns in the solver limits (default models/select/solver.json)`, ["solver-highs", "time-limit", "limits"]);
       }
       const excluded = node.excluded.slice();
       excluded[drop] = 1;

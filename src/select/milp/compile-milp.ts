@@ -230,7 +230,7 @@ function checkSize(problem: SelectionProblem, classes: CandidateClasses, numY: n
   const variables = numY + extra.variables;
   const size = `${problem.slots.length} levels × ${classes.count} classes of ${classes.candidates} candidates: ${variables} variables, about ${nonzeros} coefficients`;
   if (variables > limits.maxVariables || nonzeros > limits.maxNonzeros) {
-    throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in models/select/solver.json); select fewer levels at once (select --incremental, build --chapters), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`);
+    throw new SolverLimitError("select/milp", "milp size", `the MILP would be too large (${size}; bounds ${limits.maxVariables} variables, ${limits.maxNonzeros} coefficients in the solver limits, default models/select/solver.json); select fewer levels at once (part by part), or use a chain-shaped model (a maxRun key that is also a nonDecreasing key) so the dp answers`, ["fewer-levels", "limits"]);
   }
 }
 
@@ -258,7 +258,8 @@ function checkCostRange(problem: SelectionProblem, obj: ReturnType<typeof object
     throw new SolverLimitError(
       "select/milp",
       "milp cost range",
-      `the objective's numbers are too large for the MILP (a level costs up to ${largest.toPrecision(3)}, ${(largest * MICRO).toPrecision(3)} micro-units; HiGHS takes at most 1e15 and the sum of all levels must stay below 2^53); use --solver dp with a chain-shaped model, or give the ramp and the metric a smaller scale`,
+      `the objective's numbers are too large for the MILP (a level costs up to ${largest.toPrecision(3)}, ${(largest * MICRO).toPrecision(3)} micro-units; HiGHS takes at most 1e15 and the sum of all levels must stay below 2^53); use the dp (solver dp) with a chain-shaped model, or give the ramp and the metric a smaller scale`,
+      ["solver-dp"],
     );
   }
 }

@@ -41,7 +41,7 @@ export function highsBackend(timeLimitSeconds: number = SELECT_DEFAULTS.timeLimi
         instance = undefined;
         // WebAssembly reserves its memory at start: under a low `ulimit -v` the module cannot be made at all.
         if (!outOfMemory(err)) throw err;
-        throw new SolverLimitError("select/highs", "highs memory", `HiGHS (WebAssembly) could not start: out of memory (${firstSentence(err)}); the process's memory limit (ulimit -v) is below what WebAssembly reserves: raise it, or try --solver dp (exact for chain-shaped models)`);
+        throw new SolverLimitError("select/highs", "highs memory", `HiGHS (WebAssembly) could not start: out of memory (${firstSentence(err)}); the process's memory limit (ulimit -v) is below what WebAssembly reserves: raise it, or try the dp (solver dp, exact for chain-shaped models)`, ["solver-dp"]);
       }
       const started = performance.now();
       try {
@@ -50,7 +50,7 @@ export function highsBackend(timeLimitSeconds: number = SELECT_DEFAULTS.timeLimi
         if (!(err instanceof WebAssembly.RuntimeError)) throw err;
         instance = undefined; // an aborted module answers nothing more
         const after = ((performance.now() - started) / 1000).toFixed(1);
-        throw new SolverLimitError("select/highs", "highs abort", `HiGHS (WebAssembly) aborted after ${after} s (${err.message.split(".")[0]}), usually its memory on a model this size; try --solver dp (exact for chain-shaped models) or fewer levels at once (select --incremental, build --chapters)`);
+        throw new SolverLimitError("select/highs", "highs abort", `HiGHS (WebAssembly) aborted after ${after} s (${err.message.split(".")[0]}), usually its memory on a model this size; try the dp (solver dp, exact for chain-shaped models) or fewer levels at once (part by part)`, ["solver-dp", "fewer-levels"]);
       }
     },
     async close() {},

@@ -291,7 +291,7 @@ function applyKeeps(inputs: SelectionInputs, keys: ReadonlySet<string>, table: P
   const byNumber = new Map(keep.from.levels.map((l, i) => [l.number, { l, i }]));
   for (const level of keep.levels) {
     const found = byNumber.get(level);
-    if (!found) throw new InputError(MODULE, `expected level ${level} in the --from file (${keep.option})`, { file: keep.fromFile, jsonPath: "$.levels" });
+    if (!found) throw new InputError(MODULE, `expected level ${level} in the earlier levels file the kept levels come from (${keep.option})`, { file: keep.fromFile, jsonPath: "$.levels" });
     for (const k of keys) {
       if (!hasOwnKey(found.l.metrics, k)) throw new InputError(MODULE, `expected metric "${k}" (the model uses it)`, { file: keep.fromFile, jsonPath: `$.levels[${found.i}].metrics` });
     }

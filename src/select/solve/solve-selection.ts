@@ -1,4 +1,4 @@
-import { NoAnswerError } from "../../io/errors.ts";
+import { NoAnswerError, type Remedy } from "../../io/errors.ts";
 import type { Diagnosis } from "../diagnose/diagnose-infeasible.ts";
 import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
 import { dpRefusal } from "../dp/dp-runs.ts";
@@ -30,14 +30,15 @@ export interface SolveOptions {
 /**
  * No answer (exit 1) with what is known (SPEC 6): `infeasible` — a solver
  * proved there is no sequence, `detail` the {@link Diagnosis}; `unknown` — a
- * limit was reached first, `limit` names it and the message says what to try.
+ * limit was reached first, `limit` names it, the message says what to try and
+ * `remedies` names the same choices (the CLI adds its options for them).
  */
 export class SelectionNoAnswer extends NoAnswerError {
   readonly status: "infeasible" | "unknown";
   readonly limit: string | undefined;
 
-  constructor(module: string, status: "infeasible" | "unknown", message: string, detail?: Diagnosis, limit?: string) {
-    super(module, message, detail);
+  constructor(module: string, status: "infeasible" | "unknown", message: string, detail?: Diagnosis, limit?: string, remedies: readonly Remedy[] = []) {
+    super(module, message, detail, remedies);
     this.name = "SelectionNoAnswer";
     this.status = status;
     this.limit = limit;
@@ -47,7 +48,8 @@ export class SelectionNoAnswer extends NoAnswerError {
 async function infeasible(problem: SelectionProblem): Promise<SelectionNoAnswer> {
   const { diagnoseInfeasible } = await import("../diagnose/diagnose-infeasible.ts");
   const d = diagnoseInfeasible(problem);
-  return new SelectionNoAnswer("select", "infeasible", `infeasible: ${d.message}`, d);
+  // A diagnosis that stopped at its work bound names no level: fewer levels at once would.
+  return new SelectionNoAnswer("select", "infeasible", `infeasible: ${d.message}`, d, undefined, d.level === undefined && d.constraint === "unknown" ? ["fewer-levels"] : []);
 }
 
 /**
@@ -79,7 +81,7 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
       throw await infeasible(problem);
     } catch (err) {
       if (!(err instanceof SolverLimitError)) throw err;
-      if (solver === "dp") throw new SelectionNoAnswer("select/dp", "unknown", err.message.replace(/^select\/dp: /, ""), undefined, err.limit);
+      if (solver === "dp") throw new SelectionNoAnswer("select/dp", "unknown", err.message.replace(/^select\/dp: /, ""), undefined, err.limit, err.remedies);
       return highs(problem, left(), limits, `the dp passed its bound (${err.message})`);
     }
   }
@@ -91,8 +93,9 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
     // javascript-lp-solver is known to misreport degenerate chain models as
     // infeasible and to hang on them: HiGHS confirms, or answers.
     if (r && "limit" in r && solver === "milp") {
-      const dp = dpApplies(problem) ? ", or --solver dp (this model is chain-shaped: the dp answers it exactly)" : "";
-      throw new SelectionNoAnswer("select/milp", "unknown", `${r.note} (${seconds(budget)} s); try --solver highs or a longer --time-limit${dp}`, undefined, "time limit");
+      const dp = dpApplies(problem);
+      const words = `${r.note} (${seconds(budget)} s); try HiGHS (solver highs) or a longer time limit${dp ? ", or the dp (solver dp: this model is chain-shaped, the dp answers it exactly)" : ""}`;
+      throw new SelectionNoAnswer("select/milp", "unknown", words, undefined, "time limit", ["solver-highs", "time-limit", ...(dp ? (["solver-dp"] as const) : [])]);
     }
   }
   return highs(problem, left(), limits);
@@ -103,7 +106,7 @@ async function milp(run: () => Promise<MilpResult>, strict: boolean): Promise<Mi
   try {
     return await run();
   } catch (err) {
-    if (err instanceof SolverLimitError) throw new SelectionNoAnswer(err.module, "unknown", err.message.replace(/^[^:]+: /, ""), undefined, err.limit);
+    if (err instanceof SolverLimitError) throw new SelectionNoAnswer(err.module, "unknown", err.message.replace(/^[^:]+: /, ""), undefined, err.limit, err.remedies);
     // A wrong answer from javascript-lp-solver is caught by the exact re-check.
     if (strict || !(err instanceof Error) || !/^select\/milp:/.test(err.message)) throw err;
     return undefined;
@@ -116,17 +119,18 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
   if (r && "infeasible" in r) throw await infeasible(problem);
   // What else to try depends on why the dp did not answer: not asked, past its bound, or not chain-shaped.
-  const dp = why
-    ? "larger dp bounds (--limits, models/select/solver.json)"
+  const [dp, remedy]: [string, Remedy[]] = why
+    ? ["larger dp bounds (the solver limits, default models/select/solver.json)", ["limits"]]
     : dpApplies(problem)
-      ? "--solver dp (this model is chain-shaped: the dp answers it exactly)"
-      : `a model the dp answers (${dpRefusal(problem)})`;
+      ? ["the dp (solver dp: this model is chain-shaped, the dp answers it exactly)", ["solver-dp"]]
+      : [`a model the dp answers (${dpRefusal(problem)})`, []];
   throw new SelectionNoAnswer(
     "select/highs",
     "unknown",
-    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer --time-limit, fewer levels at once (select --incremental, build --chapters), or ${dp}`,
+    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer time limit, fewer levels at once (part by part), or ${dp}`,
     undefined,
     "time limit",
+    ["time-limit", "fewer-levels", ...remedy],
   );
 }
 

@@ -1,0 +1,25 @@
+import type { LevelrampError, Remedy } from "../io/errors.ts";
+
+/** The command-line options for each {@link Remedy} (SPEC 2). */
+const FLAGS: Readonly<Record<Remedy, string>> = {
+  "solver-highs": "--solver highs",
+  "solver-milp": "--solver milp",
+  "solver-dp": "--solver dp",
+  "time-limit": "--time-limit <seconds>",
+  "fewer-levels": "select --incremental or build --chapters",
+  limits: "--limits <file>",
+  "no-min-moves": "without --min-moves",
+};
+
+/**
+ * An error's message as the CLI prints it (without the `levelramp: ` prefix):
+ * the library's message, which says in its own words what limit was hit and
+ * what would help, and — when the error names remedies — the options that
+ * choose them, appended to its last line (`...; options: --solver highs,
+ * --time-limit <seconds>, select --incremental or build --chapters`). A
+ * message of one line stays one line.
+ */
+export function remedyFlags(err: LevelrampError): string {
+  if (err.remedies.length === 0) return err.message;
+  return `${err.message}; options: ${err.remedies.map((r) => FLAGS[r]).join(", ")}`;
+}
