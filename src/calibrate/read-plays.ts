@@ -27,7 +27,21 @@ export interface ReadPlaysOptions {
   columns?: Partial<Record<PlayColumn, string>>;
   /** How a level cell names a level: by candidate id, by number, or (default) whichever it is — refusing a cell that is one level's id and another's number. */
   levelKey?: "id" | "number";
+  /**
+   * How the caller names its options in messages (as selectLevels' `names`):
+   * the library's own words name the options of this call; the CLI passes
+   * its flags (`--level-key id or --level-key number`, `--metric`).
+   */
+  names?: Partial<typeof LIBRARY_NAMES>;
 }
+
+/** The library's words for {@link ReadPlaysOptions.names}. */
+const LIBRARY_NAMES = {
+  /** Asking for a way to read level cells. */
+  giveLevelKey: 'levelKey "id" or levelKey "number"',
+  /** The metric to fit, as an option. */
+  metric: "the metric option",
+};
 
 /** What {@link readPlays} read, and what it did beyond reading (said on stderr by the CLI). */
 export interface ReadPlays {
@@ -61,7 +75,8 @@ export interface ReadPlays {
  *   no win, no loss, one metric value only).
  */
 export function readPlays(file: string, levels: PlayableLevels, levelsFile: string, options: ReadPlaysOptions = {}): ReadPlays {
-  const metric = options.metric ?? levels.metric ?? onlyMetric(levels, levelsFile);
+  const said = { ...LIBRARY_NAMES, ...options.names };
+  const metric = options.metric ?? levels.metric ?? onlyMetric(levels, levelsFile, said.metric);
   const records = parseCsv(readTextFile(file, MODULE), file);
   if (records.length === 0) throw new InputError(MODULE, "line 1: expected a header row level,attempts,wins (or player,level,attempts,wins)", { file });
   const names = { ...playColumns(undefined), ...options.columns };
@@ -124,7 +139,7 @@ export function readPlays(file: string, levels: PlayableLevels, levelsFile: stri
   }
   if (ambiguous) {
     const others = ambiguous.more ? ` (and ${ambiguous.more} more row(s) like it)` : "";
-    problem(`line ${ambiguous.line}, column ${at.level + 1} (${names.level}): ${ambiguous.text}${others}: give --level-key id or --level-key number`);
+    problem(`line ${ambiguous.line}, column ${at.level + 1} (${names.level}): ${ambiguous.text}${others}: give ${said.giveLevelKey}`);
   }
   if (problems.length) {
     const n = problems.length > MAX_PROBLEMS ? `more than ${MAX_PROBLEMS}` : String(problems.length);
@@ -206,12 +221,12 @@ function levelResolver(levels: PlayableLevels, key: "id" | "number" | undefined,
   };
 }
 
-/** The one metric every level has, or an InputError asking for --metric. */
-function onlyMetric(levels: PlayableLevels, levelsFile: string): string {
+/** The one metric every level has, or an InputError asking for the metric option (`option`, its name). */
+function onlyMetric(levels: PlayableLevels, levelsFile: string, option: string): string {
   const names = new Set(levels.levels.flatMap((l) => Object.keys(l.metrics)));
   const common = [...names].filter((n) => levels.levels.every((l) => Object.hasOwn(l.metrics, n)));
   if (common.length === 1) return common[0];
-  throw new InputError(MODULE, `expected --metric: the levels carry ${common.length ? `the metrics ${common.join(", ")}` : "no metric every level has"} and no model names one`, { file: levelsFile });
+  throw new InputError(MODULE, `expected ${option}: the levels carry ${common.length ? `the metrics ${common.join(", ")}` : "no metric every level has"} and no model names one`, { file: levelsFile });
 }
 
 /** The level's stored value of the metric, if it has it. */

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from "vitest";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { playsCsv, simulatePlays } from "../helpers/simulate-plays.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { readLevelsCsv } from "../../src/calibrate/read-levels-table.ts";
+import { playableLevels, readLevelsCsv } from "../../src/calibrate/read-levels-table.ts";
+import { readGameLevelsSource } from "../../src/game/registry/index.ts";
 import { readPlays } from "../../src/calibrate/read-plays.ts";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -41,6 +42,9 @@ describe("calibrate on the shapes real play data have (SPEC 11)", () => {
     const r = await runCli(["calibrate", plays, "--levels", levels, "--json"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line 2, column 1 \(level\): "60" is the id of level 1 and the number of level 60 \(id "1"\) in .*numeric-ids\.levels\.json \(and \d+ more row\(s\) like it\): give --level-key id or --level-key number/);
+    // The library call names its own option, not the CLI's flag (issue 41).
+    const source = playableLevels((await readGameLevelsSource(levels)).value);
+    expect(() => readPlays(plays, source, levels)).toThrow(/\(and \d+ more row\(s\) like it\): give levelKey "id" or levelKey "number"$/);
     // Read as ids (what they are): the slope is the truth's sign (+0.3); read as numbers, it is reversed.
     const asIds = JSON.parse((await runCli(["calibrate", plays, "--levels", levels, "--level-key", "id", "--json"])).stdout) as Cal;
     expect(asIds.params.b.low).toBeGreaterThan(0.2);
