@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SelectionNoAnswer, modelSchema, planSchema, poolSchema, rampSchema, readJsonFile, selectLevels, type SelectLevelsInputs } from "../../src/index.ts";
+import { InputError, SelectionNoAnswer, loadPipelineOptions, modelSchema, planSchema, poolSchema, rampSchema, readJsonFile, selectLevels, type SelectLevelsInputs } from "../../src/index.ts";
+import { generatePools, type PipelineOptions } from "../../src/pipeline/index.ts";
 import { solverLimits } from "../../src/select/index.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -56,4 +57,15 @@ describe("a limit in library words, the CLI's flags added", () => {
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ status: "unknown", limit: "dp states", remedies: e.remedies, message: cli.stderr.slice("levelramp: ".length, -1) });
   }, 120_000);
+
+  it("a pipeline option in a message: the library names its own option (from, reuse), the CLI its flags (names)", async () => {
+    const options = await loadPipelineOptions("apsis", { chapters: "2", workers: 1 });
+    // Refused before the set is read: `from` is for a build.
+    const from = {} as NonNullable<PipelineOptions["from"]>;
+    const err = await generatePools({ ...options, from }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toBe("pipeline/from: from keeps a build's chosen levels: it is for a build, not for growing a pool alone (reuse reuses an earlier pool)");
+    const named = await generatePools({ ...options, from, names: { from: "--from", reuse: "--reuse" } }).then(() => undefined, (e: unknown) => e);
+    expect((named as Error).message).toBe("pipeline/from: --from keeps a build's chosen levels: it is for a build, not for growing a pool alone (--reuse reuses an earlier pool)");
+  });
 });

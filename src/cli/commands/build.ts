@@ -108,6 +108,7 @@ export async function readPipelineOptions(gameName: string, o: PipelineCliOption
   const workers = parseWorkers(module, o.workers);
   if (o.from !== undefined && o.chapters === undefined) throw new InputError(module, "--from needs --chapters: the chapters to build again (those before them are kept from the set)");
   const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
+  options.names = { from: "--from", reuse: "--reuse", chapters: "--chapters", setSeed: "leave out --seed" };
   ctx.closeAtEnd(options.game);
   for (const line of checkOutputs(options)) note(line);
   if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);

@@ -2,7 +2,7 @@ import { PipelineRun } from "./pipeline-run.ts";
 import { keepChapters, type KeptChain } from "./kept-chain.ts";
 import { InputError } from "../../io/errors.ts";
 import { ReuseRunner } from "../reuse/reuse-runner.ts";
-import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
+import { PIPELINE_NAMES, type PipelineOptions, type PipelineResult } from "./pipeline-result.ts";
 
 export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "./pipeline-result.ts";
 
@@ -70,7 +70,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
 async function fromKept(options: PipelineOptions & { select: boolean }): Promise<{ run: PipelineOptions & { select: boolean }; kept?: KeptChain }> {
   const { from } = options;
   if (!from) return { run: options };
-  if (!options.select) throw new InputError("pipeline/from", "--from keeps a build's chosen levels: it is for build, not generate (generate --reuse reuses an earlier pool)");
+  if (!options.select) {
+    const names = { ...PIPELINE_NAMES, ...options.names };
+    throw new InputError("pipeline/from", `${names.from} keeps a build's chosen levels: it is for a build, not for growing a pool alone (${names.reuse} reuses an earlier pool)`);
+  }
   const { chapters, kept } = await keepChapters(options, from);
   return { run: { ...options, chapters, reuse: options.reuse ?? from.pool }, kept };
 }

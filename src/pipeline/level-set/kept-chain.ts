@@ -18,7 +18,7 @@ import { partTaskTemplate, planParts, type PlanPartWork } from "../inputs/plan-p
 import { partKey, reuseGenerator } from "../reuse/reuse-keys.ts";
 import { verifyLevels, type LevelFailure } from "../verify/verify-levels.ts";
 import type { ChainStand } from "./grow-aims.ts";
-import type { FromSet, PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
+import { PIPELINE_NAMES, type FromSet, type PartStats, type PipelineOptions, type PipelineStats } from "./pipeline-result.ts";
 
 const module = "pipeline/from";
 
@@ -92,21 +92,22 @@ export async function keepChapters(options: PipelineOptions, from: FromSet): Pro
 /** The kept chapters (plan order, from the set's first up to the first asked) and the whole run's chapters. */
 function keptRange(options: PipelineOptions, from: FromSet): { kept: number[]; chapters: number[] } {
   const { plan, chapters: asked, seed } = options;
+  const names = { ...PIPELINE_NAMES, ...options.names };
   const game = options.game.name;
   const order = plan.chapters.map((c) => c.chapter);
   const where = { file: from.file };
   if (from.levels.game !== game) throw new InputError(module, `expected a levels file of ${game}; it is of ${from.levels.game}`, { ...where, jsonPath: "$.game" });
-  if (from.levels.seed !== seed) throw new InputError(module, `expected levels built with seed ${JSON.stringify(seed)}; these were built with seed ${JSON.stringify(from.levels.seed)} (a set of two seeds is no build's: leave out --seed, or build the whole set)`, { ...where, jsonPath: "$.seed" });
+  if (from.levels.seed !== seed) throw new InputError(module, `expected levels built with seed ${JSON.stringify(seed)}; these were built with seed ${JSON.stringify(from.levels.seed)} (a set of two seeds is no build's: ${names.setSeed}, or build the whole set)`, { ...where, jsonPath: "$.seed" });
   const have = new Set(from.levels.levels.map((l) => l.chapter));
   const first = order.findIndex((c) => have.has(c));
   const start = order.indexOf(asked[0]);
   if (first < 0 || start <= first) {
-    throw new InputError(module, `expected levels of a chapter before chapter ${asked[0]} to keep; ${from.file} starts at chapter ${order[first] ?? "none of the plan's"} (without --from, build ${asked.length > 1 ? "the chapters" : "the chapter"} as they are; --reuse keeps what can be kept of its pools)`, where);
+    throw new InputError(module, `expected levels of a chapter before chapter ${asked[0]} to keep; ${from.file} starts at chapter ${order[first] ?? "none of the plan's"} (without ${names.from}, build ${asked.length > 1 ? "the chapters" : "the chapter"} as they are; ${names.reuse} keeps what can be kept of its pools)`, where);
   }
   const kept = order.slice(first, start);
   const missing = kept.filter((c) => !have.has(c));
   if (missing.length > 0) {
-    throw new InputError(module, `expected every chapter from ${order[first]} to ${kept[kept.length - 1]} to keep before chapter ${asked[0]}; ${from.file} has no level of chapter ${missing.join(", ")} (start --chapters at chapter ${missing[0]} at the latest)`, where);
+    throw new InputError(module, `expected every chapter from ${order[first]} to ${kept[kept.length - 1]} to keep before chapter ${asked[0]}; ${from.file} has no level of chapter ${missing.join(", ")} (start ${names.chapters} at chapter ${missing[0]} at the latest)`, where);
   }
   return { kept, chapters: [...kept, ...asked] };
 }
@@ -144,7 +145,8 @@ async function checkKeptLevels(options: PipelineOptions, from: FromSet, levels: 
   const failing = result.failures.filter((f) => f.level > 0);
   const earliest = failing.reduce((m, f) => Math.min(m, f.level), Infinity);
   const chapter = from.levels.levels.find((l) => l.number === earliest)?.chapter ?? levels[0].chapter;
-  const where = chapter === levels[0].chapter ? `nothing of it can be kept: build chapter ${chapter} on again without --from` : `rebuild from chapter ${chapter} at the latest (--chapters ${chapter}-…)`;
+  const names = { ...PIPELINE_NAMES, ...options.names };
+  const where = chapter === levels[0].chapter ? `nothing of it can be kept: build chapter ${chapter} on again without ${names.from}` : `rebuild from chapter ${chapter} at the latest (${names.chapters} ${chapter}-…)`;
   throw new NoAnswerError(module, [`${new Set(failing.map((f) => f.level)).size} kept level(s) of ${from.file} break the current rules; ${where}:`, ...result.failures.map(failureLine)], result);
 }
 
@@ -245,6 +247,6 @@ function keptNotes(options: PipelineOptions, from: FromSet, parts: PlanPartWork[
 export async function readFromSet(file: string, game: Game): Promise<FromSet> {
   const { value: levels } = await readGameFile(file, levelsSchemaOf, game);
   const poolFile = join(dirname(file), "pools.json");
-  if (!existsSync(poolFile)) throw new InputError(module, `expected the set's pools.json beside ${file} (build --from keeps the pool of the chapters it keeps); there is none at ${poolFile}`, { file });
+  if (!existsSync(poolFile)) throw new InputError(module, `expected the set's pools.json beside ${file} (a build from an earlier set keeps the pool of the chapters it keeps); there is none at ${poolFile}`, { file });
   return { file, levels, pool: await readReusablePool(poolFile, game) };
 }

@@ -50,7 +50,25 @@ export interface PipelineOptions extends PipelineInputs {
    * Its pool is reused (`reuse`) unless another is given.
    */
   from?: FromSet;
+  /**
+   * How the caller names its options in messages (as selectLevels' `names`):
+   * by default the library's own words, this interface's fields; the CLI
+   * passes its flags (`--from`, `--reuse`, `--chapters`, leaving out `--seed`).
+   */
+  names?: Partial<typeof PIPELINE_NAMES>;
 }
+
+/** The library's words for {@link PipelineOptions.names}. */
+export const PIPELINE_NAMES = {
+  /** The earlier set a build continues. */
+  from: "from",
+  /** An earlier pool to reuse. */
+  reuse: "reuse",
+  /** The chapters to build. */
+  chapters: "chapters",
+  /** Building with the seed the earlier set was built with. */
+  setSeed: "build with the set's seed",
+};
 
 /** One part's figures. */
 export interface PartStats {
