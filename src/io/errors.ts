@@ -164,9 +164,11 @@ export function describeFsError(err: unknown): string {
  *   could not start: exit 2, the process limit (`ulimit -u`) or fewer workers;
  * - memory — ENOMEM, a WebAssembly instance or an array buffer that could not
  *   be allocated: exit 1 (the work ran into a limit), the memory limit
- *   (`ulimit -v`) or less at once.
+ *   (`ulimit -v`) or less at once; a worker thread's heap at V8's limit
+ *   (ERR_WORKER_OUT_OF_MEMORY, Node ends the worker): exit 1, less at once
+ *   or a higher `--max-old-space-size`.
  *
- * (V8's own heap running out ends the process before any handler runs.)
+ * (The main thread's heap running out ends the process before any handler runs.)
  *
  * @param err what a command threw.
  * @param module named at the start of the message.
@@ -179,6 +181,9 @@ export function environmentLimit(err: unknown, module: string): LevelrampError |
   if (code === "EMFILE" || code === "ENFILE" || /\bE[MN]FILE\b|too many open files/i.test(text)) {
     const whose = code === "ENFILE" || /\bENFILE\b|file table overflow/i.test(text) ? "the system's table of open files is full" : "the limit of open files per process (ulimit -n) is too low for this run";
     return new LevelrampError(module, `ran out of open files (${said}): ${whose}; raise it (for example ulimit -n 4096) or give fewer --workers`, 2);
+  }
+  if (code === "ERR_WORKER_OUT_OF_MEMORY" || /JS heap out of memory/i.test(text)) {
+    return new LevelrampError(module, `ran out of memory (${said}): a worker thread's JavaScript heap reached V8's limit (per thread, set from the machine's memory or NODE_OPTIONS=--max-old-space-size); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1);
   }
   if (code === "ENOMEM" || /\bENOMEM\b|out of memory|Cannot allocate (Wasm )?memory|allocation failed/i.test(text)) {
     return new LevelrampError(module, `ran out of memory (${said}): the process's memory limit (ulimit -v) or the machine's memory is too small for this run; raise it, or do less at once (fewer levels or chapters, --workers 1; for select, --solver dp where it applies)`, 1);

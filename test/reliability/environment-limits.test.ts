@@ -52,6 +52,11 @@ describe("environment limits are named, not a bug (issue 40)", () => {
     const memory = reported(new RangeError("Array buffer allocation failed"));
     expect(memory.code).toBe(1);
     expect(memory.stderr).toMatch(/^levelramp: cli\/main: ran out of memory \(RangeError: Array buffer allocation failed\): the process's memory limit \(ulimit -v\)/);
+    // what piscina rejects a task with when Node ends its worker at the heap limit (checked with a worker filling its heap)
+    const heap = reported(Object.assign(new Error("Worker terminated due to reaching memory limit: JS heap out of memory"), { code: "ERR_WORKER_OUT_OF_MEMORY" }));
+    expect(heap.code).toBe(1);
+    expect(heap.stderr).toMatch(/^levelramp: cli\/main: ran out of memory \(Error: Worker terminated due to reaching memory limit: JS heap out of memory\): a worker thread's JavaScript heap reached V8's limit \(per thread, [^\n]*raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory\n$/);
+    expect(heap.stderr).not.toContain("ulimit -v");
     const thread = reported(Object.assign(new Error("Worker initialization failure: EAGAIN"), { code: "ERR_WORKER_INIT_FAILED" }));
     expect(thread.code).toBe(2);
     expect(thread.stderr).toContain("could not start a thread or a process");
