@@ -88,7 +88,7 @@ export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: 
   const ms = (times.solveMs = selected.times.solveMs);
   const tw = performance.now();
   const refused = o.requireOptimal && selection.status !== "optimal";
-  if (o.out && !refused) await writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force, module: "cli/select" });
+  if (o.out && !refused) await writeFileAtomic(o.out, JSON.stringify(file, null, 2) + "\n", { force: o.force, forceOption: "--force", module: "cli/select" });
   times.writeMs = performance.now() - tw;
   if (o.json) io.stdout(JSON.stringify(jsonAnswer(file, selection, moves, o.stats ? times : undefined), null, 2) + "\n");
   io.stderr(summary(o, selected, ms));

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
 import { meetingPoint, startOutputWrite } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
-import { checkOutputFile, tempBeside } from "./output-paths.ts";
+import { checkOutputFile, FORCE_WORDS, tempBeside } from "./output-paths.ts";
 import { syncFolder, writeDurable } from "./write-file-set.ts";
 
 /**
@@ -23,14 +23,16 @@ import { syncFolder, writeDurable } from "./write-file-set.ts";
  * @param options.force overwrite an existing file (default false: the name
  *   is claimed atomically, so a file another run wrote meanwhile is refused).
  * @param options.module the module named in errors (default `io/atomic-write`).
+ * @param options.forceOption how the caller asks to overwrite, named in errors (default `force: true`; the CLI's `--force`).
  * @returns a promise that resolves once the file is in place (and flushed to disk).
  * @throws InputError (exit 2, a rejected promise) when `path` exists and `force` is not set, is a
  *   folder, lies under a file or in a folder that cannot be written, or the
  *   file system fails (the path and the reason in words).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean; module?: string } = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { force?: boolean; module?: string; forceOption?: string } = {}): Promise<void> {
   const module = options.module ?? "io/atomic-write";
-  checkOutputFile(path, { force: options.force, module });
+  const forceOption = options.forceOption ?? FORCE_WORDS;
+  checkOutputFile(path, { force: options.force, module, forceOption });
   const existed = existsSync(path);
   startOutputWrite();
   const tmp = tempBeside(path, "tmp");
@@ -40,7 +42,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     writeDurable(tmp, data);
     await meetingPoint("file-claim");
     if (options.force) renameSync(tmp, path);
-    else claimName(tmp, path, module);
+    else claimName(tmp, path, module, forceOption);
     syncFolder(dirname(path));
   } catch (err) {
     rmSync(tmp, { force: true });
@@ -60,10 +62,10 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
  * claimed by creating it exclusively (`O_EXCL`) and the temp file renamed
  * over the claim (a reader may see it empty for that moment).
  *
- * @throws InputError (exit 2) `<path> exists; pass --force to overwrite it` when another run took the name.
+ * @throws InputError (exit 2) `<path> exists; pass <forceOption> to overwrite it` when another run took the name.
  */
-function claimName(tmp: string, path: string, module: string): void {
-  const taken = () => new InputError(module, `${path} exists; pass --force to overwrite it (another run wrote it while this one worked)`);
+function claimName(tmp: string, path: string, module: string, forceOption: string): void {
+  const taken = () => new InputError(module, `${path} exists; pass ${forceOption} to overwrite it (another run wrote it while this one worked)`);
   try {
     linkSync(tmp, path);
     unlinkSync(tmp);

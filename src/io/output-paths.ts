@@ -12,6 +12,8 @@ export interface OutputCheck {
   module: string;
   /** The option that named the path, e.g. `--out` (named in errors). */
   option?: string;
+  /** How the caller asks to overwrite, named in errors: default {@link FORCE_WORDS} (the library's option); the CLI passes `--force`. */
+  forceOption?: string;
   /**
    * The run's input files, each with the option (or words) that named it, e.g.
    * `{ what: "--pools", path: "pool.json" }`: an output that is one of them is
@@ -19,6 +21,9 @@ export interface OutputCheck {
    */
   inputs?: ReadonlyArray<RunInput>;
 }
+
+/** The library's words for asking to overwrite ({@link OutputCheck.forceOption}). */
+export const FORCE_WORDS = "force: true";
 
 /** One input file of a run: the option or words that named it, and its path. */
 export interface RunInput {
@@ -226,7 +231,7 @@ export function checkNotAnInput(path: string, check: OutputCheck): void {
     const other = out ? statQuiet(input.path) : null;
     const same = resolve(input.path) === abs || (out !== null && other !== null && out.dev === other.dev && out.ino === other.ino);
     if (same) {
-      throw new InputError(check.module, `${named}: expected an output other than the run's inputs; it is ${input.what} ${input.path} (levelramp never writes over an input of the same run, even with --force)`);
+      throw new InputError(check.module, `${named}: expected an output other than the run's inputs; it is ${input.what} ${input.path} (levelramp never writes over an input of the same run, even with ${check.forceOption ?? FORCE_WORDS})`);
     }
   }
 }
@@ -251,7 +256,7 @@ export function checkOutputFile(path: string, check: OutputCheck): string[] {
   const stat = outputStat(path, named, check.module);
   if (stat?.isDirectory()) throw new InputError(check.module, `${named}: expected a file to write; it is a folder`);
   checkNotAnInput(path, check);
-  if (stat && !check.force) throw new InputError(check.module, `${path} exists; pass --force to overwrite it`);
+  if (stat && !check.force) throw new InputError(check.module, `${path} exists; pass ${check.forceOption ?? FORCE_WORDS} to overwrite it`);
   checkWritableAbove(path, check, "tmp");
   return cleanStaleOutputs(path);
 }
@@ -289,7 +294,7 @@ export function checkOutputFolder(dir: string, names: readonly string[], check: 
   }
   for (const name of names) checkNotAnInput(join(dir, name), check);
   if (stat && !check.force) {
-    for (const name of names) if (statOrNull(join(dir, name))) throw new InputError(check.module, `${join(dir, name)} exists; pass --force to overwrite it`);
+    for (const name of names) if (statOrNull(join(dir, name))) throw new InputError(check.module, `${join(dir, name)} exists; pass ${check.forceOption ?? FORCE_WORDS} to overwrite it`);
   }
   checkWritableAbove(abs, check, "new");
   return notes;

@@ -4,7 +4,7 @@ import { describeFsError, InputError, isFsError } from "./errors.ts";
 import { countWritten, faultPoint, fsyncFault, meetingPoint, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
 import { onInterrupt } from "./on-interrupt.ts";
 import { withOutputLock } from "./output-lock.ts";
-import { tempBeside } from "./output-paths.ts";
+import { FORCE_WORDS, tempBeside } from "./output-paths.ts";
 
 /** One file of an output set: its name in the folder and its contents. */
 export interface SetFile {
@@ -103,11 +103,12 @@ export function syncFolder(path: string): void {
  * @param dir the output folder (created with its parents when missing).
  * @param files the set, by name (plain names, no folders).
  * @param module named in errors.
+ * @param options.forceOption how the caller asks to overwrite, named in errors (default `force: true`; the CLI's `--force`).
  * @param options.force replace a set that is there (default true: the caller checked the folder); false: refuse at the swap when any of the set's names is there.
  * @returns a promise that resolves once the set is in place (and flushed to disk).
  * @throws InputError (exit 2, a rejected promise) for a file-system error, naming the path and the reason, or (without `force`) a file of the set that exists; nothing of the new set is left.
  */
-export async function writeFileSet(dir: string, files: readonly SetFile[], module: string, options: { force?: boolean } = {}): Promise<void> {
+export async function writeFileSet(dir: string, files: readonly SetFile[], module: string, options: { force?: boolean; forceOption?: string } = {}): Promise<void> {
   const target = resolve(dir);
   startOutputWrite();
   mkdirSync(dirname(target), { recursive: true });
@@ -125,7 +126,7 @@ export async function writeFileSet(dir: string, files: readonly SetFile[], modul
     doing = dir;
     await meetingPoint("set-claim");
     // The swap, one writer at a time: synchronous once the lock is taken (withOutputLock), so no signal listener runs inside it.
-    await withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module));
+    await withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module, options.forceOption));
   } catch (err) {
     rmSync(fresh, { recursive: true, force: true });
     if (isFsError(err)) throw new InputError(module, `${doing}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; nothing was replaced (the earlier outputs in ${dir}, if any, are unchanged)`);
@@ -140,11 +141,11 @@ export async function writeFileSet(dir: string, files: readonly SetFile[], modul
  * a file of the set already there refuses it; the folder's other entries are
  * carried over; then the old folder goes aside and the new one comes in.
  */
-function swapIn(dir: string, target: string, fresh: string, files: readonly SetFile[], force: boolean, module: string): void {
+function swapIn(dir: string, target: string, fresh: string, files: readonly SetFile[], force: boolean, module: string, forceOption = FORCE_WORDS): void {
   const exists = statOrNull(target);
   if (exists && !force) {
     const there = files.find((f) => lstatOrNull(join(target, f.name)) !== null);
-    if (there) throw new InputError(module, `${join(dir, there.name)} exists; pass --force to overwrite it (another run wrote it while this one worked)`);
+    if (there) throw new InputError(module, `${join(dir, there.name)} exists; pass ${forceOption} to overwrite it (another run wrote it while this one worked)`);
   }
   if (exists) carryOver(target, fresh, new Set(files.map((f) => f.name)));
   syncFolder(fresh);

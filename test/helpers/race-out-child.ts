@@ -16,12 +16,12 @@ const [kind, path, run] = process.argv.slice(2);
 const names = ["pools.json", "levels.json", "report.txt", "report.json", "report.html"];
 try {
   if (kind === "set") {
-    const how = { module: "cli/build", option: "--out" };
+    const how = { module: "cli/build", option: "--out", forceOption: "--force" };
     checkLevelSetFolder(path, how);
     await writeLevelSet(path, { files: names.map((name) => ({ name, data: `${run}\n` })) }, how);
   } else {
-    checkOutputFile(path, { module: "cli/select", option: "--out" });
-    await writeFileAtomic(path, `${run}\n`, { module: "cli/select" });
+    checkOutputFile(path, { module: "cli/select", option: "--out", forceOption: "--force" });
+    await writeFileAtomic(path, `${run}\n`, { module: "cli/select", forceOption: "--force" });
   }
   process.stderr.write(`wrote ${path}\n`);
 } catch (err) {

@@ -42,7 +42,9 @@ describe("io", () => {
     const f = t.path("out/x.json");
     await writeFileAtomic(f, "one");
     expect(readFileSync(f, "utf8")).toBe("one");
-    await expect(writeFileAtomic(f, "two")).rejects.toThrow(/exists; pass --force/);
+    // The library names its own option; the CLI passes its flag (issue 41).
+    await expect(writeFileAtomic(f, "two")).rejects.toThrow(/exists; pass force: true to overwrite it$/);
+    await expect(writeFileAtomic(f, "two", { forceOption: "--force" })).rejects.toThrow(/exists; pass --force to overwrite it$/);
     await writeFileAtomic(f, "two", { force: true });
     expect(readFileSync(f, "utf8")).toBe("two");
     expect(readdirSync(t.path("out"))).toEqual(["x.json"]);

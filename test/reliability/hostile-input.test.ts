@@ -122,7 +122,7 @@ describe("outputs checked before the work (class 7)", () => {
     const t = tempDir();
     const pool = t.write("pool.json", "{}");
     symlinkSync(pool, t.path("alias.json"));
-    const check = (out: string) => refusal(() => checkOutputFile(out, { module: "cli/select", option: "--out", force: true, inputs: [{ what: "--ramp", path: undefined }, { what: "--pools", path: pool }] })).message;
+    const check = (out: string) => refusal(() => checkOutputFile(out, { module: "cli/select", option: "--out", forceOption: "--force", force: true, inputs: [{ what: "--ramp", path: undefined }, { what: "--pools", path: pool }] })).message;
     expect(check(pool)).toBe(`cli/select: --out ${pool}: expected an output other than the run's inputs; it is --pools ${pool} (levelramp never writes over an input of the same run, even with --force)`);
     expect(check(`${t.dir}/./pool.json`)).toMatch(/it is --pools/);
     mkdirSync(t.path("sub"));

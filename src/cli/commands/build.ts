@@ -147,7 +147,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
       let how: LevelSetWrite = {};
       const outputs = (options: PipelineOptions) => {
         dir = o.out ?? join("out", options.game.name);
-        how = { force: o.force, module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
+        how = { force: o.force, forceOption: "--force", module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
         return checkLevelSetFolder(dir, how);
       };
       // report.html's `levelramp select` line runs in the output folder, beside pools.json.

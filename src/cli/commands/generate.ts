@@ -22,8 +22,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .requiredOption("--out <file>", "pool file to write (levelramp/pool@1), or with --shard the shard file (levelramp/shard@1; {K} and {N} in it become the shard's number, from 1, and count)")
     .action(async (gameName: string, o: PipelineCliOptions & { out: string; shard?: string }) => {
       if (o.shard !== undefined) return generateShardCommand(gameName, o as PipelineCliOptions & { out: string; shard: string }, ctx);
-      const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, (options) => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(options.game, o) }));
-      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/generate" });
+      const result = await runPipelineCommand(gameName, o, ctx, "generate", generatePools, (options) => checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/generate", option: "--out", inputs: pipelineInputs(options.game, o) }));
+      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, forceOption: "--force", module: "cli/generate" });
       if (!o.quiet) ctx.io.stderr(`→ ${o.out}\n`);
       if (o.stats && !o.json) ctx.io.stdout(statsText(result.stats, false));
       if (o.json) ctx.io.stdout(JSON.stringify({ game: result.pool.game, seed: result.pool.seed, candidates: result.pool.candidates.length, conflicts: result.pool.conflicts?.length ?? 0, out: o.out, threads: result.threads, stats: result.stats, ...(result.reuse ? { reuse: result.reuse } : {}) }, null, 2) + "\n");
@@ -36,7 +36,7 @@ async function generateShardCommand(gameName: string, given: PipelineCliOptions 
   const shard = parseShard(given.shard);
   // `{K}` and `{N}` in --out: the shard's number (from 1) and count, so file names match shard numbers whatever a job array counts from.
   const o = { ...given, out: given.out.replaceAll("{K}", String(shard.index)).replaceAll("{N}", String(shard.count)) };
-  const options = await readPipelineOptions(gameName, o, "cli/generate", ctx, (opened) => checkOutputFile(o.out, { force: o.force, module: "cli/generate", option: "--out", inputs: pipelineInputs(opened.game, o) }), (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
+  const options = await readPipelineOptions(gameName, o, "cli/generate", ctx, (opened) => checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/generate", option: "--out", inputs: pipelineInputs(opened.game, o) }), (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
   let result: Awaited<ReturnType<typeof generateShard>>;
@@ -45,7 +45,7 @@ async function generateShardCommand(gameName: string, given: PipelineCliOptions 
   } finally {
     bars.stop();
   }
-  await writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, module: "cli/generate" });
+  await writeFileAtomic(o.out, JSON.stringify(result.shard, null, 2) + "\n", { force: o.force, forceOption: "--force", module: "cli/generate" });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet) {
     const reused = o.reuse !== undefined ? ` (${result.tasks.reused} of them answered from ${oneLine(o.reuse)}, left to merge --reuse)` : "";

@@ -44,7 +44,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const { io } = ctx;
       const workers = parseWorkers("cli/merge", o.workers);
       const given = await openGameOption(o.game, ctx);
-      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
+      for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
       const shards: Array<{ file: string; shard: ShardFile }> = [];
       let game: Game | undefined;
       for (const file of files) {
@@ -62,7 +62,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       } finally {
         bars.stop();
       }
-      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, module: "cli/merge" });
+      await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, forceOption: "--force", module: "cli/merge" });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const { pool } = result;
       if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "from the shards or grown here")) io.stderr(`${oneLine(line)}\n`);

@@ -39,7 +39,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       if (!["table", "json", "csv", "html"].includes(format)) throw new InputError("cli/report", `--format expects table, json, csv or html; got "${o.format}"`);
       if (o.plan && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor: give it with --pools and --format html");
       const runInputs = [{ what: "the levels file", path: levelsFile }, { what: "--pools", path: o.pools }, { what: "--plan", path: o.plan }, { what: "--calibration", path: o.calibration }, { what: "--game", path: o.game }, ...(o.ramp ?? []).map((path) => ({ what: "--ramp", path }))];
-      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/report", option: "--out", inputs: runInputs })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
+      if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/report", option: "--out", inputs: runInputs })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const given = await openGameOption(o.game, ctx);
       const ramps = (o.ramp ?? []).map((f) => ({ ramp: readJsonFile(rampSchema, f), file: f }));
       // A levels file, or an order read as one (its targets from the first --ramp); --model replaces the embedded model.
@@ -58,7 +58,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const { text, warnings } = await reportLevels(inputs, { format: format as ReportOptions["format"], perLevel: o.levels === true, color: o.out ? 0 : ctx.io.color, names });
       for (const w of warnings) ctx.io.stderr(`${w}\n`);
       if (o.out) {
-        await writeFileAtomic(o.out, text, { force: o.force, module: "cli/report" });
+        await writeFileAtomic(o.out, text, { force: o.force, forceOption: "--force", module: "cli/report" });
         ctx.io.stderr(`report: ${format} → ${o.out}\n`);
       } else ctx.io.stdout(text);
     });

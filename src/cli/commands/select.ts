@@ -69,7 +69,7 @@ function checkOptions(o: SelectOptions): CheckedOptions {
     { what: "--limits", path: o.limits },
     { what: "--calibration", path: o.calibration },
   ];
-  const outCheck = { force: o.force, module, option: "--out", inputs: given };
+  const outCheck = { force: o.force, forceOption: "--force", module, option: "--out", inputs: given };
   const notes = o.out ? checkOutputFile(o.out, outCheck) : [];
   return { timeLimit, tolerance, notes, outCheck };
 }

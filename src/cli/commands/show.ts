@@ -39,14 +39,14 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const width = pixels(o.width, "--width");
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
-      for (const note of checkOutputFile(o.out, { force: o.force, module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
+      for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
       if (!game?.picture) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
       const body = checkLevelBody(game, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
       const solution = o.solution ? (input.solution ?? (await game.solve(body)).solution) : undefined;
       const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;
       const svg = await game.picture(body, { solution, title });
-      await writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, module: "cli/show" });
+      await writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, forceOption: "--force", module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);
     });
 }

@@ -101,6 +101,8 @@ export interface LevelSetWrite {
   module?: string;
   /** The option that named the folder, named in errors (e.g. `--out`). */
   option?: string;
+  /** How the caller asks to overwrite, named in errors (default `force: true`; the CLI's `--force`). */
+  forceOption?: string;
   /** The writers whose files the set holds (default {@link buildReportWriters}). */
   writers?: readonly BuildReportWriter[];
   /** The run's input files: the folder may hold none of them (never written over, even with `force`). */
@@ -117,7 +119,7 @@ export interface LevelSetWrite {
  * @throws InputError (exit 2) naming the path and what was expected.
  */
 export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): string[] {
-  return checkOutputFolder(dir, levelSetFileNames(how.writers), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, inputs: how.inputs });
+  return checkOutputFolder(dir, levelSetFileNames(how.writers), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, forceOption: how.forceOption, inputs: how.inputs });
 }
 
 /**
@@ -129,7 +131,7 @@ export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): strin
  * @throws InputError (exit 2, a rejected promise): the folder check, or a file-system error while writing (the earlier set unchanged).
  */
 export async function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): Promise<{ paths: string[]; notes: string[] }> {
-  const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option });
-  await writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false });
+  const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, forceOption: how.forceOption });
+  await writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false, forceOption: how.forceOption });
   return { paths: set.files.map((f) => join(dir, f.name)), notes };
 }
