@@ -30,7 +30,7 @@ export interface ReadPlaysOptions {
   /**
    * How the caller names its options in messages (as selectLevels' `names`):
    * the library's own words name the options of this call; the CLI passes
-   * its flags (`--level-key id or --level-key number`, `--metric`).
+   * its flags (`--level-key id or --level-key number`, `--metric`, `--columns`).
    */
   names?: Partial<typeof LIBRARY_NAMES>;
 }
@@ -41,6 +41,8 @@ const LIBRARY_NAMES = {
   giveLevelKey: 'levelKey "id" or levelKey "number"',
   /** The metric to fit, as an option. */
   metric: "the metric option",
+  /** The mapping of header names. */
+  columns: "the columns option",
 };
 
 /** What {@link readPlays} read, and what it did beyond reading (said on stderr by the CLI). */
@@ -80,7 +82,7 @@ export function readPlays(file: string, levels: PlayableLevels, levelsFile: stri
   const records = parseCsv(readTextFile(file, MODULE), file);
   if (records.length === 0) throw new InputError(MODULE, "line 1: expected a header row level,attempts,wins (or player,level,attempts,wins)", { file });
   const names = { ...playColumns(undefined), ...options.columns };
-  const { at, ignored } = columnsOf(records[0].record, records[0].info.lines, names, file);
+  const { at, ignored } = columnsOf(records[0].record, records[0].info.lines, names, file, said.columns);
   const kind = at.player >= 0 ? "rasch" : "levels";
   const resolve = levelResolver(levels, options.levelKey, levelsFile);
   const problems: string[] = [];
@@ -181,9 +183,9 @@ function parseCsv(text: string, file: string): Array<{ record: string[]; info: {
 }
 
 /** Column index of each play column (−1 for an absent player column), and the header cells no column uses. */
-function columnsOf(header: string[], line: number, names: Record<PlayColumn, string>, file: string): { at: Record<PlayColumn, number>; ignored: string[] } {
+function columnsOf(header: string[], line: number, names: Record<PlayColumn, string>, file: string, columnsOption: string): { at: Record<PlayColumn, number>; ignored: string[] } {
   const mapped = Object.values(names);
-  const expected = `expected a header with ${names.level}, ${names.attempts}, ${names.wins} (per level) and ${names.player} (per player and level), in any order (--columns maps other names)`;
+  const expected = `expected a header with ${names.level}, ${names.attempts}, ${names.wins} (per level) and ${names.player} (per player and level), in any order (${columnsOption} maps other names)`;
   for (const name of mapped) {
     if (header.indexOf(name) !== header.lastIndexOf(name)) throw new InputError(MODULE, `line ${line}: ${expected}; ${quoted(name)} repeats`, { file });
   }

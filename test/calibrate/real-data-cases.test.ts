@@ -45,6 +45,7 @@ describe("calibrate on the shapes real play data have (SPEC 11)", () => {
     // The library call names its own option, not the CLI's flag (issue 41).
     const source = playableLevels((await readGameLevelsSource(levels)).value);
     expect(() => readPlays(plays, source, levels)).toThrow(/\(and \d+ more row\(s\) like it\): give levelKey "id" or levelKey "number"$/);
+    expect(() => readPlays(t.write("tries.csv", "level,tries,wins\n1,10,5\n"), source, levels)).toThrow(/in any order \(the columns option maps other names\); "attempts" is not in/);
     // Read as ids (what they are): the slope is the truth's sign (+0.3); read as numbers, it is reversed.
     const asIds = JSON.parse((await runCli(["calibrate", plays, "--levels", levels, "--level-key", "id", "--json"])).stdout) as Cal;
     expect(asIds.params.b.low).toBeGreaterThan(0.2);

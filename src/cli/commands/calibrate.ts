@@ -29,7 +29,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
       const columns = playColumns(o.columns);
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/calibrate", option: "--out", inputs: [{ what: "the plays", path: playsFile }, { what: "--levels", path: o.levels }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const levels = o.levels.toLowerCase().endsWith(".csv") ? readLevelsCsv(o.levels) : playableLevels((await readGameLevelsSource(o.levels)).value);
-      const { plays, notes } = readPlays(playsFile, levels, o.levels, { metric: o.metric, columns, levelKey: o.levelKey as "id" | "number" | undefined, names: { giveLevelKey: "--level-key id or --level-key number", metric: "--metric" } });
+      const { plays, notes } = readPlays(playsFile, levels, o.levels, { metric: o.metric, columns, levelKey: o.levelKey as "id" | "number" | undefined, names: { giveLevelKey: "--level-key id or --level-key number", metric: "--metric", columns: "--columns" } });
       for (const note of notes) ctx.io.stderr(`${oneLine(note)}\n`);
       const cal = calibrate(plays);
       const text = JSON.stringify(cal, null, 2) + "\n";
