@@ -42,7 +42,7 @@ describe("calibrate on the shapes real play data have (SPEC 11)", () => {
     const r = await runCli(["calibrate", plays, "--levels", levels, "--json"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line 2, column 1 \(level\): "60" is the id of level 1 and the number of level 60 \(id "1"\) in .*numeric-ids\.levels\.json \(and \d+ more row\(s\) like it\): give --level-key id or --level-key number/);
-    // The library call names its own option, not the CLI's flag (issue 41).
+    // The library call names its own option, not the CLI's flag.
     const source = playableLevels((await readGameLevelsSource(levels)).value);
     expect(() => readPlays(plays, source, levels)).toThrow(/\(and \d+ more row\(s\) like it\): give levelKey "id" or levelKey "number"$/);
     expect(() => readPlays(t.write("tries.csv", "level,tries,wins\n1,10,5\n"), source, levels)).toThrow(/in any order \(the columns option maps other names\); "attempts" is not in/);

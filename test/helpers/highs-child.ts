@@ -1,4 +1,4 @@
-// A child process for the environment-limit test (issue 40): the selection of
+// A child process for the environment-limit test: the selection of
 // select --solver highs (read the generic fixture pool and the generic models,
 // build the problem, solve with HiGHS) and its error through the command's one
 // error path (reportError), bundled by bundleChild so it starts as plain

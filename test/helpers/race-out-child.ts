@@ -1,4 +1,4 @@
-// A child process for the race test on `--out` (issue 40): does what a command
+// A child process for the race test on `--out`: does what a command
 // does with its output — checks it before the work, then writes it without
 // --force — for one file (argv[2] "file": writeFileAtomic, as select, report,
 // generate... write) or a set of five in a folder (argv[2] "set": writeLevelSet,

@@ -42,7 +42,7 @@ describe("io", () => {
     const f = t.path("out/x.json");
     await writeFileAtomic(f, "one");
     expect(readFileSync(f, "utf8")).toBe("one");
-    // The library names its own option; the CLI passes its flag (issue 41).
+    // The library names its own option; the CLI passes its flag.
     await expect(writeFileAtomic(f, "two")).rejects.toThrow(/exists; pass force: true to overwrite it$/);
     await expect(writeFileAtomic(f, "two", { forceOption: "--force" })).rejects.toThrow(/exists; pass --force to overwrite it$/);
     await writeFileAtomic(f, "two", { force: true });

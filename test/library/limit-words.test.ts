@@ -6,7 +6,7 @@ import { solverLimits } from "../../src/select/index.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 41: a library error says what limit was hit and what would help in the library's words, and names the
+// A library error says what limit was hit and what would help in the library's words, and names the
 // same choices as remedies; the CLI adds its options for them. One case, the dp's state bound, both ways.
 
 const t = tempDir("levelramp-limit-words-");

@@ -121,7 +121,7 @@ describe("the library's buildLevelSet and writeLevelSet", () => {
     expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8")).ramps[0]).toEqual(JSON.parse(JSON.stringify(set.deviation.report)));
     // without force the set is refused and nothing changes; with it, files beside the set are kept
     writeFileSync(join(out, "notes.txt"), "mine");
-    await expect(writeLevelSet(out, set)).rejects.toThrow(`${join(out, "pools.json")} exists; pass force: true to overwrite it`); // the library names its own option (issue 41)
+    await expect(writeLevelSet(out, set)).rejects.toThrow(`${join(out, "pools.json")} exists; pass force: true to overwrite it`); // the library names its own option
     await writeLevelSet(out, set, { force: true });
     expect(readdirSync(out).sort()).toEqual([...levelSetFileNames(), "notes.txt"].sort());
     // a writer that writes other files than it names is an internal error

@@ -1,4 +1,4 @@
-// build --from (issue 43; docs/pipeline.md "Rebuilding from a chapter"): the chapters before the first
+// build --from (docs/pipeline.md "Rebuilding from a chapter"): the chapters before the first
 // one asked for are kept from an earlier set, checked against the current rules, and the run continues
 // the chain, the de-duplication, the pool and the figures as a whole build would have them. When nothing
 // before that chapter changed, every file is a whole build's, byte for byte — on both games, a test game

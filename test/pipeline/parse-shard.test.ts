@@ -45,7 +45,7 @@ describe("parseShard", () => {
     expect(() => parseShard("auto", { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "3", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "5" })).toThrow(/SLURM_ARRAY_TASK_MAX expected 3/);
   });
 
-  it("a re-run of one failed Slurm task (sbatch --array=3) does not read as shard 1/1: refused at once, with the explicit form (issue 40)", () => {
+  it("a re-run of one failed Slurm task (sbatch --array=3) does not read as shard 1/1: refused at once, with the explicit form", () => {
     const rerun = { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "1", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "3", SLURM_ARRAY_TASK_STEP: "1" };
     expect(() => parseShard("auto", rerun)).toThrow(
       '--shard auto: SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',

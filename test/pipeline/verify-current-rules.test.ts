@@ -1,4 +1,4 @@
-// verify --model and --plan on an existing set (issue 43): after a change of the designer's rules, the
+// verify --model and --plan on an existing set: after a change of the designer's rules, the
 // file names exactly the levels the change breaks — the model's rules (each pair or run that breaks),
 // the plan's (a chapter that brings other rules, parts of another size) — so a rebuild knows where to start.
 import { readFileSync } from "node:fs";

@@ -4,8 +4,8 @@ import { LineReader } from "../../src/program/line-reader.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 
 // The wire's line reader (SPEC 10): lines split in one pass, the 64 MiB limit
-// enforced while a line comes in (issue 40: a 200 MB line was read whole
-// before it was refused), UTF-8 or refused (issue 40: it was replaced).
+// enforced while a line comes in (before: a 200 MB line was read whole
+// before it was refused), UTF-8 or refused (before: it was replaced).
 
 const MIB = 1024 * 1024;
 
@@ -28,7 +28,7 @@ describe("LineReader", () => {
     expect(over.fault).toMatchObject({ kind: "too-long", maxBytes: 8, head: "123456789" });
   });
 
-  it("a 200 MB line is refused at the chunk that passes 64 MiB, before its end, keeping nothing (issue 40: read whole, 0.7–1.35 GB)", () => {
+  it("a 200 MB line is refused at the chunk that passes 64 MiB, before its end, keeping nothing (before: read whole, 0.7–1.35 GB)", () => {
     const reader = new LineReader(64 * MIB);
     const chunk = Buffer.alloc(64 * 1024, "x");
     let pushed = 0;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { fixture } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// How often a build asks the program's near-copy test (issue 40: `similar`
+// How often a build asks the program's near-copy test (before: `similar`
 // was asked 18,220 times for 320 candidates, the same pairs again and again).
 // The test game fixtures/program/hops.mjs logs every request (HOPS_LOG) and
 // offers similarMany or not (HOPS_METHODS).
@@ -31,7 +31,7 @@ function buildLogged(methods: string) {
   return { requests, out, candidates: pool.candidates.length };
 }
 
-describe("the near-copy test is asked far less (issue 40: 18,220 similar calls for 320 candidates)", () => {
+describe("the near-copy test is asked far less (before: 18,220 similar calls for 320 candidates)", () => {
   it("with similar only, each pair of levels is asked once in a build (verify's pairs included), whichever order", () => {
     const { requests } = buildLogged("key,graph,similar,picture");
     const similar = requests.filter((r) => r.method === "similar");

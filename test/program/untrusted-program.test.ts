@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { brokenGame, gone, pidsOf } from "../helpers/broken-game.ts";
 import { runCli } from "../helpers/run-cli.ts";
 
-// Programs you need not trust (issue 40, SPEC 10): each case drives the CLI
+// Programs you need not trust (SPEC 10): each case drives the CLI
 // with fixtures/program/broken.mjs in the mode of the case, and failed before
 // the asynchronous client (src/program/program-client.ts and its connection).
 
@@ -15,7 +15,7 @@ const bin = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
 /** `build <game file> --workers 1` of a broken program's game, quiet. */
 const build = (g: ReturnType<typeof brokenGame>) => runCli(["build", g.file, "--workers", "1", "--out", g.out, "--quiet"]);
 
-describe("a program you need not trust (issue 40)", () => {
+describe("a program you need not trust", () => {
   it("a 200 MB response line is refused once 64 MiB of it came, the program ended before it wrote the rest (was: read whole, 82–125 s, 0.7–1.35 GB)", async () => {
     const g = brokenGame("huge-line", { timeoutMs: 60_000 });
     const r = await build(g);

@@ -13,7 +13,7 @@ import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
 import { expectRefused } from "../helpers/expect-refused.ts";
 
-// Issue 17, SPEC 2: bad input → exit 2, one line naming the file and the JSON
+// SPEC 2: bad input → exit 2, one line naming the file and the JSON
 // path or CSV line (and column) and what was expected; no stack trace; nothing
 // written. Each test is one class of bad input; the count is printed.
 const bad = (name: string) => fixture(`bad-input/${name}`);

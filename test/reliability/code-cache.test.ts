@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 40: the command's code cache (bin/levelramp.js, scripts/bundle-cli.js)
+// The command's code cache (bin/levelramp.js, scripts/bundle-cli.js)
 // could crash or run stale code: a flipped byte in the .v8-cache gave SIGTRAP
 // or SIGSEGV (V8 does not check a cache's own bytes), a same-length edit of
 // the bundle ran the old code (V8 checks only the source's length, and the
@@ -42,7 +42,7 @@ const codeCacheName = (text: string) => `levelramp.${text.slice("// levelramp-bu
 /** The launcher's word on the cache (LEVELRAMP_DEBUG=1). */
 const cacheSays = (stderr: string) => /code cache \S+: (.*)/.exec(stderr)?.[1];
 
-describe("the command's code cache is checked before use (issue 40)", () => {
+describe("the command's code cache is checked before use", () => {
   it("writes the cache atomically with its checksum, and runs from it", () => {
     const p = installed(bundleText("first"));
     const w = p.run({ LEVELRAMP_WRITE_CODE_CACHE: "1" });

@@ -3,10 +3,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bundleChild } from "../helpers/bundle-child.ts";
 
-// Issue 17: "after Ctrl-C the terminal gets its cursor and line wrap back".
+// "After Ctrl-C the terminal gets its cursor and line wrap back".
 // cli-progress hides the cursor (ESC[?25l) and turns line wrap off (ESC[?7l)
 // while it draws; killed by SIGINT without a listener, it never turns them back.
-// Issue 31: a terminal that goes away (SIGHUP: the window closed, the ssh
+// A terminal that goes away (SIGHUP: the window closed, the ssh
 // session dropped) and SIGTERM get the same clean-up, with 128 + the signal's number.
 describe("Ctrl-C, SIGTERM or SIGHUP while progress bars draw", () => {
   it.each([

@@ -5,7 +5,7 @@ import { reportError } from "../../src/cli/main.ts";
 import { bundleChild } from "../helpers/bundle-child.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 40: environment limits ended in exit 70 "a bug in levelramp": `ulimit
+// Environment limits ended in exit 70 "a bug in levelramp": `ulimit
 // -n 32` with `build --workers 2` (EMFILE), `ulimit -v 1000000` with
 // `--solver highs` (WebAssembly out of memory). Each now says what ran out
 // and what to do: open files exit 2, memory exit 1 (the work met a limit).
@@ -18,7 +18,7 @@ function reported(err: unknown): { code: number; stderr: string } {
   return { code, stderr };
 }
 
-describe("environment limits are named, not a bug (issue 40)", () => {
+describe("environment limits are named, not a bug", () => {
   let highsChild = "";
   beforeAll(async () => {
     highsChild = await bundleChild(fileURLToPath(new URL("../helpers/highs-child.ts", import.meta.url)));

@@ -9,7 +9,7 @@ import { writeFileSet } from "../../src/io/write-file-set.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 31 class 1, SPEC 2: a full disk never costs a good file. Every durable
+// Hostile input class 1, SPEC 2: a full disk never costs a good file. Every durable
 // write continues a partial write from the byte count writeSync returns, and
 // ENOSPC / EDQUOT / EIO end it with exit 2, the earlier file (or set) whole and
 // no temp file left. LEVELRAMP_TEST_WRITE_FAULT (src/io/fault-point.ts) plays
@@ -141,7 +141,7 @@ describe("every command that writes keeps the earlier output on a full disk", ()
     expect((JSON.parse(readFileSync(merged, "utf8")) as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
     await refusedOnFullDisk(["generate", ...carillon, "--out", merged, "--force"], merged, t.dir);
     await refusedOnFullDisk(["merge", shard, "--out", merged, "--workers", "1", "--quiet", "--force"], merged, t.dir);
-    // Issue 31 class 8: a shard carries the checksum of its candidates; one metric edited by hand is refused.
+    // Hostile input class 8: a shard carries the checksum of its candidates; one metric edited by hand is refused.
     const edited = t.path("edited.json");
     writeFileSync(edited, readFileSync(shard, "utf8").replace(/"bits": (\d)/, '"bits": 9$1'));
     expect(readFileSync(edited, "utf8")).not.toBe(readFileSync(shard, "utf8"));

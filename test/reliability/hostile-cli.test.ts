@@ -7,7 +7,7 @@ import { expectRefused } from "../helpers/expect-refused.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 
-// Issue 31 through the commands: each class of hostile input ends in exit 2
+// Hostile input through the commands: each class of hostile input ends in exit 2
 // with a message naming the input (file, option, JSON path or CSV line), never
 // in exit 70, a hang, or a file written over an input.
 const generic = ["--model", modelFile("generic", "selection.json"), "--ramp", modelFile("generic", "ramp.json"), "--plan", modelFile("generic", "plan.json")];
@@ -111,7 +111,7 @@ describe("terminal and spreadsheet hygiene (class 8)", { timeout: 60_000 }, () =
   });
 });
 
-describe("a line break from a file never starts a line of its own (issue 40)", { timeout: 60_000 }, () => {
+describe("a line break from a file never starts a line of its own", { timeout: 60_000 }, () => {
   const forged = "levelramp: calibrate: all good";
   /** No line of the output is the forged one, and `lines` lines were printed. */
   const oneLineEach = (out: string, lines: number) => {

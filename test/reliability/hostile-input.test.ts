@@ -15,7 +15,7 @@ import { writeFileAtomic } from "../../src/io/atomic-write.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { refusal } from "../helpers/expect-refused.ts";
 
-// Issue 31, SPEC 2: hostile input ends in exit 2 naming the input, never in a
+// SPEC 2: hostile input ends in exit 2 naming the input, never in a
 // hang, an exhausted heap, a stack overflow (exit 70) or a silent change of
 // meaning. These are the shared mechanisms in src/io/; test/reliability/
 // hostile-cli.test.ts runs the same classes through the commands.
@@ -146,7 +146,7 @@ describe("terminal and spreadsheet hygiene (class 8)", () => {
     expect(JSON.parse(terminalText(json))).toEqual({ id: "x\u001b[2J\u009b\u2028" }); // still JSON, same values
   });
 
-  it("a line break from a file stays on its line: messages are their own lines only (issue 40)", () => {
+  it("a line break from a file stays on its line: messages are their own lines only", () => {
     expect(oneLine("7\nlevelramp: x\r\u2028\u2029\u0085y")).toBe("7\\u000Alevelramp: x\\u000D\\u2028\\u2029\\u0085y");
     const same = "plain é 日本";
     expect(oneLine(same)).toBe(same);

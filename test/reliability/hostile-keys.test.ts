@@ -9,7 +9,7 @@ import { findBreaks } from "../../src/select/rules/find-breaks.ts";
 import { solveSelection } from "../../src/select/solve/solve-selection.ts";
 import { refusal } from "../helpers/expect-refused.ts";
 
-// Issue 31, classes 4-6 in the selection (in-process: the CLI is not the
+// Hostile input classes 4-6 in the selection (in-process: the CLI is not the
 // point): keys that are JavaScript's own are names like any other, a maxRun
 // longer than the selection is no reason to leave the dp, and a kept level the
 // model excludes is a contradiction named as such.

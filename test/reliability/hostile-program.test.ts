@@ -8,7 +8,7 @@ import { readProgramGame } from "../../src/program/read-program-game.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 31 for outside games (SPEC 10): a program's answer is hostile input
+// Hostile input for outside games (SPEC 10): a program's answer is hostile input
 // like any file — nesting past 64 and a key __proto__ refused by their place,
 // names that are JavaScript's own counted and looked up as own properties, and
 // the program's stderr shown on levelramp's with its control characters escaped.
@@ -40,7 +40,7 @@ async function fault(fn: () => Promise<unknown>): Promise<string> {
 
 const generateParams = { seed: "s", chapter: 1, part: 1, index: 0, settings: {} };
 
-describe("a program's answer is hostile input (SPEC 10, issue 31)", { timeout: 60_000 }, () => {
+describe("a program's answer is hostile input (SPEC 10)", { timeout: 60_000 }, () => {
   it("a level nested 100,000 deep is a wrong answer named by where nesting passes 64, not a stack overflow", async () => {
     const client = new ProgramClient(readProgramGame(gameFor("deep")), { forwardStderr: false });
     try {

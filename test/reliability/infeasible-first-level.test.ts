@@ -28,7 +28,7 @@ function longestChain(cands: Metrics[]): number {
   return best;
 }
 
-// Issue 17: the infeasibility message names the first failing level
+// The infeasibility message names the first failing level
 // consistently. Part 1 has 20 candidates; under the generic model (difficulty
 // and size never fall, runs of at most 3) no chain of distinct candidates is
 // longer than 14, so level 15 is the first that fails — whether the part plans

@@ -4,7 +4,7 @@ import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 17, "No false optimal": `select --min-moves TOL --from old.json` wrote
+// "No false optimal": `select --min-moves TOL --from old.json` wrote
 // `optimal: true` for a sequence above the optimum. Such an answer is
 // `feasible`, with the optimum, the objective reached and the tolerance, and
 // stderr says so; verify accepts it as feasible.

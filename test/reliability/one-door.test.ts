@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// Issue 31, classes 1 and 2 in general: the guarantees hold for every command
+// Hostile input classes 1 and 2 in general: the guarantees hold for every command
 // because every file levelramp writes goes through one door (writeDurable in
 // src/io/write-file-set.ts: every byte, fsync, size checked, renamed into place)
 // and every input it reads through another (readInputBytes in

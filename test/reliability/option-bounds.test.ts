@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 31, class 5 in general: every number an option takes has a stated
+// Hostile input class 5 in general: every number an option takes has a stated
 // bound, checked before any work. Each numeric option of every command gets
 // the same hostile values — past a double (1e309), past 2^53,
 // negative, hexadecimal — and each must end in exit 2 with one line

@@ -8,7 +8,7 @@ import { lockPath, removeStaleLock, withOutputLock } from "../../src/io/output-l
 import { bundleChild } from "../helpers/bundle-child.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 40: 4 selects started together on an absent --out: in 4 of 10 rounds
+// 4 selects started together on an absent --out: in 4 of 10 rounds
 // 2–4 of them exited 0, each saying it wrote the file. Without --force a run
 // claims the name atomically (link(2) for a file; the set swapped in under the
 // output's lock, its names looked for again): exactly one wins, the others
@@ -40,7 +40,7 @@ async function race(kind: "file" | "set", path: string, n: number, meet: string)
   );
 }
 
-describe("the race on --out without --force (issue 40)", { timeout: 60_000 }, () => {
+describe("the race on --out without --force", { timeout: 60_000 }, () => {
   it("4 writers started together on an absent file: exactly one exits 0, the rest exit 2 exists; the file is the winner's", async () => {
     const t = tempDir();
     const out = t.path("levels.json");
@@ -95,7 +95,7 @@ const there = (path: string) => {
   }
 };
 
-describe("the output's lock (issue 40)", () => {
+describe("the output's lock", () => {
   it("a lock left by a killed process of this host is removed; one of another host, or of a live process, is kept", async () => {
     const t = tempDir();
     const out = t.path("out");

@@ -3,7 +3,7 @@ import { rampSchema } from "../../src/io/schemas/ramp.ts";
 import { rampPointsProblem } from "../../src/report/editor/ramp-points.ts";
 import { createRng } from "../../src/random/create-rng.ts";
 
-// Issue 31, class 9: the page (setRamp, the points table) and the CLI refuse
+// Hostile input class 9: the page (setRamp, the points table) and the CLI refuse
 // the same ramps. The page checks with rampPointsProblem (no zod in the
 // page); the CLI reads a ramp file with rampSchema. Differential: hand-picked
 // hostile values and random ones near every bound, each accepted by both or

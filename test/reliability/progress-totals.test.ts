@@ -8,7 +8,7 @@ import type { PipelinePhase } from "../../src/pipeline/inputs/pipeline-events.ts
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { fixture, modelFile } from "../helpers/run-cli.ts";
 
-// Issue 17: progress bar totals known up front. Each phase's first total is
+// Progress bar totals known up front. Each phase's first total is
 // announced before any work and is its last one unless an extra round (or a
 // batch that gave fewer candidates than asked) changed it; every bar ends at its total.
 describe("progress totals known up front", () => {

@@ -10,7 +10,7 @@ import { problemOfLevels } from "../../src/select/diagnose/recheck-status.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempFolder } from "../helpers/temp-dir.ts";
 
-// Issue 17: verify catches every single corruption of a built file (exit 1,
+// Verify catches every single corruption of a built file (exit 1,
 // naming the level — or the file — and the reason). Each kind below changes
 // one thing of a small built file; the count of kinds caught is printed.
 type Game = "carillon" | "apsis" | "generic";

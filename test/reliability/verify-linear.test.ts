@@ -7,7 +7,7 @@ import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema } from "../../src/io/schemas/ramp.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// Issue 40: verify of a long order was quadratic (20,000 levels 19 s, 100,000
+// Verify of a long order was quadratic (20,000 levels 19 s, 100,000
 // past 300 s; report of the same order 1.6 s): each slot of the re-solve
 // problem filtered the whole file for the levels of its part. The work is
 // counted, not timed: every read of a level's fields (the level, its metrics)
@@ -51,7 +51,7 @@ async function readsOfVerify(file: LevelsFile): Promise<number> {
   return reads;
 }
 
-describe("verify of a long order is linear (issue 40)", () => {
+describe("verify of a long order is linear", () => {
   it("verify of a long order reads its levels a number of times that grows as the order does, not as its square", async () => {
     const small = await readsOfVerify(await order(600));
     const large = await readsOfVerify(await order(2400));

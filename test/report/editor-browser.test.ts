@@ -14,7 +14,7 @@ import { calibrate } from "../../src/calibrate/calibrate.ts";
 import { simulatePlays } from "../helpers/simulate-plays.ts";
 import { chromiumMissing, offlineChromium, openPage } from "./offline-chromium.ts";
 
-// The ramp editor page (SPEC 8, issue 20) in Debian's Chromium, driven by
+// The ramp editor page (SPEC 8) in Debian's Chromium, driven by
 // playwright-core as test/report/html-browser.test.ts does: a real mouse drag,
 // window.levelramp against `levelramp select --ramp`, the downloads, the
 // messages when the page cannot answer, no console error, a screenshot.
@@ -287,7 +287,7 @@ describe.skipIf(missing !== null)("the ramp editor in headless Chromium", () => 
     expect(await page.locator("#editor-status").innerText()).toContain("No level order fits: the model is infeasible");
     expect(await page.locator(`button[data-editor="download-levels"]`).isDisabled()).toBe(true);
     await expect(setRamp(page, [[5, 1], [5, 2]], "linear")).rejects.toThrow(/point 2: expected a level number above 5/);
-    // what the CLI refuses as bad input the page refuses in words (issue 31): no TypeError, no "infeasible"
+    // what the CLI refuses as bad input the page refuses in words: no TypeError, no "infeasible"
     await expect(setRamp(page, "x" as unknown as Array<[number, number]>, "linear")).rejects.toThrow(/levelramp\.setRamp: expected the points as an array of \[level, value\] pairs; got "x"/);
     await expect(setRamp(page, [[1, 1e12]], "linear")).rejects.toThrow(/point 1: expected a finite number within ±1e9 for the value/);
     await page.close();

@@ -8,7 +8,7 @@ import { runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { CHROMIUM, chromiumMissing } from "./offline-chromium.ts";
 
-// Issue 40, SPEC 10 "a picture is an image, never a document": an outside
+// SPEC 10 "a picture is an image, never a document": an outside
 // game's `picture` SVG was pasted into report.html unchanged, and opened in
 // Chromium its <script>, onload and <foreignObject> ran (they changed
 // document.title and called a local server) and its external <image> loaded.
@@ -21,7 +21,7 @@ import { CHROMIUM, chromiumMissing } from "./offline-chromium.ts";
 const missing = chromiumMissing("the hostile-picture browser test");
 const program = fileURLToPath(new URL("../../fixtures/program/hostile-picture.mjs", import.meta.url));
 
-describe.skipIf(missing !== null)("a report built from a hostile game program (issue 40)", () => {
+describe.skipIf(missing !== null)("a report built from a hostile game program", () => {
   let server: Server;
   const hits: string[] = [];
   let port = 0;

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempFolder } from "../helpers/temp-dir.ts";
 
-// Issue 30: adding a built-in game is one folder plus one line. A copy of the package (src/,
+// Adding a built-in game is one folder plus one line. A copy of the package (src/,
 // models/, package.json; node_modules linked) gets the tiny game, Hops, as src/hops/ (its back
 // end, test/tiny-game/hops.ts as it is but for the path of the contract) and models/hops/ (its
 // plan, selection model and ramp), and one line in src/game/registry.ts — nothing else changes.

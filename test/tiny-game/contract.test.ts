@@ -14,7 +14,7 @@ import { deviationReport } from "../../src/report/deviation-report.ts";
 import { renderHtmlReport } from "../../src/report/render-html-report.ts";
 import { hopsGame, solveHops } from "./hops.ts";
 
-// The proof of the game contract (issue 15): a third game defined only under
+// The proof of the game contract: a third game defined only under
 // test/tiny-game, registered at run time, goes through generate → dedup →
 // select → verify → report with no change outside its folder.
 
