@@ -114,15 +114,10 @@ export interface GameCapabilities {
 }
 
 /**
- * The contract every game back end meets (Simon Tatham's `struct game`):
- * the same calls for every game, so the pipeline, `measure`, `show`,
- * `verify`, `compare`, the report and de-duplication never branch on the
- * game. Each game folder exports one such value; the registry
- * (`src/game/registry.ts`) is the one list of them.
+ * What a game says of itself, the same in its back end ({@link GameBackend})
+ * and in the value the pipeline takes (`Game`, src/game/game.ts).
  */
-export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown, Settings = Record<string, unknown>> {
-  /** The game's name: the `game` of its files, the first word of its ids and seeds, `models/<game>/`. */
-  readonly game: string;
+export interface GameTraits<Body = unknown, Settings = Record<string, unknown>> {
   /**
    * The version of a generator that lives outside levelramp's code (an outside
    * game's program, from its `hello`, SPEC 10): a shard's generator names it,
@@ -132,14 +127,33 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
   readonly version?: string;
   /** What one piece of a level is called in sentences, e.g. `{ one: "dot", many: "dots" }`. */
   readonly pieces: { readonly one: string; readonly many: string };
-  /** zod schema of the level body (SPEC 3). */
+  /** zod schema of the level body (SPEC 3): the files of this game parse their bodies with it. */
   readonly bodySchema: z.ZodType<Body>;
   /** zod schema of a plan part's `generator` settings (what {@link GenerateRequest.settings} holds). */
   readonly generatorSchema: z.ZodType<Settings>;
   /** Metric names `grade` returns (the keys pools carry). */
   readonly metricNames: readonly string[];
+  /**
+   * Every concept the game's `concepts` can name, in the game's order
+   * (Carillon: its mark kinds; Apsis: its rules): a selection model may name
+   * them before any candidate carries one (SPEC 12 — the default model's
+   * `introduceAt` for a rule whose chapter is not built yet). Absent: none known beforehand.
+   */
+  readonly conceptNames?: readonly string[];
   /** The optional calls this game has. */
   readonly can: GameCapabilities;
+}
+
+/**
+ * The contract every game back end meets (Simon Tatham's `struct game`):
+ * the same calls for every game, so the pipeline, `measure`, `show`,
+ * `verify`, `compare`, the report and de-duplication never branch on the
+ * game. Each game folder exports one such value; the registry
+ * (`src/game/registry.ts`) is the one list of them.
+ */
+export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown, Settings = Record<string, unknown>> extends GameTraits<Body, Settings> {
+  /** The game's name: the `game` of its files, the first word of its ids and seeds, `models/<game>/`. */
+  readonly game: string;
   /**
    * Grows one candidate and proves it; `null` when the bounded tries ran out
    * (the reason counted in `request.stats`). Deterministic given `request.rng`.
@@ -158,13 +172,6 @@ export interface GameBackend<Body = unknown, Solution = unknown, Prepared = unkn
    * level's `concepts` against. Absent: the game names no concepts.
    */
   concepts?(body: Body): string[];
-  /**
-   * Every concept {@link GameBackend.concepts} can name, in the game's order
-   * (Carillon: its mark kinds; Apsis: its rules): a selection model may name
-   * them before any candidate carries one (SPEC 12 — the default model's
-   * `introduceAt` for a rule whose chapter is not built yet). Absent: none known beforehand.
-   */
-  readonly conceptNames?: readonly string[];
   /**
    * The rules a body must meet to be a level of this game at all, checked
    * before it is solved, measured, drawn or compared (cheap: no solving).

@@ -3,7 +3,7 @@ import type { DedupHooks } from "../dedup/dedup-index.ts";
 import type { DedupComparison } from "../dedup/dedup-types.ts";
 import type { ShippedLevel } from "../io/schemas/levels.ts";
 import type { Rng } from "../random/create-rng.ts";
-import type { GameCapabilities, GeneratedLevel, GenerateRequest, LevelProblem } from "./game-backend.ts";
+import type { GameTraits, GeneratedLevel, GenerateRequest, LevelProblem } from "./game-backend.ts";
 
 /**
  * How another thread opens the same game (a pipeline worker, SPEC 9): a
@@ -67,23 +67,9 @@ export interface GameDedup<Body = unknown, Prepared = unknown, Transform = unkno
  * A game that holds a resource (an outside game's program) frees it in
  * {@link close}; the built-in games hold none.
  */
-export interface Game<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown, Settings = Record<string, unknown>> {
+export interface Game<Body = unknown, Solution = unknown, Prepared = unknown, Transform = unknown, Settings = Record<string, unknown>> extends GameTraits<Body, Settings> {
   /** The game's name: the `game` of its files, the first word of its ids and seeds. */
   readonly name: string;
-  /** The version of a generator outside levelramp's code (an outside game's `hello`); absent for the built-in games. */
-  readonly version?: string;
-  /** What one piece of a level is called in sentences, e.g. `{ one: "dot", many: "dots" }`. */
-  readonly pieces: { readonly one: string; readonly many: string };
-  /** zod schema of the level body (SPEC 3): the files of this game parse their bodies with it. */
-  readonly bodySchema: z.ZodType<Body>;
-  /** zod schema of a plan part's `generator` settings. */
-  readonly generatorSchema: z.ZodType<Settings>;
-  /** The metrics `grade` returns (the keys pools carry). */
-  readonly metricNames: readonly string[];
-  /** Every concept `concepts` can name (SPEC 12), when known beforehand. */
-  readonly conceptNames?: readonly string[];
-  /** The optional calls this game has. */
-  readonly can: GameCapabilities;
   /** Its own plan, ramp and selection model (the defaults of `build`, `select`, ...). */
   readonly models: GameModels;
   /** How a worker thread opens the same game. */

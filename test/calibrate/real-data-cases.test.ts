@@ -1,5 +1,5 @@
 // The cases that went wrong on real play data, each a fixture named after it (fixtures/plays/,
-// made by fixtures/plays/make-issue-cases.ts from known parameters), and play logs in the shapes
+// made by fixtures/plays/make-real-data-cases.ts from known parameters), and play logs in the shapes
 // designers have them.
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
