@@ -116,11 +116,34 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     const dir = tempFolder();
     const r = await runCli(["build", "carillon", "--plan", plan, "--model", model, "--seed", "7", "--workers", "1", "--out", dir, "--quiet"]);
     expect(r.code, r.stderr).toBe(0);
-    const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
-    const set = await buildLevelSet({ ...options, selectLine: { planFile: relative(dir, plan), modelFile: "model.json" } });
+    // out: the folder the set is for (report.html's select line names the plan from there, and model.json)
+    const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1, out: dir });
+    const set = await buildLevelSet(options);
     const out = join(tempFolder(), "set");
     const { paths } = await writeLevelSet(out, set);
     for (const path of paths) expect(text(path), path).toBe(text(join(dir, relative(out, path))));
     await options.game.close();
+  });
+
+  it("loadPipelineOptions with fromFile: build --from --chapters (the set's seed), and reuseFile: build --reuse", async () => {
+    const plan = fixture("pipeline/tiny-carillon-plan.json");
+    const model = fixture("pipeline/tiny-carillon-model.json");
+    const earlier = tempFolder();
+    expect((await runCli(["build", "carillon", "--plan", plan, "--model", model, "--seed", "7", "--workers", "1", "--out", earlier, "--quiet"])).code).toBe(0);
+    for (const [extra, choices] of [
+      [["--from", join(earlier, "levels.json"), "--chapters", "2"], { fromFile: join(earlier, "levels.json"), chapters: "2" }],
+      [["--reuse", join(earlier, "pools.json"), "--seed", "7"], { reuseFile: join(earlier, "pools.json"), seed: 7 }],
+    ] as const) {
+      const dir = tempFolder();
+      const r = await runCli(["build", "carillon", "--plan", plan, "--model", model, "--workers", "1", ...extra, "--out", dir, "--quiet"]);
+      expect(r.code, r.stderr).toBe(0);
+      const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, workers: 1, out: dir, ...choices });
+      expect(options.seed, extra.join(" ")).toBe(7);
+      const set = await buildLevelSet(options);
+      for (const f of set.files) expect(String(f.data), `${extra[0]} ${f.name}`).toBe(text(join(dir, f.name)));
+      await options.game.close();
+    }
+    // fromFile without chapters: the library's words, before the game opens
+    await expect(loadPipelineOptions("carillon", { fromFile: join(earlier, "levels.json") })).rejects.toThrow(/pipeline\/options: from needs chapters/);
   });
 });

@@ -1,14 +1,10 @@
-import { join, relative } from "node:path";
 import type { Command } from "commander";
 import type { Game } from "../../game/game.ts";
 import { gameNames } from "../../game/registry/load-game.ts";
-import { buildLevelSet, checkLevelSetFolder, writeLevelSet, type LevelSetWrite } from "../../pipeline/level-set/build-level-set.ts";
-import type { PipelineOptions, PipelineResult } from "../../pipeline/level-set/build-levels.ts";
+import { buildLevelSet, checkLevelSetFolder, writeLevelSet, type LevelSetOptions, type LevelSetWrite } from "../../pipeline/level-set/build-level-set.ts";
+import type { PipelineResult } from "../../pipeline/level-set/build-levels.ts";
 import { statsLines } from "../../pipeline/level-set/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/level-set/load-pipeline-options.ts";
-import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
-import { readFromSet } from "../../pipeline/level-set/kept-chain.ts";
-import { InputError } from "../../io/errors.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
@@ -58,9 +54,9 @@ export function pipelineOptions(cmd: Command): Command {
  * the outputs before any work (`checkOutputs`, see {@link readPipelineOptions}),
  * draws progress bars while `run` works and prints the summary line.
  */
-export async function runPipelineCommand<R extends PipelineResult>(gameName: string, o: PipelineCliOptions, ctx: CommandContext, job: "build" | "generate", run: (options: PipelineOptions) => Promise<R>, checkOutputs: (options: PipelineOptions) => string[]): Promise<R> {
+export async function runPipelineCommand<R extends PipelineResult>(gameName: string, o: PipelineCliOptions, ctx: CommandContext, job: "build" | "generate", run: (options: LevelSetOptions) => Promise<R>, checkOutputs: (options: LevelSetOptions) => string[]): Promise<R> {
   const { io } = ctx;
-  const options = await readPipelineOptions(gameName, o, `cli/${job}`, ctx, checkOutputs, (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));
+  const options = await readPipelineOptions(gameName, o, `cli/${job}`, ctx, checkOutputs, (note) => io.stderr(`levelramp: ${oneLine(note)}\n`), job === "build" ? o.out : undefined);
   const { game, chapters, seed, workers } = options;
   const bars = commandProgressBars(io, o.quiet);
   const t0 = performance.now();
@@ -95,28 +91,24 @@ export function describeChapters(chapters: readonly number[]): string {
  * workers and pipeline settings; then, before any work, `checkOutputs`
  * (exists without --force, a folder for a file or a file for a folder,
  * under a file, not writable), whose notes on what a killed earlier run left
- * go to `note`.
+ * go to `note`. `setFolder`: build's `--out` (the set's folder).
  *
  * `--seed` and `--workers` are parsed first, then the library's
  * `loadPipelineOptions` opens the game (a built-in game's name or a game
- * file; closed when the command ends) and reads the model files.
+ * file; closed when the command ends), reads the model files, calls
+ * `checkOutputs`, then reads `--reuse` and `--from` (whose set's seed is the
+ * run's unless `--seed` is given); build's output folder and report.html's
+ * select line are its too (`--out`, default `out/<game>`).
  *
  * @throws InputError (exit 2) for any bad option, file or output path.
  */
-export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, ctx: Pick<CommandContext, "closeAtEnd">, checkOutputs: (options: PipelineOptions) => string[], note: (line: string) => void = () => {}): Promise<PipelineOptions> {
+export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, ctx: Pick<CommandContext, "closeAtEnd">, checkOutputs: (options: LevelSetOptions) => string[], note: (line: string) => void = () => {}, setFolder?: string): Promise<LevelSetOptions> {
   const seed = wholeNumber(module, o.seed, "--seed", 0);
   const workers = parseWorkers(module, o.workers);
-  if (o.from !== undefined && o.chapters === undefined) throw new InputError(module, "--from needs --chapters: the chapters to build again (those before them are kept from the set)");
-  const options = await loadPipelineOptions(gameName, { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp });
-  options.names = { from: "--from", reuse: "--reuse", chapters: "--chapters", setSeed: "leave out --seed" };
+  const names = { from: "--from", reuse: "--reuse", chapters: "--chapters", setSeed: "leave out --seed" };
+  const choices = { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp, reuseFile: o.reuse, fromFile: o.from, names, module };
+  const options = await loadPipelineOptions(gameName, { ...choices, out: setFolder, beforeReading: (opened) => checkOutputs(opened).forEach(note) });
   ctx.closeAtEnd(options.game);
-  for (const line of checkOutputs(options)) note(line);
-  if (o.reuse !== undefined) options.reuse = await readReusablePool(o.reuse, options.game);
-  if (o.from !== undefined) {
-    options.from = await readFromSet(o.from, options.game);
-    // the set's seed, unless --seed names one (keepChapters refuses a set of two seeds)
-    if (seed === undefined && typeof options.from.levels.seed === "number") options.seed = options.from.levels.seed;
-  }
   return options;
 }
 
@@ -142,17 +134,15 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
-      // The output folder (default out/<the game's name>) and how it is written, known once the game is open.
+      // The output folder (--out, else the library's default out/<the game's name>) and how it is written, known once the game is open.
       let dir = "";
       let how: LevelSetWrite = {};
-      const outputs = (options: PipelineOptions) => {
-        dir = o.out ?? join("out", options.game.name);
+      const outputs = (options: LevelSetOptions) => {
+        dir = options.out!;
         how = { force: o.force, forceOption: "--force", module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
         return checkLevelSetFolder(dir, how);
       };
-      // report.html's `levelramp select` line runs in the output folder, beside pools.json.
-      const selectLine = (game: Game) => ({ planFile: o.plan ? relative(dir, o.plan) : null, modelFile: o.model ? "model.json" : null, ...("gameFile" in game.source ? { gameFile: relative(dir, gameName) } : {}) });
-      const set = await runPipelineCommand(gameName, o, ctx, "build", (options) => buildLevelSet({ ...options, selectLine: selectLine(options.game) }), outputs);
+      const set = await runPipelineCommand(gameName, o, ctx, "build", buildLevelSet, outputs);
       const { paths, notes } = await writeLevelSet(dir, set, how);
       for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);

@@ -13,11 +13,14 @@ import type { PipelineOptions, PipelineResult } from "./pipeline-result.ts";
 
 /** What {@link buildLevelSet} reads: a build's options, and how its reports name things. */
 export interface LevelSetOptions extends PipelineOptions {
+  /** The folder the set is to be written to, which `selectLine` was made for (`loadPipelineOptions`' `out`). */
+  out?: string;
   /**
    * How report.html's `levelramp select` command line names the plan, the
    * selection model and (for an outside game) the game file, as paths from
    * the output folder (the line runs there, beside pools.json); `null`: the
-   * game's default. Default: both `null`, no game file.
+   * game's default. Default: both `null`, no game file (`loadPipelineOptions`
+   * makes it for its `out`).
    */
   selectLine?: { planFile: string | null; modelFile: string | null; gameFile?: string };
   /** The report writers (default {@link buildReportWriters}). */
