@@ -205,11 +205,12 @@ describe("outputs: every path problem found before any work, in words", () => {
     symlinkSync(join(t, "a"), join(t, "b"));
     await refused("--out under a symlink loop", ["select", "--pools", pool, ...generic, "--out", join(t, "a", "levels.json")], [`--out ${join(t, "a", "levels.json")}`, "a loop of symbolic links (ELOOP)"]);
   });
-  it("start over an earlier run without --force stops before any work (docs/cli.md's start example passes --force)", async () => {
+  it("start over a set it did not write stops before any work, with or without --force (docs/cli.md's start example passes --force)", async () => {
     const out = tempFolder();
     mkdirSync(join(out, "carillon"));
     writeFileSync(join(out, "carillon", "levels.json"), "{}");
-    await refused("start over earlier outputs without --force", ["start", "--out", out], [`${join(out, "carillon", "levels.json")} exist(s); pass --force`]);
+    await refused("start over a set it did not write", ["start", "--out", out], [`${join(out, "carillon")} holds levels.json, which start did not write`]);
+    await refused("start --force over a set it did not write", ["start", "--out", out, "--force"], [`${join(out, "carillon")} holds levels.json, which start did not write`, "even with --force"]);
     expect(readdirSync(out)).toEqual(["carillon"]);
     expect(readFileSync(fileURLToPath(new URL("../../docs/cli.md", import.meta.url)), "utf8")).toContain("npx levelramp start --out out/cli/start --force");
   });

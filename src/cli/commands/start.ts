@@ -3,15 +3,25 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { gameNames } from "../../game/registry/load-game.ts";
 import { InputError } from "../../io/errors.ts";
+import { filesNotOwned, recordOwnedFiles } from "../owned-files.ts";
+import { levelSetFileNames } from "../../pipeline/level-set/build-level-set.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { chaptersOption, forceOption, workersOption } from "../options.ts";
 import { gamesInWords } from "../games-in-words.ts";
 
+/** The record start keeps in each folder it builds (its files' SHA-256), and its name in it. */
+export const START_RECORD = ".levelramp-start.json";
+const WRITTEN_BY = "levelramp start";
+
 /**
  * `levelramp start` (what `npm start` runs): the main job on bundled
  * defaults — builds every built-in game (the registry's list) chapters 1–2
- * (seed 1) into `<out>/<game>` (over earlier outputs only with `--force`),
- * verifies each levels file, and prints each per-chapter ramp deviation table.
+ * (seed 1) into `<out>/<game>`, verifies each levels file, and prints each
+ * per-chapter ramp deviation table. It replaces only its own builds: each
+ * folder keeps a record of the files start wrote there ({@link START_RECORD});
+ * a folder holding a set start did not write (a build of yours, a file
+ * changed since) is refused before any work, even with `--force` (exit 2,
+ * nothing written). Its own earlier builds it replaces with `--force` only.
  */
 export function registerStart(program: Command, ctx: CommandContext): void {
   program
@@ -20,31 +30,35 @@ export function registerStart(program: Command, ctx: CommandContext): void {
     .option("--out <dir>", "output folder", "out")
     .addOption(chaptersOption("chapters to build").default("1-2"))
     .addOption(workersOption("worker threads (default: the machine's cores)"))
-    .addOption(forceOption("overwrite the earlier outputs in --out (npm start passes it)"))
+    .addOption(forceOption("replace start's own earlier builds in --out (npm start passes it; a set start did not write is never replaced)"))
     .action(async (o: { out: string; chapters: string; workers?: string; force?: boolean }) => {
       const t0 = performance.now();
+      // Before any work: every folder holds nothing, or start's own earlier build (and then --force).
+      const folders = gameNames().map((game) => ({ game, dir: join(o.out, game) }));
+      const names = levelSetFileNames();
+      const foreign = folders.map(({ dir }) => ({ dir, files: filesNotOwned(dir, names, START_RECORD, WRITTEN_BY) })).filter((f) => f.files.length);
+      if (foreign.length) {
+        const held = foreign.map(({ dir, files }) => `${dir} holds ${files.join(", ")}`).join("; ");
+        const dirs = foreign.map(({ dir }) => dir).join(" and ");
+        throw new InputError("cli/start", `${held}, which start did not write (or which changed since: start's record of its files is ${START_RECORD} in each folder); start replaces only its own builds, even with --force: move or delete ${dirs}, or pass --out <another folder>`);
+      }
       if (!o.force) {
-        const existing = gameNames().map((g) => join(o.out, g, "levels.json")).filter((f) => existsSync(f));
+        const existing = folders.map(({ dir }) => join(dir, "levels.json")).filter((f) => existsSync(f));
         if (existing.length) throw new InputError("cli/start", `${existing.join(" and ")} exist(s); pass --force to build again over them`);
       }
-      const steps: string[][] = [];
-      for (const game of gameNames()) {
-        const dir = join(o.out, game);
-        const levels = join(dir, "levels.json");
-        steps.push(
-          ["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, ...(o.force ? ["--force"] : []), "--no-table", ...(o.workers ? ["--workers", o.workers] : [])],
-          ["verify", levels],
-        );
-      }
-      steps.push(...gameNames().map((game) => ["report", join(o.out, game, "levels.json")]));
-      for (const argv of steps) {
+      const run = async (argv: string[]) => {
         ctx.io.stderr(`$ levelramp ${argv.join(" ")}\n`);
         const code = await ctx.run(argv);
-        if (code !== 0) {
-          ctx.setExitCode(code as 1 | 2);
-          return;
-        }
+        if (code !== 0) ctx.setExitCode(code as 1 | 2);
+        return code === 0;
+      };
+      for (const { game, dir } of folders) {
+        const built = await run(["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, ...(o.force ? ["--force"] : []), "--no-table", ...(o.workers ? ["--workers", o.workers] : [])]);
+        if (!built) return;
+        await recordOwnedFiles(dir, names, START_RECORD, WRITTEN_BY);
+        if (!(await run(["verify", join(dir, "levels.json")]))) return;
       }
+      for (const { dir } of folders) if (!(await run(["report", join(dir, "levels.json")]))) return;
       ctx.io.stderr(`start: done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     });
 }

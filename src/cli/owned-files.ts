@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../io/atomic-write.ts";
+
+/**
+ * A record of the files a writer put into a folder (SPEC 2: outputs are never
+ * replaced by surprise): `{ writtenBy, files: { name: "sha256:<hex>" } }` in
+ * a JSON file of the folder. A writer that keeps one replaces a file only
+ * while it holds the bytes the record names — a file written there since (by
+ * another command, by hand) is not its own.
+ */
+export interface OwnedFilesRecord {
+  /** Who wrote the files, e.g. `levelramp start`. */
+  writtenBy: string;
+  /** Each file's name in the folder and the SHA-256 of its bytes. */
+  files: Record<string, string>;
+}
+
+const digest = (path: string) => `sha256:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
+
+/** The record in `dir/record` when it is one of `writtenBy`'s (anything else: none). */
+function readRecord(dir: string, record: string, writtenBy: string): OwnedFilesRecord | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dir, record), "utf8")) as Partial<OwnedFilesRecord>;
+    return value && value.writtenBy === writtenBy && typeof value.files === "object" && value.files !== null ? (value as OwnedFilesRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which of `names` are in `dir` but not `writtenBy`'s own: no record
+ * `dir/record` of theirs, the file not in it, or its bytes changed since.
+ * A name absent from `dir` is nobody's (never listed).
+ */
+export function filesNotOwned(dir: string, names: readonly string[], record: string, writtenBy: string): string[] {
+  const present = names.filter((name) => existsSync(join(dir, name)));
+  const own = readRecord(dir, record, writtenBy);
+  return present.filter((name) => own?.files[name] === undefined || own.files[name] !== digest(join(dir, name)));
+}
+
+/** Writes (atomically, over an earlier one) the record of `names` in `dir` as `writtenBy`'s, each with the SHA-256 of its bytes now. */
+export async function recordOwnedFiles(dir: string, names: readonly string[], record: string, writtenBy: string): Promise<void> {
+  const files = Object.fromEntries(names.filter((name) => existsSync(join(dir, name))).map((name) => [name, digest(join(dir, name))]));
+  const value: OwnedFilesRecord = { writtenBy, files };
+  await writeFileAtomic(join(dir, record), JSON.stringify(value, null, 2) + "\n", { force: true, module: "cli/start" });
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { START_RECORD } from "../../src/cli/commands/start.ts";
+import { runCli } from "../helpers/run-cli.ts";
+import { tempFolder } from "../helpers/temp-dir.ts";
+
+// start (npm start: start --force) replaces only what start itself wrote: each folder it builds keeps a
+// record of its files' SHA-256; a build of the reader's there, or a file changed since, is refused before any
+// work, even with --force (exit 2, nothing written, the folder named with how to proceed).
+
+vi.setConfig({ testTimeout: 180_000 });
+
+const start = (out: string) => runCli(["start", "--chapters", "1", "--workers", "1", "--out", out, "--force"]);
+/** Every file under `dir` (names, sorted) with its bytes. */
+const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), "utf8")]));
+
+describe("start replaces only its own builds", () => {
+  it("refuses a folder holding a set without start's record before any work", async () => {
+    const out = tempFolder();
+    // a set of the reader's with no record (an earlier build, a copy): nothing written, apsis's folder not made
+    mkdirSync(join(out, "carillon"));
+    writeFileSync(join(out, "carillon", "levels.json"), "{}\n");
+    const r = await start(out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`cli/start: ${join(out, "carillon")} holds levels.json, which start did not write`);
+    expect(r.stderr).not.toContain("$ levelramp build");
+    expect(readdirSync(out)).toEqual(["carillon"]);
+    expect(readdirSync(join(out, "carillon"))).toEqual(["levels.json"]);
+  });
+
+  it("runs twice in a row with --force (as npm start does); refuses, even with --force, a build of the reader's in its folder and a file changed since", async () => {
+    const out = tempFolder();
+    const first = await start(out);
+    expect(first.code, first.stderr).toBe(0);
+    const record = JSON.parse(readFileSync(join(out, "carillon", START_RECORD), "utf8")) as { writtenBy: string; files: Record<string, string> };
+    expect(record.writtenBy).toBe("levelramp start");
+    expect(Object.keys(record.files)).toEqual(["pools.json", "levels.json", "report.txt", "report.json", "report.html"]);
+    // its own builds: replaced with --force only
+    const plain = await runCli(["start", "--chapters", "1", "--workers", "1", "--out", out]);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain(`${join(out, "carillon", "levels.json")} and ${join(out, "apsis", "levels.json")} exist(s); pass --force to build again over them`);
+    const again = await start(out);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+
+    // the reader builds into start's folder (build's default out/<game> is start's), and adds notes to apsis's report.txt
+    const built = await runCli(["build", "carillon", "--chapters", "1", "--seed", "2", "--workers", "1", "--out", join(out, "carillon"), "--force", "--quiet", "--no-table"]);
+    expect(built.code, built.stderr).toBe(0);
+    const report = join(out, "apsis", "report.txt");
+    writeFileSync(report, readFileSync(report, "utf8") + "my notes\n");
+    const before = snapshot(out);
+    const refused = await start(out);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`cli/start: ${join(out, "carillon")} holds pools.json, levels.json, report.txt, report.json, report.html; ${join(out, "apsis")} holds report.txt, which start did not write (or which changed since`);
+    expect(refused.stderr).toContain(`even with --force: move or delete ${join(out, "carillon")} and ${join(out, "apsis")}, or pass --out <another folder>`);
+    expect(refused.stderr).not.toContain("$ levelramp build");
+    expect(snapshot(out)).toEqual(before);
+  });
+});
