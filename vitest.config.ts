@@ -20,6 +20,7 @@ export const ISOLATED = [
   "test/reliability/bad-input.test.ts",
   "test/reliability/hostile-program.test.ts",
   "test/select/highs-abort.test.ts",
+  "test/library/option-route.test.ts",
   "test/report/hostile-picture-browser.test.ts",
 ];
 

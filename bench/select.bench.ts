@@ -92,8 +92,8 @@ const rounded = (x: number) => Number(x.toFixed(6));
 
 async function milpRow(problem: SelectionProblem, which: "highs" | "milp") {
   try {
-    const backend = which === "highs" ? highsBackend(HIGHS_SECONDS) : lpSolverBackend(LP_SOLVER_SECONDS * 1000);
-    const r = await solveMilp(problem, backend, { lexicographic: false });
+    const backend = which === "highs" ? highsBackend() : lpSolverBackend();
+    const r = await solveMilp(problem, backend, { lexicographic: false, timeLimitSeconds: which === "highs" ? HIGHS_SECONDS : LP_SOLVER_SECONDS });
     if ("selection" in r) return { objective: rounded(r.selection.objective), status: r.selection.status, ...(r.selection.bound !== undefined ? { bound: rounded(r.selection.bound) } : {}) };
     return { answer: "infeasible" in r ? "infeasible" : `no answer in ${which === "highs" ? HIGHS_SECONDS : LP_SOLVER_SECONDS} s` };
   } catch (err) {

@@ -39,7 +39,7 @@ export class LevelrampError extends Error {
  * {@link LevelrampError.remedies} (the message says it in words):
  * - `solver-highs`, `solver-milp`, `solver-dp`: select with that solver
  *   (`solver` of selectLevels / solveSelection);
- * - `time-limit`: a longer time limit (`timeLimitMs`);
+ * - `time-limit`: a longer time limit (`timeLimitSeconds`);
  * - `fewer-levels`: fewer levels at once — part by part (`incremental`), or
  *   fewer chapters per build;
  * - `limits`: larger solver work bounds (`limits`, default models/select/solver.json);

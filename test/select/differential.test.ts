@@ -115,7 +115,7 @@ describe("dp = highs on larger instances", () => {
       };
       const { problem } = buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" });
       const dp = solveDp(problem);
-      const highs = await solveMilp(problem, highsBackend(120), { lexicographic: false });
+      const highs = await solveMilp(problem, highsBackend(), { lexicographic: false, timeLimitSeconds: 120 });
       if (!("selection" in dp) || !("selection" in highs)) throw new Error("expected both to answer");
       expect(dp.selection.objective).toBeCloseTo(highs.selection.objective, 6);
       expectValidSelection(problem, dp.selection.picks);

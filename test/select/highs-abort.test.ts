@@ -43,7 +43,7 @@ describe("a HiGHS abort is a solver limit (status unknown, exit 1), never an int
     };
     const problem = buildProblem({ pool, poolFile: "pool", plan, planFile: "plan", model, modelFile: "model", ramp, rampFile: "ramp" }).problem;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const err = await solveSelection(problem, { solver: "highs", timeLimitMs: 5000 }).catch((e: unknown) => e);
+      const err = await solveSelection(problem, { solver: "highs", timeLimitSeconds: 5 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(SelectionNoAnswer);
       const e = err as SelectionNoAnswer;
       expect(e.status).toBe("unknown");

@@ -436,9 +436,7 @@ export class PipelineRun {
     if (!this.options.select) return null;
     let step: Awaited<ReturnType<ChainSelection["extend"]>>;
     try {
-      const seconds = this.options.settings.selectionTimeLimitSeconds;
-      const solveOptions = { timeLimitMs: seconds === undefined ? undefined : seconds * 1000 };
-      step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, solveOptions);
+      step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, { timeLimitSeconds: this.options.settings.selectionTimeLimitSeconds });
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
       return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies };

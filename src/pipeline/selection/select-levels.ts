@@ -13,10 +13,8 @@ import { checkPoolBodies } from "../../game/check-level-body.ts";
 import { buildProblem, type BuiltProblem, type SelectionInputs } from "../../select/problem/build-problem.ts";
 import { toLevelsFile } from "../../select/problem/levels-file.ts";
 import { orderPlan } from "../../select/problem/order-levels.ts";
-import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 import type { Selection } from "../../select/problem/selection-problem.ts";
-import { solverLimits, type SolverLimits } from "../../select/problem/solver-limits.ts";
-import { solveSelection, type SolverChoice } from "../../select/solve/solve-selection.ts";
+import { solveSelection, type SolveOptions } from "../../select/solve/solve-selection.ts";
 import { dpRefusal } from "../../select/dp/dp-runs.ts";
 
 /**
@@ -55,14 +53,14 @@ export interface SelectLevelsInputs {
   keep?: SelectionInputs["keep"];
 }
 
-/** How {@link selectLevels} solves. Every member has `levelramp select`'s default. */
-export interface SelectLevelsOptions {
-  /** Default {@link SELECT_DEFAULTS}`.solver` (`auto`). */
-  solver?: SolverChoice;
-  /** Wall-clock budget of the MILP solvers for the whole selection, seconds (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30). */
-  timeLimitSeconds?: number;
-  /** Work bounds of the solvers (default the bundled models/select/solver.json). */
-  limits?: SolverLimits;
+/**
+ * How {@link selectLevels} solves. Every member has `levelramp select`'s
+ * default. The solver's own options (`solver`, `timeLimitSeconds` in
+ * seconds, `limits`) are {@link SolveOptions}'s: this object is handed to
+ * the solver as it is, and each is read (and defaulted) where the solver
+ * uses it.
+ */
+export interface SelectLevelsOptions extends Pick<SolveOptions, "solver" | "timeLimitSeconds" | "limits"> {
   /** Select part by part, as the build does (`feasible` unless one part). */
   incremental?: boolean;
   /**
@@ -156,8 +154,7 @@ export async function selectLevels(inputs: SelectLevelsInputs, options: SelectLe
   const tb = performance.now();
   const built = buildProblem(selectionInputs);
   const t0 = performance.now();
-  const solve = { solver: options.solver ?? SELECT_DEFAULTS.solver, timeLimitMs: (options.timeLimitSeconds ?? SELECT_DEFAULTS.timeLimitSeconds) * 1000, limits: options.limits ?? solverLimits() };
-  let selection = options.incremental ? await (await import("../../select/solve/solve-incremental.ts")).solveIncremental(built.problem, solve) : await solveSelection(built.problem, solve);
+  let selection = options.incremental ? await (await import("../../select/solve/solve-incremental.ts")).solveIncremental(built.problem, options) : await solveSelection(built.problem, options);
   // 5. The fewest moves within the tolerance.
   let moves: SelectedLevels["moves"];
   if (options.minMoves) ({ selection, moves } = await fewestMoves(built, options.minMoves.from, selection, options.minMoves.tolerance, names));

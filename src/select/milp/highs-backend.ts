@@ -1,7 +1,7 @@
 import type { Highs } from "highs";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 import { SolverLimitError } from "../problem/solver-limit-error.ts";
+import { timeLeft } from "./time-left.ts";
 
 // `highs` ships CommonJS types with an ESM default export; at run time the ESM
 // build's default export is the loader. It is imported on the first solve only.
@@ -22,17 +22,16 @@ let instance: Promise<Highs> | undefined;
  * 400 of 3,000 at its time limit), the instance is dropped and the solve ends
  * as a solver limit: status `unknown`, exit 1, never an internal error.
  *
- * @param timeLimitSeconds wall-clock budget shared by every solve of this backend (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s).
+ * Each solve is given its time in seconds, HiGHS's own unit (`time_limit`):
+ * the seconds a caller gives are the seconds HiGHS gets.
  */
-export function highsBackend(timeLimitSeconds: number = SELECT_DEFAULTS.timeLimitSeconds): MilpBackend {
-  const until = performance.now() + timeLimitSeconds * 1000;
-  const remainingMs = () => until - performance.now();
+export function highsBackend(): MilpBackend {
   return {
     name: "highs",
-    remainingMs,
-    async solve(request, budgetMs): Promise<MilpAnswer> {
-      const left = Math.min(remainingMs(), budgetMs ?? Infinity);
-      if (left <= 0) return { status: "limit" };
+    async solve(request, seconds): Promise<MilpAnswer> {
+      if (seconds <= 0) return { status: "limit" };
+      // The run's own clock, for the second run without presolve.
+      const left = timeLeft(seconds);
       instance ??= loadHighs();
       let highs: Highs;
       try {
@@ -45,7 +44,7 @@ export function highsBackend(timeLimitSeconds: number = SELECT_DEFAULTS.timeLimi
       }
       const started = performance.now();
       try {
-        return solveOnce(highs, request, budgetMs, left, remainingMs);
+        return solveOnce(highs, request, seconds, left);
       } catch (err) {
         if (!(err instanceof WebAssembly.RuntimeError)) throw err;
         instance = undefined; // an aborted module answers nothing more
@@ -68,19 +67,19 @@ function firstSentence(err: unknown): string {
   return /^Aborted\((.*?)\)(?:\. |$)/.exec(m)?.[1] ?? m.split(". ")[0];
 }
 
-/** One HiGHS run of `request` within `left` ms; HiGHS's own errors (a WebAssembly abort) are thrown. */
-function solveOnce(highs: Highs, request: MilpRequest, budgetMs: number | undefined, left: number, remainingMs: () => number): MilpAnswer {
+/** One HiGHS run of `request` within `seconds` (`left`: the seconds left of them); HiGHS's own errors (a WebAssembly abort) are thrown. */
+function solveOnce(highs: Highs, request: MilpRequest, seconds: number, left: () => number): MilpAnswer {
   const m = highs.createModel();
   try {
     m.passModel(modelData(highs, request));
-    m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: left / 1000 });
+    m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0, time_limit: seconds });
     const codes = highs.constants.modelStatus;
     // HiGHS 1.15's MIP presolve fails on some small chain models (status −1)
     // or calls them infeasible when they are not (its issues #3296, #3090):
     // such answers are asked again without presolve.
     const again = () => {
       m.clearSolver();
-      m.options.set({ presolve: "off", time_limit: Math.max(0.001, Math.min(remainingMs(), budgetMs ?? Infinity) / 1000) });
+      m.options.set({ presolve: "off", time_limit: Math.max(0.001, left()) });
       m.run();
     };
     try {

@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { variableName, type LinearModel } from "./compile-milp.ts";
 import type { MilpAnswer, MilpBackend, MilpRequest } from "./milp-backend.ts";
-import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
 
 interface JsLpModel {
   optimize: string;
@@ -75,24 +74,20 @@ function spawn(): Worker {
 type Reply = { ok: boolean; result?: Record<string, unknown>; error?: string; cutShort?: boolean };
 
 /**
- * javascript-lp-solver (SPEC 6 `milp`) in a worker thread under a deadline
- * shared by every solve of one selection. Its own `timeout` (checked between
+ * javascript-lp-solver (SPEC 6 `milp`) in a worker thread, each solve under
+ * the deadline its caller gives (seconds). Its own `timeout` (checked between
  * branch-and-bound nodes) is set just inside the deadline, so a solve cut
  * short returns its best integral incumbent as `limit` with values; a solve
  * stuck inside a simplex is stopped by terminating the thread (`limit`, no
  * values). It reports no bound of its own.
- *
- * @param deadlineMs wall-clock budget for all solves, ms (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s).
  */
-export function lpSolverBackend(deadlineMs: number = SELECT_DEFAULTS.timeLimitSeconds * 1000): MilpBackend {
-  const until = performance.now() + deadlineMs;
-  const remainingMs = () => until - performance.now();
+export function lpSolverBackend(): MilpBackend {
   return {
     name: "milp",
-    remainingMs,
-    async solve(request, budgetMs): Promise<MilpAnswer> {
-      const left = Math.min(remainingMs(), budgetMs ?? Infinity);
-      if (left <= 0) return { status: "limit" };
+    async solve(request, seconds): Promise<MilpAnswer> {
+      if (seconds <= 0) return { status: "limit" };
+      // javascript-lp-solver's timeout and the thread's deadline are in milliseconds: converted here, once.
+      const left = seconds * 1000;
       const w = spawn();
       // Its own timeout a little inside the hard one, so the incumbent comes back.
       const soft = Math.max(1, Math.floor(left * 0.85));

@@ -27,13 +27,15 @@ export interface MilpRequest {
   fixedOne?: number[];
 }
 
-/** A MILP solver behind the selection model (javascript-lp-solver or HiGHS). */
+/**
+ * A MILP solver behind the selection model (javascript-lp-solver or HiGHS).
+ * It keeps no clock of its own: each solve is given its time, in seconds, by
+ * its caller (`solveMilp`, which holds the deadline of its solves).
+ */
 export interface MilpBackend {
   readonly name: "milp" | "highs";
-  /** Solves within what is left of the backend's deadline (and `budgetMs`, when given). */
-  solve(request: MilpRequest, budgetMs?: number): Promise<MilpAnswer>;
-  /** Milliseconds left before the backend's deadline. */
-  remainingMs(): number;
+  /** Solves within `seconds` of wall clock (0: answers `limit` at once); past it, `limit` with the incumbent if any. */
+  solve(request: MilpRequest, seconds: number): Promise<MilpAnswer>;
   /** Releases workers or wasm instances. */
   close(): Promise<void>;
 }

@@ -9,6 +9,8 @@ import { candidateClassesOf } from "../rules/candidate-classes.ts";
 import { milpRounds } from "./milp-rounds.ts";
 import { gapOf, makeSelection, type Selection, type SelectionProblem } from "../problem/selection-problem.ts";
 import type { SolverLimits } from "../problem/solver-limits.ts";
+import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
+import { timeLeft } from "./time-left.ts";
 
 export type { MilpResult } from "./milp-backend.ts";
 
@@ -16,8 +18,10 @@ export type { MilpResult } from "./milp-backend.ts";
 export interface MilpOptions {
   /** Break ties by ids (default true); false skips the extra solves (benchmarks and objective-only oracles). */
   lexicographic?: boolean;
-  /** Budget of one javascript-lp-solver tie-break solve before HiGHS answers it instead (default 2,000 ms). */
-  tieBreakBudgetMs?: number;
+  /** Wall-clock budget of every solve of this call together, seconds (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30). */
+  timeLimitSeconds?: number;
+  /** Budget of one javascript-lp-solver tie-break solve before HiGHS answers it instead, seconds (default 2). */
+  tieBreakBudgetSeconds?: number;
   /** Run the relaxed forward pass first, proving most infeasible models infeasible without a solver (default: for javascript-lp-solver). */
   precheck?: boolean;
   /** Size bounds of the model (default `milp` of models/select/solver.json). */
@@ -57,7 +61,7 @@ const ROUNDS_FROM = 4_000;
  * solver's dual bound when it reports one, else the per-level floor, the
  * larger of the two) and `gap`; a limit during tie-breaking gives `feasible`
  * with the optimum as bound (gap 0). A javascript-lp-solver tie-break solve
- * that stalls past `tieBreakBudgetMs` is answered by HiGHS instead — the same
+ * that stalls past `tieBreakBudgetSeconds` is answered by HiGHS instead — the same
  * exact question, so the answer does not depend on timing.
  *
  * @throws SolverLimitError `select/milp` when the model is too large to build.
@@ -65,6 +69,8 @@ const ROUNDS_FROM = 4_000;
  */
 export async function solveMilp(problem: SelectionProblem, backend: MilpBackend, options: MilpOptions = {}): Promise<MilpResult> {
   const t0 = performance.now();
+  // The one deadline of this call's solves (the first, the rounds', the tie-breaks'): each is given the seconds left.
+  const left = timeLeft(options.timeLimitSeconds ?? SELECT_DEFAULTS.timeLimitSeconds);
   try {
     if ((options.precheck ?? backend.name === "milp") && relaxedReach(problem).infeasibleAt >= 0) return { infeasible: true };
     const classes = candidateClassesOf(problem);
@@ -72,20 +78,20 @@ export async function solveMilp(problem: SelectionProblem, backend: MilpBackend,
     for (let s = 0; s < problem.slots.length; s++) pairs += classes.lists[classes.listOfSlot[s]].length;
     const bound = options.bound ?? "auto";
     if (bound === "always" || (bound === "auto" && pairs > ROUNDS_FROM)) {
-      const r = await milpRounds(problem, (p) => solveOnce(p, backend, options, t0));
+      const r = await milpRounds(problem, (p) => solveOnce(p, backend, options, t0, left));
       return "selection" in r ? { selection: { ...r.selection, stats: { ...r.selection.stats, solveMs: Math.round(performance.now() - t0) } } } : r;
     }
-    return await solveOnce(problem, backend, options, t0);
+    return await solveOnce(problem, backend, options, t0, left);
   } finally {
     await backend.close();
   }
 }
 
-/** One model solved and its ties broken (no rounds, the backend left open). */
-async function solveOnce(problem: SelectionProblem, backend: MilpBackend, options: MilpOptions, t0: number): Promise<MilpResult> {
+/** One model solved and its ties broken (no rounds, the backend left open); `left`: the seconds left of the call's budget. */
+async function solveOnce(problem: SelectionProblem, backend: MilpBackend, options: MilpOptions, t0: number, left: () => number): Promise<MilpResult> {
   {
     const model = compileMilp(problem, options.limits);
-    const first = await backend.solve({ model });
+    const first = await backend.solve({ model }, left());
     if (first.status === "infeasible") return { infeasible: true };
     let classes = first.values ? classPicks(model, (v) => first.values![v]) : undefined;
     const stats = () => ({ solves, slots: problem.slots.length, classes: model.classes.count, candidates: model.classes.candidates, variables: model.numVars, rows: model.numRows, solveMs: Math.round(performance.now() - t0) });
@@ -96,7 +102,7 @@ async function solveOnce(problem: SelectionProblem, backend: MilpBackend, option
     }
     if (!classes) throw new LevelrampError(`select/${backend.name}`, "the solver's answer leaves a slot empty", 1);
     if (options.lexicographic !== false) {
-      const tied = await breakTies(problem, model, backend, classes, first, options);
+      const tied = await breakTies(problem, model, backend, classes, first, options, left);
       solves += tied.solves;
       classes = tied.classes;
       if (tied.cutShort) {
@@ -142,7 +148,7 @@ export function perLevelFloor(problem: SelectionProblem): number {
 /** Largest product of choices one tie-break solve orders at once (integer objective ≤ 2^26). */
 const TIE_BREAK_SPAN = 2 ** 26;
 
-/** The lexicographically smallest optimal classes (see {@link solveMilp}); `cutShort` when a limit stopped it. */
+/** The lexicographically smallest optimal classes (see {@link solveMilp}); `cutShort` when a limit stopped it; `left`: the seconds left. */
 async function breakTies(
   problem: SelectionProblem,
   model: LinearModel,
@@ -150,6 +156,7 @@ async function breakTies(
   start: number[],
   first: MilpAnswer,
   options: MilpOptions,
+  left: () => number,
 ): Promise<{ classes: number[]; solves: number; cutShort: boolean }> {
   const S = problem.slots.length;
   const { members } = model.classes;
@@ -206,12 +213,12 @@ async function breakTies(
       weight *= vars.length;
     }
     const request: MilpRequest = { model, objective, extraRows: [costRow], fixedOne: fixed.slice() };
-    let r = await backend.solve(request, backend.name === "highs" ? undefined : (options.tieBreakBudgetMs ?? 2000));
+    let r = await backend.solve(request, backend.name === "highs" ? left() : Math.min(left(), options.tieBreakBudgetSeconds ?? 2));
     solves++;
-    if (r.status === "limit" && backend.name !== "highs" && backend.remainingMs() > 0) {
+    if (r.status === "limit" && backend.name !== "highs" && left() > 0) {
       // javascript-lp-solver can stall on the degenerate tie-break models;
       // HiGHS answers the same exact question, so the result does not change.
-      r = await highsBackend(backend.remainingMs() / 1000).solve(request);
+      r = await highsBackend().solve(request, left());
       solves++;
     }
     if (r.status !== "optimal" || !r.values) return { classes: picks, solves, cutShort: true };

@@ -7,6 +7,7 @@ import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
 import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
+import { timeLeft } from "../milp/time-left.ts";
 
 // The MILP solvers and the diagnosis are loaded when a selection needs them: a dp
 // answer (what a chain-shaped model gets) loads neither (a cold `select` starts faster).
@@ -19,8 +20,14 @@ export type SolverChoice = "auto" | "dp" | "milp" | "highs";
 export interface SolveOptions {
   /** Default `auto`: dp when the model is chain-shaped, javascript-lp-solver for small other models, HiGHS for large ones. */
   solver?: SolverChoice;
-  /** Wall-clock budget of the MILP backends for the whole selection, ms (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30 s). */
-  timeLimitMs?: number;
+  /**
+   * Wall-clock budget of the MILP solvers for the whole selection, seconds
+   * (default {@link SELECT_DEFAULTS}`.timeLimitSeconds`, 30; select's
+   * `--time-limit`). Carried in seconds to the solver: HiGHS gets what is
+   * left of it as its `time_limit`, javascript-lp-solver in milliseconds.
+   * The dp is bounded by work (`limits`), not by time.
+   */
+  timeLimitSeconds?: number;
   /** Slots up to which a model counts as small for javascript-lp-solver under `auto` (default `milp.smallSlots`, 40: a part or a tier). */
   smallSlots?: number;
   /** Work bounds of the solvers (default models/select/solver.json). */
@@ -71,8 +78,7 @@ async function infeasible(problem: SelectionProblem): Promise<SelectionNoAnswer>
  */
 export async function solveSelection(problem: SelectionProblem, options: SolveOptions = {}): Promise<Selection> {
   const solver = options.solver ?? SELECT_DEFAULTS.solver;
-  const until = performance.now() + (options.timeLimitMs ?? SELECT_DEFAULTS.timeLimitSeconds * 1000);
-  const left = () => Math.max(0, until - performance.now());
+  const left = timeLeft(options.timeLimitSeconds ?? SELECT_DEFAULTS.timeLimitSeconds);
   const limits = options.limits ?? solverLimits();
   if (solver === "dp" || (solver === "auto" && dpApplies(problem))) {
     try {
@@ -88,13 +94,13 @@ export async function solveSelection(problem: SelectionProblem, options: SolveOp
   if (solver === "milp" || (solver === "auto" && problem.slots.length <= (options.smallSlots ?? limits.milp.smallSlots))) {
     const budget = solver === "milp" ? left() : left() / 2;
     const [{ solveMilp }, , { lpSolverBackend }] = await milpModules();
-    const r = await milp(() => solveMilp(problem, lpSolverBackend(budget), { limits: limits.milp }), solver === "milp");
+    const r = await milp(() => solveMilp(problem, lpSolverBackend(), { timeLimitSeconds: budget, limits: limits.milp }), solver === "milp");
     if (r && "selection" in r) return r.selection;
     // javascript-lp-solver is known to misreport degenerate chain models as
     // infeasible and to hang on them: HiGHS confirms, or answers.
     if (r && "limit" in r && solver === "milp") {
       const dp = dpApplies(problem);
-      const words = `${r.note} (${seconds(budget)} s); try HiGHS (solver highs) or a longer time limit${dp ? ", or the dp (solver dp: this model is chain-shaped, the dp answers it exactly)" : ""}`;
+      const words = `${r.note} (${inWords(budget)} s); try HiGHS (solver highs) or a longer time limit${dp ? ", or the dp (solver dp: this model is chain-shaped, the dp answers it exactly)" : ""}`;
       throw new SelectionNoAnswer("select/milp", "unknown", words, undefined, "time limit", ["solver-highs", "time-limit", ...(dp ? (["solver-dp"] as const) : [])]);
     }
   }
@@ -113,9 +119,10 @@ async function milp(run: () => Promise<MilpResult>, strict: boolean): Promise<Mi
   }
 }
 
-async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits, why?: string): Promise<Selection> {
+/** HiGHS within `seconds`; `why`: why the dp did not answer, when it was asked first. */
+async function highs(problem: SelectionProblem, seconds: number, limits: SolverLimits, why?: string): Promise<Selection> {
   const [{ solveMilp }, { highsBackend }] = await milpModules();
-  const r = await milp(() => solveMilp(problem, highsBackend(ms / 1000), { limits: limits.milp }), true);
+  const r = await milp(() => solveMilp(problem, highsBackend(), { timeLimitSeconds: seconds, limits: limits.milp }), true);
   if (r && "selection" in r) return why ? { ...r.selection, note: [r.selection.note, why].filter(Boolean).join("; ") } : r.selection;
   if (r && "infeasible" in r) throw await infeasible(problem);
   // What else to try depends on why the dp did not answer: not asked, past its bound, or not chain-shaped.
@@ -127,7 +134,7 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
   throw new SelectionNoAnswer(
     "select/highs",
     "unknown",
-    `HiGHS found no answer within ${seconds(ms)} s${why ? ` (${why})` : ""}; try a longer time limit, fewer levels at once (part by part), or ${dp}`,
+    `HiGHS found no answer within ${inWords(seconds)} s${why ? ` (${why})` : ""}; try a longer time limit, fewer levels at once (part by part), or ${dp}`,
     undefined,
     "time limit",
     ["time-limit", "fewer-levels", ...remedy],
@@ -135,6 +142,6 @@ async function highs(problem: SelectionProblem, ms: number, limits: SolverLimits
 }
 
 /** A time limit in seconds for a message: "0.3", "2", "20" (never "0" for a limit under half a second). */
-function seconds(ms: number): string {
-  return ms >= 10_000 ? (ms / 1000).toFixed(0) : String(Number((ms / 1000).toFixed(1)));
+function inWords(seconds: number): string {
+  return seconds >= 10 ? seconds.toFixed(0) : String(Number(seconds.toFixed(1)));
 }
