@@ -44,8 +44,10 @@ export interface SelectOptions {
   game?: string;
 }
 
-/** What the option checks give the run: the numbers parsed, the notes about the output path, its check. */
+/** What the option checks give the run: the solver and numbers parsed, the notes about the output path, its check. */
 export interface CheckedOptions {
+  solver: SolverChoice;
+  /** `--time-limit`, seconds. */
   timeLimit: number;
   tolerance: number | undefined;
   notes: string[];
@@ -59,14 +61,14 @@ export interface CheckedOptions {
  */
 export async function runSelect(o: SelectOptions, ctx: CommandContext, outside: Game | undefined, checked: CheckedOptions, startMs: number): Promise<void> {
   const { io } = ctx;
-  const { timeLimit, tolerance, notes } = checked;
+  const { solver, timeLimit, tolerance, notes } = checked;
   // --stats times: start (Node and the modules, from the process's start), read, build, solve, write.
   const times = { startMs, readMs: 0, buildMs: 0, solveMs: 0, writeMs: 0 };
   const { inputs, from } = await readInputs(o, outside, checked);
   times.readMs = performance.now() - times.startMs;
   for (const note of notes) io.stderr(`levelramp: ${oneLine(note)}\n`);
   const options: SelectLevelsOptions = {
-    solver: o.solver as SolverChoice,
+    solver,
     timeLimitSeconds: timeLimit,
     limits: solverLimits(o.limits),
     incremental: o.incremental === true,

@@ -15,3 +15,14 @@ export const SELECT_DEFAULTS = {
   solver: "auto",
   timeLimitSeconds: 30,
 } as const;
+
+/**
+ * The solvers a selection can be asked for (SPEC 2 `select --solver`, SPEC
+ * 6): `auto` (see {@link SELECT_DEFAULTS}), `dp` (chain-shaped models only),
+ * `milp` (javascript-lp-solver), `highs`. One list for the CLI's check and
+ * the library's type.
+ */
+export const SOLVER_CHOICES = ["auto", "dp", "milp", "highs"] as const;
+
+/** One of {@link SOLVER_CHOICES}. */
+export type SolverChoice = (typeof SOLVER_CHOICES)[number];

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { InputError } from "../../io/errors.ts";
-import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
+import { SELECT_DEFAULTS, SOLVER_CHOICES } from "../../io/select-defaults.ts";
 import { MAX_PLAN_LEVELS, MAX_TIME_LIMIT_SECONDS, MAX_TOLERANCE, MIN_TIME_LIMIT_SECONDS } from "../../io/input-limits.ts";
 import { decimalOption, wholeNumberOption } from "../../io/hostile/option-number.ts";
 import { checkOutputFile, type RunInput } from "../../io/output-paths.ts";
@@ -20,7 +20,7 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
     .option("--plan <file>", "plan (default models/<game>/plan.json; for an order given as --pools, the order's own)")
     .option("--limits <file>", "solver work bounds (default models/select/solver.json)")
     .option("--out <file>", "levels file to write")
-    .option("--solver <name>", "auto | dp | milp | highs", SELECT_DEFAULTS.solver)
+    .option("--solver <name>", SOLVER_CHOICES.join(" | "), SELECT_DEFAULTS.solver)
     .option("--keep-until <level>", "freeze levels 1..N from --from")
     .option("--keep <ranges>", "freeze level ranges from --from, e.g. 1-40,81-85")
     .option("--from <file>", "earlier levels file (or an order: a pool with level numbers) for --keep, --keep-until and --min-moves")
@@ -49,7 +49,8 @@ export function registerSelect(program: Command, ctx: CommandContext): void {
  */
 function checkOptions(o: SelectOptions): CheckedOptions {
   const module = "cli/select";
-  if (!["auto", "dp", "milp", "highs"].includes(o.solver)) throw new InputError(module, `--solver expects auto, dp, milp or highs; got "${o.solver}"`);
+  const solver = SOLVER_CHOICES.find((s) => s === o.solver);
+  if (solver === undefined) throw new InputError(module, `--solver expects ${SOLVER_CHOICES.slice(0, -1).join(", ")} or ${SOLVER_CHOICES[SOLVER_CHOICES.length - 1]}; got "${o.solver}"`);
   const timeLimit = decimalOption(module, o.timeLimit, "--time-limit", MIN_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, "seconds", " (about 11.5 days; Node's timers hold at most 24.8)")!;
   if (o.keep && o.keepUntil) throw new InputError(module, "give --keep or --keep-until, not both");
   if ((o.keep || o.keepUntil) && !o.from) throw new InputError(module, "--keep and --keep-until need --from <levels.json>");
@@ -71,5 +72,5 @@ function checkOptions(o: SelectOptions): CheckedOptions {
   ];
   const outCheck = { force: o.force, forceOption: "--force", module, option: "--out", inputs: given };
   const notes = o.out ? checkOutputFile(o.out, outCheck) : [];
-  return { timeLimit, tolerance, notes, outCheck };
+  return { solver, timeLimit, tolerance, notes, outCheck };
 }

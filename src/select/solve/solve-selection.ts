@@ -6,15 +6,15 @@ import { dpApplies } from "../dp/solve-dp.ts";
 import { solveDpBranching } from "../dp/solve-dp-branching.ts";
 import type { MilpResult } from "../milp/solve-milp.ts";
 import { SolverLimitError, solverLimits, type SolverLimits } from "../problem/solver-limits.ts";
-import { SELECT_DEFAULTS } from "../../io/select-defaults.ts";
+import { SELECT_DEFAULTS, type SolverChoice } from "../../io/select-defaults.ts";
 import { timeLeft } from "../milp/time-left.ts";
 
 // The MILP solvers and the diagnosis are loaded when a selection needs them: a dp
 // answer (what a chain-shaped model gets) loads neither (a cold `select` starts faster).
 const milpModules = () => Promise.all([import("../milp/solve-milp.ts"), import("../milp/highs-backend.ts"), import("../milp/lp-solver-backend.ts")]);
 
-/** Which solver `select` uses (SPEC 2 `--solver`). */
-export type SolverChoice = "auto" | "dp" | "milp" | "highs";
+/** Which solver `select` uses (SPEC 2 `--solver`): one of `SOLVER_CHOICES` (`io/select-defaults.ts`). */
+export type { SolverChoice };
 
 /** Options of {@link solveSelection}. */
 export interface SolveOptions {
