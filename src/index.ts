@@ -9,7 +9,10 @@
 export {
   buildLevelSet,
   checkLevelSetFolder,
+  compareLevels,
+  drawLevel,
   loadPipelineOptions,
+  measureLevel,
   selectLevels,
   verifyLevels,
   writeLevelSet,
@@ -54,7 +57,7 @@ export {
 export { createRng, type Rng } from "./random/index.ts";
 // The games: the contract, and opening one by name or game file (SPEC 8, 10)
 export { checkGameBackend, gameFromBackend, type Game, type GameBackend } from "./game/index.ts";
-export { gameNames, openGame, readGameFile, readGameLevelsSource, readGamePool } from "./game/registry/index.ts";
+export { gameNames, openGame, readGameFile, readGameLevelInput, readGameLevelsSource, readGamePool } from "./game/registry/index.ts";
 // Selection by hand (SPEC 6)
 export {
   SelectionNoAnswer,

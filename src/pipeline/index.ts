@@ -10,6 +10,8 @@ export { type PipelineEvents, type PipelinePhase } from "./inputs/pipeline-event
 export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/verify-levels.ts";
 export { selectLevels, selectionPlan, selectionRamp, type SelectedLevels, type SelectLevelsInputs, type SelectLevelsOptions } from "./selection/select-levels.ts";
 export { compareLevels } from "./verify/compare-levels.ts";
+export { drawLevel, type DrawLevelOptions, type LevelPicture } from "./level/draw-level.ts";
+export { measureLevel } from "./level/measure-level.ts";
 export { buildDeviation, buildReportFiles, buildReportWriters, deviationReportWriter, htmlReportWriter, statsLines, type BuildDeviation, type BuildReportInput, type BuildReportWriter, type ReportFile } from "./level-set/build-report.ts";
 export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict } from "./level-set/pool-dedup.ts";
 // scaling out (SPEC 9): generate --shard and merge

@@ -5,11 +5,15 @@ import {
   buildLevelSet,
   calibrate,
   calibrationSchema,
+  compareLevels,
+  drawLevel,
   levelsSchema,
   loadPipelineOptions,
+  measureLevel,
   modelSchema,
   readJsonFile,
   readPlays,
+  readGameLevelInput,
   readPoolFile,
   rampSchema,
   reportLevels,
@@ -145,5 +149,29 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     }
     // fromFile without chapters: the library's words, before the game opens
     await expect(loadPipelineOptions("carillon", { fromFile: join(earlier, "levels.json") })).rejects.toThrow(/pipeline\/options: from needs chapters/);
+  });
+
+  it("measureLevel, drawLevel, compareLevels: measure --json, show (SVG with the solution, PNG), compare --json", async () => {
+    const level = fixture("pipeline/compare-carillon-level.json");
+    const turned = fixture("pipeline/compare-carillon-half-turn.json");
+    const { value: input, game } = await readGameLevelInput(level);
+    const { value: other } = await readGameLevelInput(turned);
+
+    const measured = await runCli(["measure", level, "--json"]);
+    expect(measured.code, measured.stderr).toBe(0);
+    expect(JSON.stringify((await measureLevel(game!, input)).measure) + "\n").toBe(measured.stdout);
+
+    const svg = t.path("level.svg");
+    const png = t.path("level.png");
+    expect((await runCli(["show", level, "--solution", "--out", svg])).code).toBe(0);
+    expect((await runCli(["show", level, "--width", "120", "--out", png])).code).toBe(0);
+    expect((await drawLevel(game!, input, { solution: true })).data).toBe(text(svg));
+    expect(Buffer.from((await drawLevel(game!, input, { format: "png", width: 120 })).data).equals(readFileSync(png))).toBe(true);
+    await expect(drawLevel(game!, input, { width: 120 })).rejects.toThrow(/pipeline\/show: width is for a PNG/);
+
+    const compared = await runCli(["compare", level, turned, "--json"]);
+    expect(compared.code, compared.stderr).toBe(0);
+    expect(JSON.stringify(await compareLevels(game!, input, other), null, 2) + "\n").toBe(compared.stdout);
+    await game!.close();
   });
 });

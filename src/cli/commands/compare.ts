@@ -7,7 +7,7 @@ import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, parseLevel } from "../options.ts";
 import { gameOption, openGameOption } from "../game-option.ts";
 
-/** `levelramp compare` (SPEC 2, 7): are two levels of one game the same? Exit 0 same, 1 not the same, 2 bad input. */
+/** `levelramp compare` (SPEC 2, 7): are two levels of one game the same ({@link compareLevels})? Exit 0 same, 1 not the same, 2 bad input. */
 export function registerCompare(program: Command, ctx: CommandContext): void {
   gameOption(program.command("compare"))
     .description("are two levels the same (SPEC 7)? prints a sentence, or {same, reasons, transform, matched} with --json; exit 0 same, 1 not")
@@ -34,10 +34,7 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
 
 /** What `compare` prints: the comparison as JSON, or in the game's words. */
 function compareText(c: DedupComparison<unknown>, game: Game, json: boolean | undefined): string {
-  if (json) {
-    const result = { same: c.same, reasons: c.reasons, transform: c.transform, matched: c.matched, basis: c.basis, share: c.share, ...(c.why !== undefined ? { why: c.why } : {}) };
-    return JSON.stringify(result, null, 2) + "\n";
-  }
+  if (json) return JSON.stringify(c, null, 2) + "\n";
   const { dedup, pieces } = game;
   if (dedup.describeComparison) return `${dedup.describeComparison(c)}\n`;
   const unit = pieces.many;

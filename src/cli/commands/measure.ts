@@ -3,12 +3,12 @@ import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { jsonOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, openGameOption } from "../game-option.ts";
-import { checkLevelBody } from "../../game/check-level-body.ts";
+import { measureLevel } from "../../pipeline/level/measure-level.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp measure <level.json | levels.json --level N>` (SPEC 2, 3): solves
- * the level and prints its measure — Carillon `{goal, winningFirstTaps,
+ * the level ({@link measureLevel}) and prints its measure — Carillon `{goal, winningFirstTaps,
  * solution, bits, dots, concepts}`, Apsis `{arrows, depth, reads, freeAtStart,
  * rounds, concepts}` (`concepts`: what the level needs, SPEC 12).
  */
@@ -21,8 +21,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
       const level = parseLevel("cli/measure", o.level);
       const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
-      const body = checkLevelBody(game!, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/measure");
-      const { measure } = await game!.solve(body);
+      const { measure } = await measureLevel(game!, input);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {
         const lines = Object.entries(measure).map(([k, v]) => `  ${k.padEnd(18)} ${Array.isArray(v) ? (v.length > 40 ? `[${v.slice(0, 40).join(", ")}, …]` : `[${v.join(", ")}]`) : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);

@@ -3,16 +3,16 @@ import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { InputError } from "../../io/errors.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
 import { readGameLevelInput } from "../../game/registry/read-game-file.ts";
-import { MAX_PICTURE_PX, svgToPng } from "../../render/svg-to-png.ts";
+import { MAX_PICTURE_PX } from "../../render/svg-to-png.ts";
+import { drawLevel } from "../../pipeline/level/draw-level.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { forceOption, levelOption, parseLevel } from "../options.ts";
 import { gameOption, openGameOption } from "../game-option.ts";
-import { checkLevelBody } from "../../game/check-level-body.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 
 /**
  * `levelramp show <levels.json --level N | level.json> --out level.svg|png` (SPEC 2):
- * the level as a picture; `--solution` overlays the stored (or solved) taps/rounds.
+ * the level as a picture ({@link drawLevel}); `--solution` overlays the stored (or solved) taps/rounds.
  * PNGs are rendered with resvg and a bundled font, so text never disappears.
  */
 export function registerShow(program: Command, ctx: CommandContext): void {
@@ -41,12 +41,8 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
-      if (!game?.picture) throw new InputError("cli/show", `expected a game that draws its levels; ${input.game} has no picture`);
-      const body = checkLevelBody(game, input.body, { file: input.file, jsonPath: input.bodyPath }, "cli/show");
-      const solution = o.solution ? (input.solution ?? (await game.solve(body)).solution) : undefined;
-      const title = `${input.game}${input.number ? ` level ${input.number}` : ""}${input.id ? ` · ${input.id}` : ""}`;
-      const svg = await game.picture(body, { solution, title });
-      await writeFileAtomic(o.out, png ? svgToPng(svg, { width, height }) : svg, { force: o.force, forceOption: "--force", module: "cli/show" });
+      const { title, data } = await drawLevel(game!, input, { solution: o.solution, format: png ? "png" : "svg", width, height });
+      await writeFileAtomic(o.out, data, { force: o.force, forceOption: "--force", module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);
     });
 }
