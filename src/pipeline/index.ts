@@ -17,6 +17,7 @@ export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict
 // scaling out (SPEC 9): generate --shard and merge
 export { generateShard, type ShardResult } from "./shards/generate-shard.ts";
 export { mergeShards, type MergeResult, type ShardInput } from "./shards/merge-shards.ts";
+export { readShards } from "./shards/read-shards.ts";
 export { maxShards, parseShard, type ShardEnv, type ShardSpec } from "./shards/parse-shard.ts";
 export { describeTask, shardTasks, taskKey, type ShardedTask } from "./shards/shard-tasks.ts";
 export { ReplayRunner } from "./shards/replay-runner.ts";

@@ -7,14 +7,18 @@ import {
   calibrationSchema,
   compareLevels,
   drawLevel,
+  generatePools,
+  generateShard,
   levelsSchema,
   loadPipelineOptions,
   measureLevel,
+  mergeShards,
   modelSchema,
   readJsonFile,
   readPlays,
   readGameLevelInput,
   readPoolFile,
+  readShards,
   rampSchema,
   reportLevels,
   selectLevels,
@@ -173,5 +177,29 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     expect(compared.code, compared.stderr).toBe(0);
     expect(JSON.stringify(await compareLevels(game!, input, other), null, 2) + "\n").toBe(compared.stdout);
     await game!.close();
+  });
+
+  it("generatePools, generateShard, readShards and mergeShards: generate --out, generate --shard K/2, merge (a tiny Carillon plan)", async () => {
+    const plan = fixture("pipeline/tiny-carillon-plan.json");
+    const model = fixture("pipeline/tiny-carillon-model.json");
+    const args = ["carillon", "--plan", plan, "--model", model, "--seed", "7", "--workers", "1", "--quiet"];
+    const poolFile = t.path("generated.json");
+    const shardFile = t.path("shard-{K}-of-{N}.json");
+    const merged = t.path("merged.json");
+    expect((await runCli(["generate", ...args, "--out", poolFile])).code).toBe(0);
+    for (const k of [1, 2]) expect((await runCli(["generate", ...args, "--shard", `${k}/2`, "--out", shardFile])).code).toBe(0);
+    const shardFiles = [2, 1].map((k) => t.path(`shard-${k}-of-2.json`));
+    const m = await runCli(["merge", ...shardFiles, "--workers", "1", "--quiet", "--out", merged]);
+    expect(m.code, m.stderr).toBe(0);
+
+    const options = await loadPipelineOptions("carillon", { planFile: plan, modelFile: model, seed: 7, workers: 1 });
+    const poolText = (pool: unknown) => JSON.stringify(pool, null, 2) + "\n";
+    expect(poolText((await generatePools(options)).pool)).toBe(text(poolFile));
+    for (const k of [1, 2]) expect(poolText((await generateShard(options, { index: k, count: 2 })).shard), `shard ${k}`).toBe(text(t.path(`shard-${k}-of-2.json`)));
+    const { shards, game } = await readShards(shardFiles);
+    const result = await mergeShards(shards, { game, workers: 1 });
+    expect(poolText(result.pool)).toBe(text(merged));
+    expect(text(merged)).toBe(text(poolFile));
+    await options.game.close();
   });
 });

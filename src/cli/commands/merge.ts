@@ -1,12 +1,8 @@
 import type { Command } from "commander";
-import { InputError } from "../../io/errors.ts";
-import type { Game } from "../../game/game.ts";
 import { writeFileAtomic } from "../../io/atomic-write.ts";
 import { checkOutputFile } from "../../io/output-paths.ts";
-import { readGameFile } from "../../game/registry/read-game-file.ts";
-import { parseShardFile } from "../../io/read-shard.ts";
-import type { ShardFile } from "../../io/schemas/shard.ts";
 import { mergeShards, type MergeResult } from "../../pipeline/shards/merge-shards.ts";
+import { readShards } from "../../pipeline/shards/read-shards.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, statsText } from "./build.ts";
@@ -14,7 +10,6 @@ import { forceOption, jsonOption, parseWorkers, quietOption, statsOption, worker
 import { gameOption, openGameOption } from "../game-option.ts";
 import { poolFileText } from "./generate.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
-import { readReusablePool } from "../../pipeline/reuse/reusable-pool.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 
 interface MergeCliOptions {
@@ -28,7 +23,7 @@ interface MergeCliOptions {
   reuse?: string;
 }
 
-/** `levelramp merge` (SPEC 2, 9): the shards of a sharded generate → the pool one unsharded generate writes, byte for byte. */
+/** `levelramp merge` (SPEC 2, 9): the shards of a sharded generate ({@link readShards}) → the pool one unsharded generate writes, byte for byte ({@link mergeShards}). */
 export function registerMerge(program: Command, ctx: CommandContext): void {
   gameOption(program.command("merge"))
     .description("merge the shard files of `generate --shard` into one pool, byte for byte the unsharded generate's (SPEC 9)")
@@ -45,15 +40,7 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const workers = parseWorkers("cli/merge", o.workers);
       const given = await openGameOption(o.game, ctx);
       for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/merge", option: "--out", inputs: files.map((path) => ({ what: "the shard", path })) })) io.stderr(`levelramp: ${oneLine(note)}\n`);
-      const shards: Array<{ file: string; shard: ShardFile }> = [];
-      let game: Game | undefined;
-      for (const file of files) {
-        const read = await readGameFile(file, (g) => (raw, f) => parseShardFile(raw, f, g), given);
-        shards.push({ file, shard: read.value });
-        game ??= read.game;
-      }
-      if (!game) throw new InputError("cli/merge", `expected shards of a game; ${files[0]} is generic`, { file: files[0], jsonPath: "$.game" });
-      const reuse = o.reuse !== undefined ? await readReusablePool(o.reuse, game) : undefined;
+      const { shards, game, reuse } = await readShards(files, { game: given, reuseFile: o.reuse });
       const bars = commandProgressBars(io, o.quiet);
       const t0 = performance.now();
       let result: MergeResult;

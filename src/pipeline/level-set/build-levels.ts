@@ -83,7 +83,14 @@ export function buildLevels(options: PipelineOptions): Promise<PipelineResult> {
   return runPipeline({ ...options, select: true });
 }
 
-/** {@link runPipeline} without selection: the `generate` job (SPEC 2), pools only. */
+/**
+ * {@link runPipeline} without selection: the `generate` job (SPEC 2), pools
+ * only — the candidates grown, proven, measured and de-duplicated, with their
+ * conflict pairs and the record of how they were grown (`result.pool`;
+ * `generate --out` writes it as `JSON.stringify(pool, null, 2)` and a
+ * newline). Options: `loadPipelineOptions`. For one shard of the run:
+ * `generateShard`.
+ */
 export function generatePools(options: PipelineOptions): Promise<PipelineResult> {
   return runPipeline({ ...options, select: false });
 }
