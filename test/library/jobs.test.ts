@@ -6,6 +6,7 @@ import {
   calibrate,
   calibrationSchema,
   compareLevels,
+  diffLevels,
   drawLevel,
   generatePools,
   generateShard,
@@ -33,7 +34,9 @@ import { tempDir, tempFolder } from "../helpers/temp-dir.ts";
 
 // The library is the product: each job the CLI runs, imported from the package root and called on parsed
 // inputs, gives the CLI's output files byte for byte (select, select --min-moves, a player ramp through a
-// calibration, calibrate, report in each file format, build; verify's verdict). game check's job:
+// calibration, calibrate, report in each file format, build, build --from and --reuse, generate,
+// generate --shard, merge, show) or its stdout (measure --json, compare --json, diff --json, schema; verify's
+// verdict). start runs build, verify and report (test/cli/start-own-builds.test.ts). game check's job:
 // test/program/check-game-job.test.ts (it runs an outside game: an isolated file).
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -201,5 +204,25 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     expect(poolText(result.pool)).toBe(text(merged));
     expect(text(merged)).toBe(text(poolFile));
     await options.game.close();
+  });
+
+  it("diffLevels: diff --json (exit 1: they differ); schema's own calls: schema <format>", async () => {
+    const swapped = { ...levels, levels: levels.levels.map((l) => (l.number === 3 ? { ...levels.levels[3], number: 3 } : l.number === 4 ? { ...levels.levels[2], number: 4 } : l)) };
+    const swappedFile = t.write("swapped.json", swapped);
+    const r = await runCli(["diff", levelsPath, swappedFile, "--json"]);
+    expect(r.code).toBe(1);
+    const d = diffLevels(levels, readJsonFile(levelsSchema, swappedFile));
+    expect(JSON.stringify(d, null, 2) + "\n").toBe(r.stdout);
+    // levels 3 and 4 swapped: two moves, nothing added or removed
+    expect(d.moved.map((m) => `${m.from}→${m.to}`).sort()).toEqual(["3→4", "4→3"]);
+    expect([d.added.length, d.removed.length, d.identical]).toEqual([0, 0, false]);
+    // schema prints the format's JSON Schema: two calls of the format schemas (levelramp/io, levelramp/registry)
+    const { formatJsonSchema } = await import("../../src/io/index.ts");
+    const { formatSchema } = await import("../../src/game/registry/index.ts");
+    for (const name of ["levels", "carillon-body"]) {
+      const printed = await runCli(["schema", name]);
+      expect(printed.code).toBe(0);
+      expect(JSON.stringify(formatJsonSchema(name, await formatSchema(name)), null, 2) + "\n").toBe(printed.stdout);
+    }
   });
 });
