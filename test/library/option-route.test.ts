@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { modelSchema, planSchema, poolSchema, rampSchema, selectLevels, type SelectLevelsInputs } from "../../src/index.ts";
 import { solverLimits } from "../../src/select/index.ts";
+import { ChainSelection } from "../../src/pipeline/level-set/chain-selection.ts";
 import { fixture, modelFile } from "../helpers/run-cli.ts";
 
 // The route of select's time limit (docs/architecture.md "How an option travels"): the seconds a caller
@@ -99,6 +100,15 @@ describe("select's time limit reaches the solver as given (docs/architecture.md:
     expect(selection.solver).toBe("incremental(highs)");
     expect(selection.stats.parts).toBe(2);
     expect(highsLimits.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(highsLimits)).toEqual(new Set([SECONDS]));
+  }, 60_000);
+
+  it("the build's step (ChainSelection.extend, as pipeline-run hands it selectionTimeLimitSeconds): HiGHS gets it, exactly", async () => {
+    const { pool, poolFile, plan, planFile, model, modelFile, ramp, rampFile } = smallCase();
+    const chain = new ChainSelection({ poolFile, plan: plan!, planFile: planFile!, model, modelFile, ramp, rampFile });
+    const step = await stillClock(() => chain.extend(pool, 1, 1, [], { solver: "highs", timeLimitSeconds: SECONDS }));
+    expect(step.selection.solver).toBe("highs");
+    expect(highsLimits.length).toBeGreaterThan(0);
     expect(new Set(highsLimits)).toEqual(new Set([SECONDS]));
   }, 60_000);
 
