@@ -28,6 +28,8 @@ export interface PipelineCliOptions {
   force?: boolean;
   json?: boolean;
   reuse?: string;
+  /** build only: reuse recorded batches whatever their aim (docs/pipeline.md "Keeping the recorded aims"). */
+  keepAims?: boolean;
   /** build only: the levels file of an earlier build whose chapters before --chapters are kept. */
   from?: string;
 }
@@ -67,7 +69,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
     bars.stop();
   }
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse)) io.stderr(`${oneLine(line)}\n`);
+  if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "grown", job === "build" ? "--keep-aims" : undefined)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
     io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
@@ -105,8 +107,8 @@ export function describeChapters(chapters: readonly number[]): string {
 export async function readPipelineOptions(gameName: string, o: PipelineCliOptions, module: string, ctx: Pick<CommandContext, "closeAtEnd">, checkOutputs: (options: LevelSetOptions) => string[], note: (line: string) => void = () => {}, setFolder?: string): Promise<LevelSetOptions> {
   const seed = wholeNumber(module, o.seed, "--seed", 0);
   const workers = parseWorkers(module, o.workers);
-  const names = { from: "--from", reuse: "--reuse", chapters: "--chapters", setSeed: "leave out --seed" };
-  const choices = { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp, reuseFile: o.reuse, fromFile: o.from, names, module };
+  const names = { from: "--from", reuse: "--reuse", keepAims: "--keep-aims", chapters: "--chapters", setSeed: "leave out --seed" };
+  const choices = { chapters: o.chapters, seed, workers, planFile: o.plan, modelFile: o.model, rampFile: o.ramp, reuseFile: o.reuse, keepAims: o.keepAims, fromFile: o.from, names, module };
   const options = await loadPipelineOptions(gameName, { ...choices, out: setFolder, beforeReading: (opened) => checkOutputs(opened).forEach(note) });
   ctx.closeAtEnd(options.game);
   return options;
@@ -132,6 +134,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
     .option("--out <dir>", "output folder (default out/<game>)")
     .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
+    .option("--keep-aims", "with --reuse or --from: reuse every recorded batch whose part's generator inputs did not change as grown, whatever its aim, so a ramp- or model-only change grows nothing; the set may then differ from a whole build's (docs/pipeline.md \"Keeping the recorded aims\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
       // The output folder (--out, else the library's default out/<the game's name>) and how it is written, known once the game is open.

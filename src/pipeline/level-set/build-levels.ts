@@ -1,7 +1,7 @@
 import { PipelineRun } from "./pipeline-run.ts";
 import { keepChapters, type KeptChain } from "./kept-chain.ts";
 import { InputError } from "../../io/errors.ts";
-import { ReuseRunner } from "../reuse/reuse-runner.ts";
+import { ReuseRunner, type ReuseSummary } from "../reuse/reuse-runner.ts";
 import { PIPELINE_NAMES, type PipelineOptions, type PipelineResult } from "./pipeline-result.ts";
 
 export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "./pipeline-result.ts";
@@ -33,6 +33,10 @@ export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "
  *   composing levels for a game without a composer, or a rule the game cannot play.
  */
 export async function runPipeline(options: PipelineOptions & { select: boolean }): Promise<PipelineResult> {
+  if (options.keepAims && !options.reuse && !options.from) {
+    const names = { ...PIPELINE_NAMES, ...options.names };
+    throw new InputError("pipeline/reuse", `${names.keepAims} keeps the aims of an earlier pool's batches: give that pool (${names.reuse})`);
+  }
   // 1. With --from, the kept chapters checked and what a whole build holds after them.
   const { run: runOptions, kept } = await fromKept(options);
   // 2. The parts of the run's chapters, the pool (the kept parts' entries in it), the worker pool.
@@ -53,10 +57,25 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     run.pool.grown = run.recorder.finish(run.stats.compose);
     const reuse = run.runner instanceof ReuseRunner ? { reuse: run.runner.summary() } : {};
     const keptSummary = kept ? { kept: { file: kept.file, chapters: kept.chapters, levels: kept.picks.length } } : {};
-    return { pool: run.pool, levels, stats: run.stats, chainStart: run.chainStart, threads: run.runner.threads, ...reuse, ...keptSummary };
+    const chainStart = run.chainStart + aimsKeptSentence(reuse.reuse);
+    return { pool: run.pool, levels, stats: run.stats, chainStart, threads: run.runner.threads, ...reuse, ...keptSummary };
   } finally {
     await run.close();
   }
+}
+
+/**
+ * With keepAims, when batches were reused as grown for another aim: the
+ * sentence report.txt and report.json add to what the chain starts from, so
+ * the set says itself that it may differ from a whole build's
+ * (docs/pipeline.md "Keeping the recorded aims"). Empty otherwise, so a run
+ * that kept no other aim writes a whole build's bytes.
+ */
+function aimsKeptSentence(summary: ReuseSummary | undefined): string {
+  const elsewhere = summary?.keepAims ? summary.parts.reduce((n, p) => n + (p.aimedElsewhere ?? 0), 0) : 0;
+  if (elsewhere === 0) return "";
+  const total = summary!.parts.reduce((n, p) => n + p.reused + p.grown, 0);
+  return `; ${elsewhere} of the ${total} batches of candidates were reused from an earlier pool as grown for its ramp or chain (the recorded aims kept), so this set may differ from a whole build's with the same inputs`;
 }
 
 /**

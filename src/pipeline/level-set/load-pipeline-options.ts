@@ -24,6 +24,8 @@ export interface PipelineChoices {
   rampFile?: string;
   /** An earlier run's pools.json to answer unchanged batches from ({@link PipelineOptions.reuse}; docs/pipeline.md "Pools reused"). */
   reuseFile?: string;
+  /** With `reuseFile` or `fromFile`: reuse recorded batches whatever their aim ({@link PipelineOptions.keepAims}; docs/pipeline.md "Keeping the recorded aims"). Default false. */
+  keepAims?: boolean;
   /**
    * An earlier build's levels file, its pools.json beside it: the chapters
    * before `chapters` are kept from it ({@link PipelineOptions.from}). Needs
@@ -79,6 +81,7 @@ export async function loadPipelineOptions(gameName: string, choices: PipelineCho
     const selectLine = { planFile: choices.planFile ? relative(out, choices.planFile) : null, modelFile: choices.modelFile ? "model.json" : null, ...("gameFile" in game.source ? { gameFile: relative(out, gameName) } : {}) };
     const options: LevelSetOptions = { game, ...inputs, chapters, seed: choices.seed ?? settings.seed, workers: choices.workers ?? defaultWorkers(), settings, out, selectLine };
     if (choices.names) options.names = choices.names;
+    if (choices.keepAims) options.keepAims = true;
     choices.beforeReading?.(options);
     // 3. An earlier pool to reuse; an earlier set to continue, whose seed is the run's unless one is given
     //    (keepChapters refuses a set of two seeds).

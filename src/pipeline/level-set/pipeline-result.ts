@@ -43,6 +43,17 @@ export interface PipelineOptions extends PipelineInputs {
    */
   reuse?: ReusablePool;
   /**
+   * With `reuse` (or `from`, whose pool is reused): answer every batch whose
+   * part's generator inputs did not change from the batch recorded with the
+   * same number and level, as grown, whatever it was aimed at
+   * (docs/pipeline.md "Keeping the recorded aims"). A ramp- or model-only
+   * change then grows nothing, and the set may differ from a whole build's
+   * (its candidates were aimed at the earlier ramp or chain); the pool's
+   * record keeps the aims they were grown at. Default false: only a batch
+   * with the same aim is reused, and the output is a whole build's bytes.
+   */
+  keepAims?: boolean;
+  /**
    * `build --from` (docs/pipeline.md "Rebuilding from a chapter"): an earlier
    * build's levels and pool; the chapters before `chapters[0]` are kept from
    * it (checked against the current rules first) and the run continues the
@@ -64,6 +75,8 @@ export const PIPELINE_NAMES = {
   from: "from",
   /** An earlier pool to reuse. */
   reuse: "reuse",
+  /** Reusing recorded batches whatever their aim. */
+  keepAims: "keepAims",
   /** The chapters to build. */
   chapters: "chapters",
   /** Building with the seed the earlier set was built with. */
@@ -117,7 +130,7 @@ export interface PipelineResult {
   chainStart: string;
   /** Worker threads generation ran on (0: this thread). Never part of an output file. */
   threads: number;
-  /** With `reuse`: what was answered from the earlier pool and what was grown. Never part of an output file. */
+  /** With `reuse`: what was answered from the earlier pool and what was grown. Never part of an output file (with `keepAims`, report.txt's first sentence says what it means for the set). */
   reuse?: ReuseSummary;
   /** With `from`: what was kept (the file, its chapters, the number of levels). Never part of an output file. */
   kept?: { file: string; chapters: number[]; levels: number };

@@ -586,7 +586,7 @@ function runnerFor(options: PipelineOptions): TaskRunner {
   const make = () => options.runner ?? createTaskRunner(options.workers, options.game);
   if (!options.reuse) return make();
   const planned = options.runner ? (options.runner.plannedThreads ?? options.runner.threads) : options.workers <= 1 ? 0 : options.workers;
-  return new ReuseRunner(new ReusedAnswers(options.reuse, options.game), make, planned);
+  return new ReuseRunner(new ReusedAnswers(options.reuse, options.game, options.keepAims), make, planned);
 }
 
 /** A metric value for a message (3 decimals). */

@@ -60,7 +60,8 @@ export class GrownRecorder {
   batch(record: PartRecord, task: GrowBatchTask, result: GrowBatchResult, joined: readonly boolean[]): void {
     const entry: BatchRecord = {
       batch: task.batch,
-      level: { number: task.level.number, target: task.level.target },
+      // the aim the candidates were grown at: a batch reused for another aim (keepAims) keeps its own
+      level: { number: task.level.number, target: result.aim ?? task.level.target },
       candidates: result.candidates.map((c, i) => (joined[i] ? c.id : { ...c })),
       stats: { ...result.stats },
     };

@@ -66,25 +66,34 @@ export function parseReusablePool(raw: unknown, file: string, game?: BodyGame): 
  */
 export class ReusedAnswers {
   readonly source: ReusablePool;
-  private readonly byKey = new Map<string, { part: PartRecord; batches: Map<string, BatchRecord>; levels: Set<string> }>();
+  /** Whether a recorded batch answers a task aimed elsewhere (`keepAims`). */
+  readonly keepAims: boolean;
+  private readonly byKey = new Map<string, { part: PartRecord; batches: Map<string, BatchRecord>; levels: Map<string, BatchRecord> }>();
   private readonly byId: Map<string, Candidate>;
   private readonly compose: ComposeRecord | undefined;
   private readonly composeGenerator: string | null;
   private readonly growGenerator: string | null;
 
-  /** @param game the run's game (its generator must be the pool's). */
-  constructor(source: ReusablePool, game: Pick<Game, "name" | "version">) {
+  /**
+   * @param game the run's game (its generator must be the pool's).
+   * @param keepAims answer a batch with the one recorded with the same part
+   *   key, number and level whatever it was aimed at (docs/pipeline.md
+   *   "Keeping the recorded aims"); default false: only the same aim answers,
+   *   and the run writes a whole build's bytes.
+   */
+  constructor(source: ReusablePool, game: Pick<Game, "name" | "version">, keepAims = false) {
     this.source = source;
+    this.keepAims = keepAims;
     this.growGenerator = reuseGenerator(game, "grow");
     this.composeGenerator = reuseGenerator(game, "compose");
     this.byId = new Map(source.pool.candidates.map((c) => [c.id, c]));
     const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game.name;
     if (usable) {
       for (const part of source.records.parts) {
-        const held = this.byKey.get(part.key) ?? { part, batches: new Map(), levels: new Set<string>() };
+        const held = this.byKey.get(part.key) ?? { part, batches: new Map(), levels: new Map<string, BatchRecord>() };
         for (const b of part.batches) {
           if (!held.batches.has(batchKey(b))) held.batches.set(batchKey(b), b);
-          held.levels.add(`${b.batch}/${b.level.number}`);
+          if (!held.levels.has(levelKey(b))) held.levels.set(levelKey(b), b);
         }
         this.byKey.set(part.key, held);
       }
@@ -103,7 +112,22 @@ export class ReusedAnswers {
   /** Whether the pool holds the answer to `task` (a batch or composing stream whose inputs did not change). */
   holds(task: PipelineTask): boolean {
     if (task.kind === "compose") return this.compose !== undefined && this.compose.key === composeKey(this.composeGenerator, task) && this.compose.streams.some((s) => s.attempt === task.attempt);
-    return this.byKey.get(partKey(this.growGenerator, task))?.batches.has(batchKey(task)) ?? false;
+    return this.recordOf(task) !== undefined;
+  }
+
+  /** Whether the pool holds a batch of `task`'s part as this run keys it (its generator inputs unchanged), whatever its number. */
+  holdsPart(task: GrowBatchTask): boolean {
+    return this.byKey.has(partKey(this.growGenerator, task));
+  }
+
+  /**
+   * The recorded batch that answers `task`: the one with the same part key,
+   * number and aim; with `keepAims`, else the one with the same part key,
+   * number and level, aimed wherever it was.
+   */
+  private recordOf(task: GrowBatchTask): BatchRecord | undefined {
+    const held = this.byKey.get(partKey(this.growGenerator, task));
+    return held?.batches.get(batchKey(task)) ?? (this.keepAims ? held?.levels.get(levelKey(task)) : undefined);
   }
 
   /**
@@ -114,13 +138,17 @@ export class ReusedAnswers {
    */
   reaimed(task: GrowBatchTask): boolean {
     const held = this.byKey.get(partKey(this.growGenerator, task));
-    return held !== undefined && !held.batches.has(batchKey(task)) && held.levels.has(`${task.batch}/${task.level.number}`);
+    return !this.keepAims && held !== undefined && !held.batches.has(batchKey(task)) && held.levels.has(levelKey(task));
   }
 
-  /** The earlier run's answer to a batch task, or undefined when its inputs differ from every recorded batch's. */
+  /**
+   * The earlier run's answer to a batch task, or undefined when its inputs
+   * differ from every recorded batch's. With `keepAims`, a batch recorded
+   * with another aim answers too; the answer's `aim` is then the target it
+   * was grown at (the pool's record keeps it).
+   */
   growAnswer(task: GrowBatchTask): GrowBatchResult | undefined {
-    const held = this.byKey.get(partKey(this.growGenerator, task));
-    const record = held?.batches.get(batchKey(task));
+    const record = this.recordOf(task);
     if (!record) return undefined;
     const candidates = record.candidates.map((entry) => (typeof entry === "string" ? this.grown(entry, task) : (entry as unknown as GrownCandidate)));
     for (const c of candidates) {
@@ -128,7 +156,8 @@ export class ReusedAnswers {
         throw new InputError(module, `expected each candidate's id to be its body's (SPEC 2); ${c.id} of batch ${task.batch} of chapter ${task.chapter} part ${task.part} is not (the pool was changed by hand)`, { file: this.source.file });
       }
     }
-    return { candidates, stats: { ...record.stats } };
+    const aim = record.level.target === task.level.target ? {} : { aim: record.level.target };
+    return { candidates, stats: { ...record.stats }, ...aim };
   }
 
   /** The earlier run's answer to a compose task, or undefined. */
@@ -156,6 +185,11 @@ export class ReusedAnswers {
 /** A batch's number and aim, as one map key. */
 function batchKey(b: { batch: number; level: { number: number; target: number } }): string {
   return `${b.batch}/${b.level.number}/${b.level.target}`;
+}
+
+/** A batch's number and level, whatever its aim, as one map key. */
+function levelKey(b: { batch: number; level: { number: number } }): string {
+  return `${b.batch}/${b.level.number}`;
 }
 
 /**

@@ -24,25 +24,45 @@ function ranges(parts: PartReuse[], all: PartReuse[]): string {
  * "Pools reused"): batches reused of all, composing, and which parts were
  * answered whole from the earlier pool, which were grown whole and which partly;
  * when batches were grown only because their aim moved (a ramp or model change),
- * how many, and the command that chooses from the pool as it is instead.
+ * how many, and the ways to grow none of them. With `keepAims` ("Keeping the
+ * recorded aims"): how many reused batches were aimed elsewhere, why each
+ * grown batch was grown, and that the set may differ from a whole build's.
  *
  * @param otherwise what became of a batch the pool did not hold (default `grown`; `merge`: `from the shards or grown here`).
+ * @param keepAims how the caller names the keepAims option (the CLI: `--keep-aims`); absent: a caller without it (merge), and no line offers it.
  */
-export function reuseLines(summary: ReuseSummary, otherwise = "grown"): string[] {
+export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?: string): string[] {
   const { parts, compose, file, refusal } = summary;
   if (refusal) return [`reuse: nothing reused from ${file}: ${refusal}`];
   const reused = parts.reduce((n, p) => n + p.reused, 0);
   const total = parts.reduce((n, p) => n + p.reused + p.grown, 0);
   const composing = compose.reused + compose.grown === 0 ? "" : compose.grown === 0 ? "; composing reused" : `; composing ${otherwise}`;
   const reaimed = parts.reduce((n, p) => n + p.reaimed, 0);
+  const elsewhere = parts.reduce((n, p) => n + (p.aimedElsewhere ?? 0), 0);
   const why = reaimed === 0 ? "" : ` (${reaimed} of them only because the ramp or the chain moved their aim)`;
-  const lines = [`reuse: ${reused} of ${total} batches answered from ${file}, ${total - reused} ${otherwise}${why}${composing}`];
+  const asGrown = summary.keepAims ? ` as grown (${elsewhere} of them aimed at another ramp or chain than this run's)` : "";
+  const lines = [`reuse: ${reused} of ${total} batches answered from ${file}${asGrown}, ${total - reused} ${otherwise}${why}${composing}`];
   const whole = parts.filter((p) => p.grown === 0);
   const grown = parts.filter((p) => p.reused === 0 && p.grown > 0);
   const partly = parts.filter((p) => p.reused > 0 && p.grown > 0);
   if (whole.length) lines.push(`  reused whole: ${ranges(whole, parts)}`);
   if (grown.length) lines.push(`  ${otherwise} whole: ${ranges(grown, parts)}`);
   if (partly.length) lines.push(`  ${otherwise} in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
+  if (summary.keepAims) lines.push(...keptAimsLines(parts, elsewhere, keepAims ?? "keepAims"));
+  if (reaimed > 0 && keepAims !== undefined) lines.push(`  to reuse them as grown for their earlier aims, growing nothing: the same command with ${keepAims} (the whole set, which may then differ from a whole build's)`);
   if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: levelramp select --pools ${file} --incremental with this run's --plan, --model and --ramp (without --incremental if the pool runs out part by part; the levels only, not a whole build's set)`);
+  return lines;
+}
+
+/** With keepAims: why batches were grown (new generator inputs, or rounds the earlier run never took), and what the set is. */
+function keptAimsLines(parts: PartReuse[], elsewhere: number, flag: string): string[] {
+  const lines: string[] = [];
+  const unrecorded = parts.filter((p) => (p.unrecorded ?? 0) > 0);
+  const changed = parts.filter((p) => p.grown - (p.unrecorded ?? 0) > 0);
+  const sum = (ps: PartReuse[], f: (p: PartReuse) => number) => ps.reduce((n, p) => n + f(p), 0);
+  if (changed.length) lines.push(`  grown for their generator inputs (changed, or a part the pool does not hold): ${sum(changed, (p) => p.grown - (p.unrecorded ?? 0))} batch(es) of ${ranges(changed, parts)}`);
+  if (unrecorded.length) lines.push(`  grown because the earlier run never grew them (this run took more rounds): ${sum(unrecorded, (p) => p.unrecorded ?? 0)} batch(es) of ${unrecorded.map((p) => `${name(p)} (${p.unrecorded})`).join(", ")}`);
+  if (elsewhere > 0) lines.push(`  ${flag}: ${elsewhere} batch(es) were grown for the earlier ramp or chain, so this set may differ from a whole build's with these inputs (without ${flag}, --reuse grows them again and writes a whole build's bytes)`);
+  else lines.push(`  ${flag}: every batch reused was aimed where this run aims it: the set is a whole build's with these inputs`);
   return lines;
 }

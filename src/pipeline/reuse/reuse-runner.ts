@@ -10,8 +10,12 @@ export interface PartReuse {
   reused: number;
   /** Batches the pool does not hold (their inputs differ from every recorded batch's): grown here (in `merge`, answered by the shards or grown here). */
   grown: number;
-  /** Of `grown`, the batches the pool holds with the same inputs but another aim (the ramp or the chain moved it). */
+  /** Of `grown`, the batches the pool holds with the same inputs but another aim (the ramp or the chain moved it); 0 with `keepAims`. */
   reaimed: number;
+  /** With `keepAims`: of `reused`, the batches answered as grown for another aim than this run's (a ramp or model change, or a chain that moved). */
+  aimedElsewhere?: number;
+  /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more rounds); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
+  unrecorded?: number;
 }
 
 /** What a run with `--reuse` reused and grew (docs/pipeline.md "Pools reused"); never part of an output file. */
@@ -20,6 +24,8 @@ export interface ReuseSummary {
   file: string;
   /** Why nothing could be reused, when nothing could (a game without a version); null otherwise. */
   refusal: string | null;
+  /** Whether recorded batches answered tasks aimed elsewhere (docs/pipeline.md "Keeping the recorded aims"): the set may then differ from a whole build's. */
+  keepAims?: true;
   /** Composing streams answered from the pool and run here. */
   compose: { reused: number; grown: number };
   /** Per part the run grew, in the order it took them. */
@@ -62,7 +68,7 @@ export class ReuseRunner implements TaskRunner {
   run(task: PipelineTask): Promise<unknown> {
     try {
       const answer = task.kind === "grow" ? this.answers.growAnswer(task) : this.answers.composeAnswer(task);
-      this.count(task, answer !== undefined, task.kind === "grow" && answer === undefined && this.answers.reaimed(task));
+      this.count(task, answer);
       if (answer !== undefined) return Promise.resolve(answer);
     } catch (err) {
       return Promise.reject(err);
@@ -73,7 +79,7 @@ export class ReuseRunner implements TaskRunner {
 
   /** What was reused and grown so far. */
   summary(): ReuseSummary {
-    return { file: this.answers.source.file, refusal: this.answers.refusal, compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
+    return { file: this.answers.source.file, refusal: this.answers.refusal, ...(this.answers.keepAims ? { keepAims: true as const } : {}), compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
   }
 
   async close(): Promise<void> {
@@ -82,15 +88,20 @@ export class ReuseRunner implements TaskRunner {
     await inner?.close();
   }
 
-  private count(task: PipelineTask, reused: boolean, reaimed: boolean): void {
+  /** Counts a task: answered from the pool (`answer`) or grown, and why (a moved aim; with keepAims, an aim kept or a batch never grown). */
+  private count(task: PipelineTask, answer: GrowBatchResult | ComposeTaskResult | undefined): void {
+    const reused = answer !== undefined;
     if (task.kind === "compose") {
       this.compose[reused ? "reused" : "grown"]++;
       return;
     }
     const key = `${task.chapter}/${task.part}`;
+    const keep = this.answers.keepAims;
     let p = this.parts.get(key);
-    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0, reaimed: 0 }));
+    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0, reaimed: 0, ...(keep ? { aimedElsewhere: 0, unrecorded: 0 } : {}) }));
     p[reused ? "reused" : "grown"]++;
-    if (reaimed) p.reaimed++;
+    if (!reused && this.answers.reaimed(task)) p.reaimed++;
+    if (keep && reused && (answer as GrowBatchResult).aim !== undefined) p.aimedElsewhere!++;
+    if (keep && !reused && this.answers.holdsPart(task)) p.unrecorded!++;
   }
 }

@@ -3,7 +3,8 @@ import { shardTasksHash } from "../../io/hostile/shard-tasks-hash.ts";
 import { addCounts } from "../../io/hostile/own-key.ts";
 import type { ShardSpec } from "./parse-shard.ts";
 import { PipelineRun } from "../level-set/pipeline-run.ts";
-import type { PipelineOptions } from "../level-set/pipeline-result.ts";
+import { PIPELINE_NAMES, type PipelineOptions } from "../level-set/pipeline-result.ts";
+import { InputError } from "../../io/errors.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchTask, PipelineTask } from "../workers/pipeline-task.ts";
 import { generationInputs, settingsHash } from "./settings-hash.ts";
 import { shardTasks } from "./shard-tasks.ts";
@@ -40,11 +41,13 @@ const add = addCounts;
  *
  * @param options as for `generate` (`select` is false).
  * @param shard K of N (K from 1).
- * @throws InputError (exit 2) as generate; NoAnswerError (exit 1) when every
+ * @throws InputError (exit 2) as generate, or with `keepAims` (merge answers
+ *   only batches with their recorded aims); NoAnswerError (exit 1) when every
  *   composing stream gives a set with a repeat.
  */
 export async function generateShard(options: PipelineOptions, shard: ShardSpec): Promise<ShardResult> {
   const { seed, events } = options;
+  if (options.keepAims) throw new InputError("pipeline/shard", `${options.names?.keepAims ?? PIPELINE_NAMES.keepAims} is for a run on one machine: a shard leaves out only the batches the pool holds with their aims, as merge answers them`);
   const game = options.game.name;
   // 1. What can change a candidate, and its hash: merge takes only shards that agree on both, and on the seed.
   const inputs = generationInputs(options);

@@ -68,6 +68,13 @@ export interface GrowBatchResult {
   candidates: GrownCandidate[];
   /** Rejection counters of the game's generator, plus `no-candidate` (a candidate given up after every attempt). */
   stats: Record<string, number>;
+  /**
+   * The target the candidates were grown at, when it is not the task's: a
+   * batch an earlier pool answers as grown for another aim (`keepAims`,
+   * docs/pipeline.md "Keeping the recorded aims"). Absent for a batch grown
+   * for its task.
+   */
+  aim?: number;
 }
 
 /** What composing gives: the levels 1..count. */
