@@ -271,7 +271,7 @@ export class PipelineRun {
     let batches = this.queued[index];
     for (let round = 0; ; round++) {
       await this.takeBatches(work, batches);
-      const next = await this.continueChain(work);
+      const next = await this.continueChain(work, round);
       if (next === null) return;
       batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why, next.remedies);
     }
@@ -425,7 +425,7 @@ export class PipelineRun {
    *
    * @returns null when the part is done, else why it needs another round.
    */
-  private async continueChain(work: PartWork): Promise<NextRound | null> {
+  private async continueChain(work: PartWork, round: number): Promise<NextRound | null> {
     const { part, stats: ps } = work;
     const left = ps.grown - ps.dropped;
     if (left < part.grow.length) {
@@ -446,7 +446,7 @@ export class PipelineRun {
     const metric = this.options.model.metric;
     const end = problem.candidates[chosen[chosen.length - 1]]?.metrics[metric];
     const drift = this.drift(work, problem, group, end);
-    if (drift !== null && ps.refineRounds < this.options.settings.refineRounds) return { why: drift, refine: true };
+    if (drift !== null && ps.refineRounds < this.options.settings.refineRounds && this.mayRefine(work, round, drift)) return { why: drift, refine: true };
     this.optimal &&= selection.optimal;
     this.solvers.add(selection.solver);
     this.recorder.selected(work.record, selection.solver, selection.optimal);
@@ -481,6 +481,19 @@ export class PipelineRun {
     return d.side === "above"
       ? `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} above ${fmt(d.limit)} (max(the chain's end, the ramp) + ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`
       : `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} below ${fmt(d.limit)} (the ramp − ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`;
+  }
+
+  /**
+   * Whether the part may grow refine round `round + 1`: with keepAims, only
+   * when the earlier pool holds it or the part's inputs changed
+   * ({@link ReuseRunner.mayRefine}); a round left out is said in the log.
+   */
+  private mayRefine(work: PartWork, round: number, drift: string): boolean {
+    if (!(this.runner instanceof ReuseRunner)) return true;
+    const tasks = this.growTasks(work.part, round + 1, this.aimsFor(work.part, this.standAfter[work.index - 1] ?? null));
+    if (this.runner.mayRefine(tasks)) return true;
+    this.options.events?.log?.(`chapter ${work.part.chapter} part ${work.part.part}: ${drift}; the earlier pool holds no refine round ${work.stats.refineRounds + 1} of it, and keeping the recorded aims grows none: the continuation found is kept`);
+    return false;
   }
 
   /**

@@ -14,8 +14,10 @@ export interface PartReuse {
   reaimed: number;
   /** With `keepAims`: of `reused`, the batches answered as grown for another aim than this run's (a ramp or model change, or a chain that moved). */
   aimedElsewhere?: number;
-  /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more rounds); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
+  /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more extra rounds); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
   unrecorded?: number;
+  /** With `keepAims`: refine rounds this run would grow for the part that the pool does not hold, left ungrown (the part keeps the continuation it found). */
+  refineNotGrown?: number;
 }
 
 /** What a run with `--reuse` reused and grew (docs/pipeline.md "Pools reused"); never part of an output file. */
@@ -77,6 +79,22 @@ export class ReuseRunner implements TaskRunner {
     return task.kind === "grow" ? this.inner.run(task) : this.inner.run(task);
   }
 
+  /**
+   * With `keepAims`, whether a part whose chain drifts off the ramp may grow
+   * the refine round `tasks`: only when the pool holds every batch of it, or
+   * when the part's generator inputs changed (it is grown as a whole build
+   * grows it). A refine round only brings a chain that can continue nearer
+   * the ramp, so keeping the aims grows none the earlier run did not; the
+   * round left out is counted (`refineNotGrown`). Always true without keepAims.
+   */
+  mayRefine(tasks: readonly GrowBatchTask[]): boolean {
+    if (!this.answers.keepAims || tasks.length === 0 || !this.answers.holdsPart(tasks[0])) return true;
+    if (tasks.every((t) => this.answers.holds(t))) return true;
+    const p = this.parts.get(`${tasks[0].chapter}/${tasks[0].part}`);
+    if (p) p.refineNotGrown = (p.refineNotGrown ?? 0) + 1;
+    return false;
+  }
+
   /** What was reused and grown so far. */
   summary(): ReuseSummary {
     return { file: this.answers.source.file, refusal: this.answers.refusal, ...(this.answers.keepAims ? { keepAims: true as const } : {}), compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
@@ -98,7 +116,7 @@ export class ReuseRunner implements TaskRunner {
     const key = `${task.chapter}/${task.part}`;
     const keep = this.answers.keepAims;
     let p = this.parts.get(key);
-    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0, reaimed: 0, ...(keep ? { aimedElsewhere: 0, unrecorded: 0 } : {}) }));
+    if (!p) this.parts.set(key, (p = { chapter: task.chapter, part: task.part, reused: 0, grown: 0, reaimed: 0, ...(keep ? { aimedElsewhere: 0, unrecorded: 0, refineNotGrown: 0 } : {}) }));
     p[reused ? "reused" : "grown"]++;
     if (!reused && this.answers.reaimed(task)) p.reaimed++;
     if (keep && reused && (answer as GrowBatchResult).aim !== undefined) p.aimedElsewhere!++;
