@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic-write.ts";
+import { readInputBytes, readTextFile } from "../io/read-text-file.ts";
 
 /**
  * A record of the files a writer put into a folder (SPEC 2: outputs are never
@@ -17,12 +18,13 @@ export interface OwnedFilesRecord {
   files: Record<string, string>;
 }
 
-const digest = (path: string) => `sha256:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
+/** The SHA-256 of a file's bytes (read through the one door for inputs, without its size bound: a set's pools can be large). */
+const digest = (path: string) => `sha256:${createHash("sha256").update(readInputBytes(path, "cli/start", Number.MAX_SAFE_INTEGER)).digest("hex")}`;
 
 /** The record in `dir/record` when it is one of `writtenBy`'s (anything else: none). */
 function readRecord(dir: string, record: string, writtenBy: string): OwnedFilesRecord | undefined {
   try {
-    const value = JSON.parse(readFileSync(join(dir, record), "utf8")) as Partial<OwnedFilesRecord>;
+    const value = JSON.parse(readTextFile(join(dir, record), "cli/start")) as Partial<OwnedFilesRecord>;
     return value && value.writtenBy === writtenBy && typeof value.files === "object" && value.files !== null ? (value as OwnedFilesRecord) : undefined;
   } catch {
     return undefined;
