@@ -18,7 +18,7 @@ export { PoolDeduper, type CandidateVerdict, type DedupCounts, type PoolConflict
 export { generateShard, type ShardResult } from "./shards/generate-shard.ts";
 export { mergeShards, type MergeResult, type ShardInput } from "./shards/merge-shards.ts";
 export { readShards } from "./shards/read-shards.ts";
-export { maxShards, parseShard, type ShardEnv, type ShardSpec } from "./shards/parse-shard.ts";
+export { maxShards, parseShard, SHARD_NAMES, type ShardEnv, type ShardSpec } from "./shards/parse-shard.ts";
 export { describeTask, shardTasks, taskKey, type ShardedTask } from "./shards/shard-tasks.ts";
 export { ReplayRunner } from "./shards/replay-runner.ts";
 export { generationInputs, settingsHash, type GenerationInputs } from "./shards/settings-hash.ts";

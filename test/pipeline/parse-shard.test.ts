@@ -11,7 +11,7 @@ describe("parseShard", () => {
   });
 
   it.each(["0/3", "4/3", "1/0", "3", "a/b", "-1/3", "1/100001", ""])("refuses %j (exit 2)", (text) => {
-    expect(() => parseShard(text, {})).toThrow(/pipeline\/shard: --shard: expected K\/N, shard K of N with 1 ≤ K ≤ N ≤ 100000 \(K counts from 1\) or auto/);
+    expect(() => parseShard(text, {})).toThrow(/pipeline\/shard: shard: expected K\/N, shard K of N with 1 ≤ K ≤ N ≤ 100000 \(K counts from 1\) or auto/);
     try {
       parseShard(text, {});
     } catch (err) {
@@ -21,7 +21,7 @@ describe("parseShard", () => {
 
   it("auto: LEVELRAMP_SHARD=K/N", () => {
     expect(parseShard("auto", { LEVELRAMP_SHARD: "2/5" })).toEqual({ index: 2, count: 5 });
-    expect(() => parseShard("auto", { LEVELRAMP_SHARD: "0/5" })).toThrow(/--shard auto: LEVELRAMP_SHARD: expected K\/N.*got "0\/5"/);
+    expect(() => parseShard("auto", { LEVELRAMP_SHARD: "0/5" })).toThrow(/shard "auto": LEVELRAMP_SHARD: expected K\/N.*got "0\/5"/);
   });
 
   it("auto: a Kubernetes Indexed Job's 0-based JOB_COMPLETION_INDEX with LEVELRAMP_SHARD_COUNT", () => {
@@ -47,8 +47,13 @@ describe("parseShard", () => {
 
   it("a re-run of one failed Slurm task (sbatch --array=3) does not read as shard 1/1: refused at once, with the explicit form", () => {
     const rerun = { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "1", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "3", SLURM_ARRAY_TASK_STEP: "1" };
+    // The library names its own option (issue 41); the CLI's words (generate's) give the flags.
     expect(() => parseShard("auto", rerun)).toThrow(
-      '--shard auto: SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',
+      'pipeline/shard: shard "auto": SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: shard "K/N" with K = SLURM_ARRAY_TASK_ID (an array from 1; from 0, K = SLURM_ARRAY_TASK_ID + 1), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',
+    );
+    const cli = { shard: "--shard", auto: "--shard auto", explicit: '--shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N")' };
+    expect(() => parseShard("auto", rerun, cli)).toThrow(
+      'pipeline/shard: --shard auto: SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',
     );
     // the same for task 0 or 1 alone: a one-task array never says the run's count
     expect(() => parseShard("auto", { ...rerun, SLURM_ARRAY_TASK_ID: "1", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "1" })).toThrow(/the only task of its array/);
@@ -70,7 +75,7 @@ describe("parseShard", () => {
 
   it("auto with no variable (or only empty ones) names what it looks for", () => {
     for (const env of [{}, { LEVELRAMP_SHARD: "", SLURM_ARRAY_TASK_ID: " " }]) {
-      expect(() => parseShard("auto", env)).toThrow(/--shard auto: expected LEVELRAMP_SHARD=K\/N, JOB_COMPLETION_INDEX with LEVELRAMP_SHARD_COUNT \(Kubernetes Indexed Job\) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT \(Slurm job array\); none is set/);
+      expect(() => parseShard("auto", env)).toThrow(/^pipeline\/shard: shard "auto": expected LEVELRAMP_SHARD=K\/N, JOB_COMPLETION_INDEX with LEVELRAMP_SHARD_COUNT \(Kubernetes Indexed Job\) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT \(Slurm job array\); none is set/);
     }
   });
 });

@@ -16,6 +16,24 @@ export type ShardEnv = Readonly<Record<string, string | undefined>>;
 const module = "pipeline/shard";
 
 /**
+ * The library's words for {@link parseShard}'s `names`: the option that
+ * names the shard, its `auto` value, and the explicit form a Slurm script
+ * gives instead of `auto` (the CLI passes `--shard`, `--shard auto` and
+ * `--shard "$SLURM_ARRAY_TASK_ID/N"`).
+ */
+export const SHARD_NAMES = {
+  /** The option whose value is parsed. */
+  shard: "shard",
+  /** That option set to `auto`. */
+  auto: 'shard "auto"',
+  /** The explicit shard a Slurm job array's script names (K from the task id), both for an array from 1 and from 0. */
+  explicit: 'shard "K/N" with K = SLURM_ARRAY_TASK_ID (an array from 1; from 0, K = SLURM_ARRAY_TASK_ID + 1)',
+};
+
+/** The words a message names the caller's options with. */
+type ShardNames = typeof SHARD_NAMES;
+
+/**
  * The shard a `--shard` option names (SPEC 2, 9): `K/N` with 1 ≤ K ≤ N ≤
  * {@link maxShards} (**K counts from 1**, everywhere: options, file names,
  * messages), or `auto`, read from the job-array variables of the scheduler
@@ -39,14 +57,18 @@ const module = "pipeline/shard";
  *
  * @param text the option's value.
  * @param env the environment (default `process.env`).
+ * @param names how the caller names its option in messages (default
+ *   {@link SHARD_NAMES}, the library's words: `shard`, `shard "auto"`; the
+ *   CLI passes `--shard`, `--shard auto`).
  * @throws InputError (exit 2) naming the option or the variable: not `K/N`,
  *   K outside 1..N, no variable for `auto`, a missing companion variable
  *   (`LEVELRAMP_SHARD_COUNT`, `SLURM_ARRAY_TASK_COUNT`), an index outside the
  *   count, or two sources that disagree.
  */
-export function parseShard(text: string, env: ShardEnv = process.env): ShardSpec {
-  if (text.trim() === "auto") return shardFromEnv(env);
-  return parseFraction(text, "--shard", "or auto");
+export function parseShard(text: string, env: ShardEnv = process.env, names: Partial<ShardNames> = {}): ShardSpec {
+  const said = { ...SHARD_NAMES, ...names };
+  if (text.trim() === "auto") return shardFromEnv(env, said);
+  return parseFraction(text, said.shard, "or auto");
 }
 
 /** `K/N` → the shard, checked (1 ≤ K ≤ N ≤ maxShards). */
@@ -61,34 +83,34 @@ function parseFraction(text: string, where: string, alternatives = ""): ShardSpe
 }
 
 /** A whole number ≥ `least` from variable `name`. */
-function wholeVar(env: ShardEnv, name: string, least: number): number {
+function wholeVar(env: ShardEnv, name: string, least: number, said: ShardNames): number {
   const text = env[name]!;
-  if (!/^\s*\d+\s*$/.test(text) || Number(text) < least) throw new InputError(module, `--shard auto: ${name} expected a whole number ≥ ${least}; got "${text}"`);
+  if (!/^\s*\d+\s*$/.test(text) || Number(text) < least) throw new InputError(module, `${said.auto}: ${name} expected a whole number ≥ ${least}; got "${text}"`);
   return Number(text);
 }
 
 const isSet = (env: ShardEnv, name: string) => env[name] !== undefined && env[name]!.trim() !== "";
 
 /** The shard of each job-array source that is set, with the words naming it. */
-function shardSources(env: ShardEnv): Array<{ what: string; shard: ShardSpec }> {
+function shardSources(env: ShardEnv, said: ShardNames): Array<{ what: string; shard: ShardSpec }> {
   const found: Array<{ what: string; shard: ShardSpec }> = [];
   if (isSet(env, "LEVELRAMP_SHARD")) {
-    found.push({ what: `LEVELRAMP_SHARD=${env.LEVELRAMP_SHARD}`, shard: parseFraction(env.LEVELRAMP_SHARD!, "--shard auto: LEVELRAMP_SHARD") });
+    found.push({ what: `LEVELRAMP_SHARD=${env.LEVELRAMP_SHARD}`, shard: parseFraction(env.LEVELRAMP_SHARD!, `${said.auto}: LEVELRAMP_SHARD`) });
   }
   if (isSet(env, "JOB_COMPLETION_INDEX")) {
-    const index = wholeVar(env, "JOB_COMPLETION_INDEX", 0);
+    const index = wholeVar(env, "JOB_COMPLETION_INDEX", 0, said);
     if (!isSet(env, "LEVELRAMP_SHARD_COUNT")) {
-      throw new InputError(module, `--shard auto: JOB_COMPLETION_INDEX=${index} is set (a Kubernetes Indexed Job) but LEVELRAMP_SHARD_COUNT is not: set it in the pod template's env to the Job's completions`);
+      throw new InputError(module, `${said.auto}: JOB_COMPLETION_INDEX=${index} is set (a Kubernetes Indexed Job) but LEVELRAMP_SHARD_COUNT is not: set it in the pod template's env to the Job's completions`);
     }
-    const count = wholeVar(env, "LEVELRAMP_SHARD_COUNT", 1);
-    if (count > maxShards) throw new InputError(module, `--shard auto: LEVELRAMP_SHARD_COUNT expected at most ${maxShards}; got ${count}`);
-    if (index >= count) throw new InputError(module, `--shard auto: JOB_COMPLETION_INDEX=${index} expected an index below LEVELRAMP_SHARD_COUNT=${count} (it counts from 0)`);
+    const count = wholeVar(env, "LEVELRAMP_SHARD_COUNT", 1, said);
+    if (count > maxShards) throw new InputError(module, `${said.auto}: LEVELRAMP_SHARD_COUNT expected at most ${maxShards}; got ${count}`);
+    if (index >= count) throw new InputError(module, `${said.auto}: JOB_COMPLETION_INDEX=${index} expected an index below LEVELRAMP_SHARD_COUNT=${count} (it counts from 0)`);
     found.push({ what: `JOB_COMPLETION_INDEX=${index} of LEVELRAMP_SHARD_COUNT=${count}`, shard: { index: index + 1, count } });
   } else if (isSet(env, "LEVELRAMP_SHARD_COUNT")) {
-    throw new InputError(module, `--shard auto: LEVELRAMP_SHARD_COUNT is set but JOB_COMPLETION_INDEX is not (LEVELRAMP_SHARD_COUNT is the count of a Kubernetes Indexed Job; elsewhere use LEVELRAMP_SHARD=K/N)`);
+    throw new InputError(module, `${said.auto}: LEVELRAMP_SHARD_COUNT is set but JOB_COMPLETION_INDEX is not (LEVELRAMP_SHARD_COUNT is the count of a Kubernetes Indexed Job; elsewhere use LEVELRAMP_SHARD=K/N)`);
   }
   if (isSet(env, "SLURM_ARRAY_TASK_ID")) {
-    const slurm = slurmSource(env);
+    const slurm = slurmSource(env, said);
     // A part of an array (a re-run of failed tasks) cannot name the run's shards; LEVELRAMP_SHARD, when set, does.
     if (!slurm.partial) found.push(slurm);
     else if (found.length === 0) throw new InputError(module, slurm.partial);
@@ -104,42 +126,42 @@ function shardSources(env: ShardEnv): Array<{ what: string; shard: ShardSpec }> 
  * two): only an array from 0 or 1 of more than one task says how many shards
  * the run has.
  */
-function slurmSource(env: ShardEnv): { what: string; shard: ShardSpec; partial?: string } {
-  const id = wholeVar(env, "SLURM_ARRAY_TASK_ID", 0);
-  if (!isSet(env, "SLURM_ARRAY_TASK_COUNT")) throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_ID=${id} is set but SLURM_ARRAY_TASK_COUNT is not`);
-  const count = wholeVar(env, "SLURM_ARRAY_TASK_COUNT", 1);
-  if (count > maxShards) throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_COUNT expected at most ${maxShards}; got ${count}`);
-  const min = isSet(env, "SLURM_ARRAY_TASK_MIN") ? wholeVar(env, "SLURM_ARRAY_TASK_MIN", 0) : 0;
-  if (isSet(env, "SLURM_ARRAY_TASK_STEP") && wholeVar(env, "SLURM_ARRAY_TASK_STEP", 0) !== 1) {
-    throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_STEP expected 1 (a contiguous array such as --array=1-${count}); got ${env.SLURM_ARRAY_TASK_STEP}`);
+function slurmSource(env: ShardEnv, said: ShardNames): { what: string; shard: ShardSpec; partial?: string } {
+  const id = wholeVar(env, "SLURM_ARRAY_TASK_ID", 0, said);
+  if (!isSet(env, "SLURM_ARRAY_TASK_COUNT")) throw new InputError(module, `${said.auto}: SLURM_ARRAY_TASK_ID=${id} is set but SLURM_ARRAY_TASK_COUNT is not`);
+  const count = wholeVar(env, "SLURM_ARRAY_TASK_COUNT", 1, said);
+  if (count > maxShards) throw new InputError(module, `${said.auto}: SLURM_ARRAY_TASK_COUNT expected at most ${maxShards}; got ${count}`);
+  const min = isSet(env, "SLURM_ARRAY_TASK_MIN") ? wholeVar(env, "SLURM_ARRAY_TASK_MIN", 0, said) : 0;
+  if (isSet(env, "SLURM_ARRAY_TASK_STEP") && wholeVar(env, "SLURM_ARRAY_TASK_STEP", 0, said) !== 1) {
+    throw new InputError(module, `${said.auto}: SLURM_ARRAY_TASK_STEP expected 1 (a contiguous array such as --array=1-${count}); got ${env.SLURM_ARRAY_TASK_STEP}`);
   }
-  if (isSet(env, "SLURM_ARRAY_TASK_MAX") && wholeVar(env, "SLURM_ARRAY_TASK_MAX", 0) !== min + count - 1) {
-    throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_MAX expected ${min + count - 1} (SLURM_ARRAY_TASK_MIN + SLURM_ARRAY_TASK_COUNT − 1: a contiguous array); got ${env.SLURM_ARRAY_TASK_MAX}`);
+  if (isSet(env, "SLURM_ARRAY_TASK_MAX") && wholeVar(env, "SLURM_ARRAY_TASK_MAX", 0, said) !== min + count - 1) {
+    throw new InputError(module, `${said.auto}: SLURM_ARRAY_TASK_MAX expected ${min + count - 1} (SLURM_ARRAY_TASK_MIN + SLURM_ARRAY_TASK_COUNT − 1: a contiguous array); got ${env.SLURM_ARRAY_TASK_MAX}`);
   }
   if (id < min || id - min >= count) {
-    throw new InputError(module, `--shard auto: SLURM_ARRAY_TASK_ID=${id} expected ${min}..${min + count - 1} (SLURM_ARRAY_TASK_MIN=${min}, SLURM_ARRAY_TASK_COUNT=${count})`);
+    throw new InputError(module, `${said.auto}: SLURM_ARRAY_TASK_ID=${id} expected ${min}..${min + count - 1} (SLURM_ARRAY_TASK_MIN=${min}, SLURM_ARRAY_TASK_COUNT=${count})`);
   }
   const what = `SLURM_ARRAY_TASK_ID=${id} of SLURM_ARRAY_TASK_COUNT=${count} from SLURM_ARRAY_TASK_MIN=${min}`;
-  const name = `name the shard instead, with K counting from 1: --shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N"), or LEVELRAMP_SHARD=K/N (sbatch --array=${id} --export=ALL,LEVELRAMP_SHARD=K/N ...)`;
+  const name = `name the shard instead, with K counting from 1: ${said.explicit}, or LEVELRAMP_SHARD=K/N (sbatch --array=${id} --export=ALL,LEVELRAMP_SHARD=K/N ...)`;
   const partial =
     count === 1
-      ? `--shard auto: SLURM_ARRAY_TASK_ID=${id} is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=${id} makes to re-run one task), which cannot say how many shards the run has or which one this is; ${name}`
+      ? `${said.auto}: SLURM_ARRAY_TASK_ID=${id} is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=${id} makes to re-run one task), which cannot say how many shards the run has or which one this is; ${name}`
       : min > 1
-        ? `--shard auto: the array starts at SLURM_ARRAY_TASK_MIN=${min} (a part of an array, as sbatch --array=${min}-${min + count - 1} makes to re-run some tasks), so SLURM_ARRAY_TASK_COUNT=${count} is not the run's count of shards; ${name}`
+        ? `${said.auto}: the array starts at SLURM_ARRAY_TASK_MIN=${min} (a part of an array, as sbatch --array=${min}-${min + count - 1} makes to re-run some tasks), so SLURM_ARRAY_TASK_COUNT=${count} is not the run's count of shards; ${name}`
         : undefined;
   return { what, shard: { index: id - min + 1, count }, ...(partial ? { partial } : {}) };
 }
 
 /** `--shard auto`: the one shard the set variables agree on. */
-function shardFromEnv(env: ShardEnv): ShardSpec {
-  const found = shardSources(env);
+function shardFromEnv(env: ShardEnv, said: ShardNames): ShardSpec {
+  const found = shardSources(env, said);
   if (found.length === 0) {
-    throw new InputError(module, "--shard auto: expected LEVELRAMP_SHARD=K/N, JOB_COMPLETION_INDEX with LEVELRAMP_SHARD_COUNT (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job array); none is set");
+    throw new InputError(module, `${said.auto}: expected LEVELRAMP_SHARD=K/N, JOB_COMPLETION_INDEX with LEVELRAMP_SHARD_COUNT (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT (Slurm job array); none is set`);
   }
   const [first, ...rest] = found;
   for (const other of rest) {
     if (other.shard.index !== first.shard.index || other.shard.count !== first.shard.count) {
-      throw new InputError(module, `--shard auto: ${first.what} (shard ${first.shard.index}/${first.shard.count}) and ${other.what} (shard ${other.shard.index}/${other.shard.count}) disagree`);
+      throw new InputError(module, `${said.auto}: ${first.what} (shard ${first.shard.index}/${first.shard.count}) and ${other.what} (shard ${other.shard.index}/${other.shard.count}) disagree`);
     }
   }
   return first.shard;
