@@ -193,7 +193,7 @@ export function reportError(err: unknown, argv: readonly string[], given: CliIo)
   }
   const limit = environmentLimit(err, "cli/main");
   if (limit) {
-    io.stderr(`levelramp: ${limit.message}\n${trace}`);
+    io.stderr(`levelramp: ${remedyFlags(limit)}\n${trace}`);
     return limit.exitCode;
   }
   if (isFsError(err)) {

@@ -9,6 +9,7 @@ const FLAGS: Readonly<Record<Remedy, string>> = {
   "fewer-levels": "select --incremental or build --chapters",
   limits: "--limits <file>",
   "no-min-moves": "without --min-moves",
+  "fewer-workers": "--workers <n>",
 };
 
 /**

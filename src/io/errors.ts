@@ -43,9 +43,12 @@ export class LevelrampError extends Error {
  * - `fewer-levels`: fewer levels at once — part by part (`incremental`), or
  *   fewer chapters per build;
  * - `limits`: larger solver work bounds (`limits`, default models/select/solver.json);
- * - `no-min-moves`: select without the fewest-moves search (`minMoves`).
+ * - `no-min-moves`: select without the fewest-moves search (`minMoves`);
+ * - `fewer-workers`: fewer worker threads (`workers` of buildLevelSet,
+ *   generatePools, mergeShards), when the environment ran out of open files,
+ *   threads or memory ({@link environmentLimit}).
  */
-export type Remedy = "solver-highs" | "solver-milp" | "solver-dp" | "time-limit" | "fewer-levels" | "limits" | "no-min-moves";
+export type Remedy = "solver-highs" | "solver-milp" | "solver-dp" | "time-limit" | "fewer-levels" | "limits" | "no-min-moves" | "fewer-workers";
 
 /**
  * Bad input (exit code 2): names the file, the JSON path (`$.candidates[3].id`)
@@ -159,14 +162,20 @@ export function describeFsError(err: unknown): string {
  * thread keeps only its message):
  *
  * - open files — EMFILE (the process's limit, `ulimit -n`), ENFILE (the
- *   system's): exit 2, raise the limit or give fewer `--workers`;
+ *   system's): exit 2, raise the limit or give fewer workers (remedy
+ *   `fewer-workers`);
  * - threads or processes — EAGAIN from a spawn or a thread, a worker that
- *   could not start: exit 2, the process limit (`ulimit -u`) or fewer workers;
+ *   could not start: exit 2, the process limit (`ulimit -u`) or fewer workers
+ *   (`fewer-workers`);
  * - memory — ENOMEM, a WebAssembly instance or an array buffer that could not
  *   be allocated: exit 1 (the work ran into a limit), the memory limit
- *   (`ulimit -v`) or less at once; a worker thread's heap at V8's limit
+ *   (`ulimit -v`) or less at once (`fewer-levels`, `fewer-workers`,
+ *   `solver-dp`); a worker thread's heap at V8's limit
  *   (ERR_WORKER_OUT_OF_MEMORY, Node ends the worker): exit 1, less at once
- *   or a higher `--max-old-space-size`.
+ *   (`fewer-levels`) or a higher `--max-old-space-size` (Node's option).
+ *
+ * The message names the options in the library's words (`workers`,
+ * `solver dp`), the remedies the same choices for a front end to name its own.
  *
  * (The main thread's heap running out ends the process before any handler runs.)
  *
@@ -180,16 +189,16 @@ export function environmentLimit(err: unknown, module: string): LevelrampError |
   const said = oneLine(text.split("\n")[0]).slice(0, 300);
   if (code === "EMFILE" || code === "ENFILE" || /\bE[MN]FILE\b|too many open files/i.test(text)) {
     const whose = code === "ENFILE" || /\bENFILE\b|file table overflow/i.test(text) ? "the system's table of open files is full" : "the limit of open files per process (ulimit -n) is too low for this run";
-    return new LevelrampError(module, `ran out of open files (${said}): ${whose}; raise it (for example ulimit -n 4096) or give fewer --workers`, 2);
+    return new LevelrampError(module, `ran out of open files (${said}): ${whose}; raise it (for example ulimit -n 4096) or give fewer workers`, 2, ["fewer-workers"]);
   }
   if (code === "ERR_WORKER_OUT_OF_MEMORY" || /JS heap out of memory/i.test(text)) {
-    return new LevelrampError(module, `ran out of memory (${said}): a worker thread's JavaScript heap reached V8's limit (per thread, set from the machine's memory or NODE_OPTIONS=--max-old-space-size); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1);
+    return new LevelrampError(module, `ran out of memory (${said}): a worker thread's JavaScript heap reached V8's limit (per thread, set from the machine's memory or NODE_OPTIONS=--max-old-space-size); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1, ["fewer-levels"]);
   }
   if (code === "ENOMEM" || /\bENOMEM\b|out of memory|Cannot allocate (Wasm )?memory|allocation failed/i.test(text)) {
-    return new LevelrampError(module, `ran out of memory (${said}): the process's memory limit (ulimit -v) or the machine's memory is too small for this run; raise it, or do less at once (fewer levels or chapters, --workers 1; for select, --solver dp where it applies)`, 1);
+    return new LevelrampError(module, `ran out of memory (${said}): the process's memory limit (ulimit -v) or the machine's memory is too small for this run; raise it, or do less at once (fewer levels or chapters, one worker; for select, the dp (solver dp) where it applies)`, 1, ["fewer-levels", "fewer-workers", "solver-dp"]);
   }
   if (code === "EAGAIN" || code === "ERR_WORKER_INIT_FAILED" || /\bEAGAIN\b|Resource temporarily unavailable|ERR_WORKER_INIT_FAILED/.test(text)) {
-    return new LevelrampError(module, `could not start a thread or a process (${said}): the limit of processes (ulimit -u) or the machine's resources are too low for this run; raise it or give fewer --workers`, 2);
+    return new LevelrampError(module, `could not start a thread or a process (${said}): the limit of processes (ulimit -u) or the machine's resources are too low for this run; raise it or give fewer workers`, 2, ["fewer-workers"]);
   }
   return undefined;
 }
