@@ -1,6 +1,14 @@
 import type { Calibration } from "../io/schemas/calibration.ts";
 import { oneLine } from "../io/hostile/terminal-text.ts";
 
+/** The library's words for {@link calibrationText}'s `names` (selectLevels' options). */
+export const CALIBRATION_TEXT_NAMES = {
+  /** A selection that turns a player ramp through this calibration. */
+  selectCalibration: "a selection through it",
+  /** Selecting with a weak calibration anyway. */
+  force: "force: true",
+};
+
 /**
  * A calibration in words for the terminal (SPEC 11; `calibrate` prints it on
  * stderr, `report --calibration` after its table): the model and its
@@ -11,8 +19,14 @@ import { oneLine } from "../io/hostile/terminal-text.ts";
  * outliers — level, id,
  * attempts, observed and predicted pass rate, z (+ easier than the measure
  * says, − harder) — at most `maxOutliers` of them, largest |z| first.
+ *
+ * @param names how the caller names, in the text, a selection through the
+ *   calibration and the option that selects anyway (default
+ *   {@link CALIBRATION_TEXT_NAMES}, the library's words; the CLI passes
+ *   `select --calibration` and `--force`).
  */
-export function calibrationText(cal: Calibration, maxOutliers = 20): string {
+export function calibrationText(cal: Calibration, maxOutliers = 20, names: Partial<typeof CALIBRATION_TEXT_NAMES> = {}): string {
+  const said = { ...CALIBRATION_TEXT_NAMES, ...names };
   const f = (x: number, d = 3) => x.toFixed(d);
   const est = (e: { value: number; low: number; high: number }, d = 3) => `${f(e.value, d)} [${f(e.low, d)}, ${f(e.high, d)}]`;
   const { a, b, sigma, tau } = cal.params;
@@ -20,8 +34,8 @@ export function calibrationText(cal: Calibration, maxOutliers = 20): string {
   const curve = cal.model === "rasch" ? `Rasch: pass = σ(θ − (a + b·${cal.metric})), θ ~ N(0, σ²)` : `per level: pass = σ(a − b·${cal.metric})`;
   lines.push(`calibration of "${cal.metric}" — ${curve}, ${cal.levels.length} levels`);
   lines.push(`  a ${est(a)}   b ${est(b)}${sigma ? `   σ ${est(sigma)}` : ""}   level spread τ ${tau ? est(tau) : f(cal.levelSpread)}   (95% intervals)`);
-  if (b.high < 0) lines.push(`  b points the wrong way: levels with more "${cal.metric}" are passed more often (select --calibration refuses it)`);
-  else if (b.low <= 0) lines.push(`  b's interval includes 0: the plays do not show that "${cal.metric}" makes levels harder (select --calibration refuses it without --force)`);
+  if (b.high < 0) lines.push(`  b points the wrong way: levels with more "${cal.metric}" are passed more often (${said.selectCalibration} refuses it)`);
+  else if (b.low <= 0) lines.push(`  b's interval includes 0: the plays do not show that "${cal.metric}" makes levels harder (${said.selectCalibration} refuses it without ${said.force})`);
   if (cal.fit) {
     const gain = cal.fit.gain;
     const better = gain ? gain.low > 0 : cal.fit.logLoss < cal.fit.baselineLogLoss;

@@ -19,8 +19,11 @@ function fmt(x: number, digits = 3): string {
  * @param reports one report per ramp (same levels file).
  * @param breaks the file's constraint breaks, listed under the table.
  * @param color colour level: 0 none (default), 1 basic.
+ * @param names how the caller names its inputs in the text: `pools`, the
+ *   pool that makes pool-limited known (default `the pool`; `report` passes
+ *   `--pools`).
  */
-export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak[], color: 0 | 1 = 0): string {
+export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak[], color: 0 | 1 = 0, names: { pools?: string } = {}): string {
   const chalk = new Chalk({ level: color });
   const paint = (s: DeviationStats, text: string) => {
     const band = deviationBand(s);
@@ -84,7 +87,7 @@ export function deviationTable(reports: RampDeviation[], breaks: ConstraintBreak
   if (known || unknown) {
     lines.push(
       "pool-limited: of the levels off the ramp, how many had no eligible candidate closer (the pool, not the constraints, is the limit)" +
-        (unknown ? "; - unknown (give --pools)" : ""),
+        (unknown ? `; - unknown (give ${names.pools ?? "the pool"})` : ""),
     );
   }
   if (breaks.length) {

@@ -6,7 +6,7 @@ export { poolCoverage } from "./pool-coverage.ts";
 export { diffLevels, type LevelsDiff } from "./diff-levels.ts";
 export { chainRestarts, restartsLine, type ChainRestarts } from "./chain-restarts.ts";
 export { conceptTimeline, conceptsText, type ChapterConcept, type ConceptChapter, type ConceptRow, type ConceptTimeline } from "./concept-timeline.ts";
-export { calibrationText } from "./calibration-text.ts";
+export { CALIBRATION_TEXT_NAMES, calibrationText } from "./calibration-text.ts";
 export { calibratedLevels, type CalibratedLevel } from "./calibrated-levels.ts";
 export { wilsonInterval } from "./wilson-interval.ts";
 export { renderHtmlReport, type HtmlReportOptions } from "./render-html-report.ts";

@@ -17,7 +17,7 @@ import { orderPlan } from "../select/problem/order-levels.ts";
 import { describeStatus, levelsStatus } from "../select/problem/levels-file.ts";
 import { rampTarget } from "../select/ramp/ramp-target.ts";
 import { calibratedLevels } from "./calibrated-levels.ts";
-import { calibrationText } from "./calibration-text.ts";
+import { CALIBRATION_TEXT_NAMES, calibrationText } from "./calibration-text.ts";
 import { chainRestarts, restartsLine } from "./chain-restarts.ts";
 import { conceptTimeline, conceptsText } from "./concept-timeline.ts";
 import { deviationCsv, levelDeviationCsv } from "./deviation-csv.ts";
@@ -58,7 +58,12 @@ export interface ReportOptions {
   perLevel?: boolean;
   /** Colour of the table (0: none; default 0). */
   color?: 0 | 1;
-  /** How the caller names things in messages: the module (default `report`) and its inputs (the CLI: `--plan`, `--pools`, `--ramp`). */
+  /**
+   * How the caller names things in messages and in the text: the module
+   * (default `report`), its inputs (the CLI: `--plan`, `--pools`, `--ramp`)
+   * and a selection through a calibration (the CLI: `select --calibration`,
+   * `--force`).
+   */
   names?: Partial<typeof LIBRARY_NAMES>;
 }
 
@@ -72,7 +77,7 @@ export interface ReportedLevels {
   warnings: string[];
 }
 
-const LIBRARY_NAMES = { module: "report", plan: "a plan", pools: "the pool", rampHint: "give ramps to measure against a ramp" };
+const LIBRARY_NAMES = { module: "report", plan: "a plan", pools: "the pool", rampHint: "give ramps to measure against a ramp", ...CALIBRATION_TEXT_NAMES };
 
 /**
  * Reports a levels file's deviation from its ramp(s) chapter by chapter
@@ -144,10 +149,10 @@ export async function reportLevels(inputs: ReportInputs, options: ReportOptions 
   } else {
     text =
       `status: ${describeStatus(file)}${file.solver ? ` — ${file.solver}` : ""}, objective ${file.objective}\n` +
-      deviationTable(reports, breaks, options.color ?? 0) +
+      deviationTable(reports, breaks, options.color ?? 0, names) +
       (restarts ? `${restartsLine(restarts)}\n` : "") +
       (concepts ? "\n" + conceptsText(concepts) : "") +
-      (calibration ? "\n" + calibrationText(calibration.calibration) : "");
+      (calibration ? "\n" + calibrationText(calibration.calibration, undefined, names) : "");
   }
   return { text, ramps: reports, warnings };
 }
@@ -168,5 +173,5 @@ function editorOptions(file: LevelsFile, inputs: ReportInputs, names: typeof LIB
   const sameModel = existsSync(defaultModel) && JSON.stringify(readJsonFile(modelSchema, defaultModel)) === JSON.stringify(file.model);
   const knownConcepts = game?.conceptNames;
   const files = { levels: inputs.levelsFile, pools: pool!.file, plan: inputs.plan?.file ?? null, model: sameModel ? null : "model.json", ...(inputs.gameOption ? { game: inputs.gameOption } : {}) };
-  return { pool: pool!.pool, plan, files, ...(knownConcepts ? { knownConcepts } : {}) };
+  return { pool: pool!.pool, plan, files, ...(knownConcepts ? { knownConcepts } : {}), planOption: names.plan };
 }

@@ -9,6 +9,7 @@ import { planSchema, type Plan } from "../../src/io/schemas/plan.ts";
 import type { Pool } from "../../src/io/schemas/pool.ts";
 import type { Ramp } from "../../src/io/schemas/ramp.ts";
 import { buildEditorBundle } from "../../src/report/editor/editor-bundle.ts";
+import { reportLevels } from "../../src/report/report-levels.ts";
 import { EDITOR_DATA_ID, editorInputs, editorPictures, keepRanges, type EditorData, type EditorInputs } from "../../src/report/editor/editor-data.ts";
 import { editHint, editorPanelHtml } from "../../src/report/editor/editor-panel-html.ts";
 import { editorOverviewSvg, editorReportData } from "../../src/report/editor/editor-view.ts";
@@ -332,6 +333,13 @@ describe("levelramp report --pools --format html", () => {
     writeFileSync(shortPlan, JSON.stringify({ ...plan, chapters: plan.chapters.map((c) => ({ ...c, parts: c.parts.map((p) => ({ ...p, levels: 4 })) })) }));
     const wrong = await runCli(["report", levelsPath, "--pools", poolFile, "--plan", shortPlan, "--format", "html"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain(`${shortPlan}: expected the plan the levels were selected with: for the pool's chapters it gives 48 levels 1–48, the levels file has 60 levels 1–60`);
+    expect(wrong.stderr).toContain(`${shortPlan}: expected the plan the levels were selected with: for the pool's chapters it gives 48 levels 1–48, the levels file has 60 levels 1–60 (give --plan)\n`);
+    // The report job names its own input, not the CLI's flag (issue 41); report passes --plan.
+    const inputs = { levels: readJsonFile(levelsSchema, levelsPath), levelsFile: levelsPath, pool: { pool, levels: pool.candidates.map(() => undefined), file: poolFile }, plan: { plan: readJsonFile(planSchema, shortPlan), file: shortPlan } };
+    const library = await reportLevels(inputs, { format: "html" }).then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    expect(library).toBe(`report/editor: ${shortPlan}: expected the plan the levels were selected with: for the pool's chapters it gives 48 levels 1–48, the levels file has 60 levels 1–60 (give a plan)`);
   }, 60_000);
 });

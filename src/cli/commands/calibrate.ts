@@ -26,7 +26,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
     .option("--force", "overwrite --out if it exists")
     .action(async (playsFile: string, o: { levels: string; metric?: string; columns?: string; levelKey?: string; out?: string; json?: boolean; force?: boolean }) => {
       if (o.levelKey !== undefined && o.levelKey !== "id" && o.levelKey !== "number") throw new InputError("cli/calibrate", `--level-key: expected id or number; got ${JSON.stringify(o.levelKey)}`);
-      const columns = playColumns(o.columns);
+      const columns = playColumns(o.columns, { module: "cli/calibrate", columns: "--columns" });
       if (o.out) for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/calibrate", option: "--out", inputs: [{ what: "the plays", path: playsFile }, { what: "--levels", path: o.levels }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
       const levels = o.levels.toLowerCase().endsWith(".csv") ? readLevelsCsv(o.levels) : playableLevels((await readGameLevelsSource(o.levels)).value);
       const { plays, notes } = readPlays(playsFile, levels, o.levels, { metric: o.metric, columns, levelKey: o.levelKey as "id" | "number" | undefined, names: { giveLevelKey: "--level-key id or --level-key number", metric: "--metric", columns: "--columns" } });
@@ -35,7 +35,7 @@ export function registerCalibrate(program: Command, ctx: CommandContext): void {
       const text = JSON.stringify(cal, null, 2) + "\n";
       if (o.out) await writeFileAtomic(o.out, text, { force: o.force, forceOption: "--force", module: "cli/calibrate" });
       // The result on stdout (docs/cli.md "Where output goes"): the JSON with --json, the fit in words without --out; else it is the file.
-      const words = calibrationText(cal);
+      const words = calibrationText(cal, undefined, { selectCalibration: "select --calibration", force: "--force" });
       if (o.json) ctx.io.stdout(text);
       else if (!o.out) ctx.io.stdout(words);
       const rows = plays.rows.length;

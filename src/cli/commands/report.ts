@@ -54,7 +54,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const calibration = o.calibration ? { calibration: readCalibration(o.calibration), file: o.calibration } : undefined;
       const pool = o.pools ? { ...(await readGamePoolLevels(o.pools, given)).value, file: o.pools } : undefined;
       const inputs: ReportInputs = { levels: read.levels, levelsFile, ...(read.order ? { order: read.order } : {}), ...(read.game ? { game: read.game } : {}), ...(model ? { model } : {}), ramps, ...(pool ? { pool } : {}), ...(plan ? { plan } : {}), ...(calibration ? { calibration } : {}), ...(o.game ? { gameOption: o.game } : {}) };
-      const names = { module: "cli/report", plan: "--plan", pools: "--pools", rampHint: "pass --ramp to measure against a ramp" };
+      const names = { module: "cli/report", plan: "--plan", pools: "--pools", rampHint: "pass --ramp to measure against a ramp", selectCalibration: "select --calibration", force: "--force" };
       const { text, warnings } = await reportLevels(inputs, { format: format as ReportOptions["format"], perLevel: o.levels === true, color: o.out ? 0 : ctx.io.color, names });
       for (const w of warnings) ctx.io.stderr(`${w}\n`);
       if (o.out) {

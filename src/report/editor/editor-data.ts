@@ -80,6 +80,8 @@ export interface EditorOptions {
   calibration?: EditorCalibration;
   /** The game's own concept names (`GameBackend.conceptNames`, SPEC 12), as `select` passes them. */
   knownConcepts?: readonly string[];
+  /** How the caller names the plan option in messages (default `a plan`; `report` passes `--plan`). */
+  planOption?: string;
 }
 
 /** Default picture budget of the editor page: 4 MiB of SVG beyond the shipped levels' pictures (about 5.3 MiB in the page, as base64 data URIs). */

@@ -26,9 +26,10 @@ export interface EditorPage {
  * model compile into a selection problem (the errors `select` would give),
  * and the plan's levels for the pool's chapters are the file's level numbers.
  *
+ * @param planOption how the caller names the plan option in the message (default `a plan`; `report` passes `--plan`).
  * @throws InputError (exit 2) naming the file: a pool or plan that does not fit.
  */
-export function checkEditorInputs(inputs: EditorInputs, file: LevelsFile): void {
+export function checkEditorInputs(inputs: EditorInputs, file: LevelsFile, planOption = "a plan"): void {
   const built = buildProblem(selectionInputs(inputs, file.ramp));
   const planned = built.problem.slots.map((s) => s.number);
   const shipped = file.levels.map((l) => l.number);
@@ -36,7 +37,7 @@ export function checkEditorInputs(inputs: EditorInputs, file: LevelsFile): void 
     const range = (xs: number[]) => (xs.length ? `${xs.length} levels ${xs[0]}–${xs[xs.length - 1]}` : "no levels");
     throw new InputError(
       "report/editor",
-      `expected the plan the levels were selected with: for the pool's chapters it gives ${range(planned)}, the levels file has ${range(shipped)} (give --plan)`,
+      `expected the plan the levels were selected with: for the pool's chapters it gives ${range(planned)}, the levels file has ${range(shipped)} (give ${planOption})`,
       { file: inputs.files.plan ?? `the default plan of ${file.game}` },
     );
   }
@@ -56,7 +57,7 @@ export async function editorPage(
 ): Promise<EditorPage> {
   const { file } = report;
   const inputs = editorInputs(file, options.pool, options.plan, options.files, options.knownConcepts);
-  checkEditorInputs(inputs, file);
+  checkEditorInputs(inputs, file, options.planOption);
   const draw = report.game?.picture ? (c: { level?: unknown; solution?: unknown }) => levelPicture(report.game, { number: 0, ...c }, report.solutions ?? false) : null;
   const pictures = await editorPictures(file, options.pool, draw, options.pictureBudget ?? EDITOR_PICTURE_BUDGET);
   const references = report.ramps ?? [];
