@@ -24,3 +24,12 @@ export function remedyFlags(err: LevelrampError): string {
   if (err.remedies.length === 0) return err.message;
   return `${err.message}; options: ${err.remedies.map((r) => FLAGS[r]).join(", ")}`;
 }
+
+// The CLI's words for the `names` of library functions whose messages or text name the caller's
+// options (the library's own words by default): the flags that set them.
+
+/** `parseShard`'s names: `generate --shard`. */
+export const SHARD_FLAGS = { shard: "--shard", auto: "--shard auto", explicit: '--shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N")' };
+
+/** `reuseLines`' names: the select that chooses from a pool as it is (build, merge). */
+export const REUSE_FLAGS = { reuse: "--reuse", select: "levelramp select --pools", incremental: "--incremental", inputs: "--plan, --model and --ramp" };

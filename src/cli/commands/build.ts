@@ -6,6 +6,7 @@ import type { PipelineResult } from "../../pipeline/level-set/build-levels.ts";
 import { statsLines } from "../../pipeline/level-set/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/level-set/load-pipeline-options.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
+import { REUSE_FLAGS } from "../remedy-flags.ts";
 import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
@@ -69,7 +70,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
     bars.stop();
   }
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "grown", job === "build" ? "--keep-aims" : undefined)) io.stderr(`${oneLine(line)}\n`);
+  if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "grown", job === "build" ? "--keep-aims" : undefined, REUSE_FLAGS)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
     io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);

@@ -5,6 +5,7 @@ import type { Pool } from "../../io/schemas/pool.ts";
 import { generatePools } from "../../pipeline/level-set/build-levels.ts";
 import { generateShard } from "../../pipeline/shards/generate-shard.ts";
 import { parseShard } from "../../pipeline/shards/parse-shard.ts";
+import { SHARD_FLAGS } from "../remedy-flags.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { describeChapters, pipelineInputs, pipelineOptions, readPipelineOptions, runPipelineCommand, statsText, type PipelineCliOptions } from "./build.ts";
@@ -33,7 +34,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 /** `generate --shard K/N|auto`: one share of the run's first-round tasks into a shard file. */
 async function generateShardCommand(gameName: string, given: PipelineCliOptions & { out: string; shard: string }, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
-  const shard = parseShard(given.shard, process.env, { shard: "--shard", auto: "--shard auto", explicit: '--shard "$SLURM_ARRAY_TASK_ID/N" in the script (an array from 1; from 0, --shard "$((SLURM_ARRAY_TASK_ID + 1))/N")' });
+  const shard = parseShard(given.shard, process.env, SHARD_FLAGS);
   // `{K}` and `{N}` in --out: the shard's number (from 1) and count, so file names match shard numbers whatever a job array counts from.
   const o = { ...given, out: given.out.replaceAll("{K}", String(shard.index)).replaceAll("{N}", String(shard.count)) };
   const options = await readPipelineOptions(gameName, o, "cli/generate", ctx, (opened) => checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/generate", option: "--out", inputs: pipelineInputs(opened.game, o) }), (note) => io.stderr(`levelramp: ${oneLine(note)}\n`));

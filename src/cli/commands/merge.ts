@@ -11,6 +11,7 @@ import { gameOption, openGameOption } from "../game-option.ts";
 import { poolFileText } from "./generate.ts";
 import { oneLine } from "../../io/hostile/terminal-text.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
+import { REUSE_FLAGS } from "../remedy-flags.ts";
 
 interface MergeCliOptions {
   out: string;
@@ -45,14 +46,14 @@ export function registerMerge(program: Command, ctx: CommandContext): void {
       const t0 = performance.now();
       let result: MergeResult;
       try {
-        result = await mergeShards(shards, { game, workers, events: bars, reuse });
+        result = await mergeShards(shards, { game, workers, events: bars, reuse, names: { reuse: "--reuse" } });
       } finally {
         bars.stop();
       }
       await writeFileAtomic(o.out, poolFileText(result.pool), { force: o.force, forceOption: "--force", module: "cli/merge" });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
       const { pool } = result;
-      if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "from the shards or grown here")) io.stderr(`${oneLine(line)}\n`);
+      if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "from the shards or grown here", undefined, REUSE_FLAGS)) io.stderr(`${oneLine(line)}\n`);
       if (!o.quiet) {
         const here = result.ranHere > 0 ? `, ${result.ranHere} extra-round batch(es) grown here` : "";
         io.stderr(`merge: ${result.shards} shard(s) of ${pool.game} ${describeChapters(shards[0].shard.inputs.chapters)}, seed ${pool.seed}: ${pool.candidates.length} pool entries, ${result.stats.grown} grown, ${result.replayed} task(s) from the shards${here} in ${seconds} s\n→ ${o.out}\n`);

@@ -75,7 +75,7 @@ export async function loadPipelineOptions(gameName: string, choices: PipelineCho
   try {
     const settings = loadPipelineSettings();
     const inputs = loadPipelineInputs(game.name, { planFile: choices.planFile ?? game.models.plan, modelFile: choices.modelFile ?? game.models.selection, rampFile: choices.rampFile ?? game.models.ramp });
-    const chapters = parseChapters(choices.chapters, inputs.plan, inputs.planFile);
+    const chapters = parseChapters(choices.chapters, inputs.plan, inputs.planFile, choices.names);
     // 2. The output folder, and report.html's select line run there: the files given, as seen from there.
     const out = choices.out ?? join("out", game.name);
     const selectLine = { planFile: choices.planFile ? relative(out, choices.planFile) : null, modelFile: choices.modelFile ? "model.json" : null, ...("gameFile" in game.source ? { gameFile: relative(out, gameName) } : {}) };

@@ -19,6 +19,18 @@ function ranges(parts: PartReuse[], all: PartReuse[]): string {
   return out.join(", ");
 }
 
+/** The library's words for {@link reuseLines}' `names`: a selection over the pool as it is. */
+export const REUSE_LINES_NAMES = {
+  /** Reusing an earlier pool. */
+  reuse: "reuse",
+  /** Selecting from a pool file (followed by the file). */
+  select: "selectLevels over",
+  /** Selecting part by part. */
+  incremental: "incremental",
+  /** The run's inputs the selection takes again. */
+  inputs: "plan, model and ramp",
+};
+
 /**
  * What a run with `--reuse` reused and grew, for the designer (stderr; docs/pipeline.md
  * "Pools reused"): batches reused of all, composing, and which parts were
@@ -30,8 +42,14 @@ function ranges(parts: PartReuse[], all: PartReuse[]): string {
  *
  * @param otherwise what became of a batch the pool did not hold (default `grown`; `merge`: `from the shards or grown here`).
  * @param keepAims how the caller names the keepAims option (the CLI: `--keep-aims`); absent: a caller without it (merge), and no line offers it.
+ * @param names how the caller names its other options: the reuse option and
+ *   the selection that grows nothing (default {@link REUSE_LINES_NAMES}, the
+ *   library's words: reuse, selectLevels and its options; the CLI passes
+ *   `--reuse`, `levelramp select --pools`, `--incremental` and `--plan,
+ *   --model and --ramp`).
  */
-export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?: string): string[] {
+export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?: string, names: Partial<typeof REUSE_LINES_NAMES> = {}): string[] {
+  const said = { ...REUSE_LINES_NAMES, ...names };
   const { parts, compose, file, refusal } = summary;
   if (refusal) return [`reuse: nothing reused from ${file}: ${refusal}`];
   const reused = parts.reduce((n, p) => n + p.reused, 0);
@@ -48,14 +66,14 @@ export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?
   if (whole.length) lines.push(`  reused whole: ${ranges(whole, parts)}`);
   if (grown.length) lines.push(`  ${otherwise} whole: ${ranges(grown, parts)}`);
   if (partly.length) lines.push(`  ${otherwise} in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
-  if (summary.keepAims) lines.push(...keptAimsLines(parts, elsewhere, keepAims ?? "keepAims"));
+  if (summary.keepAims) lines.push(...keptAimsLines(parts, elsewhere, keepAims ?? "keepAims", said.reuse));
   if (reaimed > 0 && keepAims !== undefined) lines.push(`  to reuse them as grown for their earlier aims, growing nothing: the same command with ${keepAims} (the whole set, which may then differ from a whole build's)`);
-  if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: levelramp select --pools ${file} --incremental with this run's --plan, --model and --ramp (without --incremental if the pool runs out part by part; the levels only, not a whole build's set)`);
+  if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: ${said.select} ${file} ${said.incremental} with this run's ${said.inputs} (without ${said.incremental} if the pool runs out part by part; the levels only, not a whole build's set)`);
   return lines;
 }
 
 /** With keepAims: why batches were grown (new generator inputs, or rounds the earlier run never took), and what the set is. */
-function keptAimsLines(parts: PartReuse[], elsewhere: number, flag: string): string[] {
+function keptAimsLines(parts: PartReuse[], elsewhere: number, flag: string, reuse: string): string[] {
   const lines: string[] = [];
   const unrecorded = parts.filter((p) => (p.unrecorded ?? 0) > 0);
   const changed = parts.filter((p) => p.grown - (p.unrecorded ?? 0) > 0);
@@ -64,7 +82,7 @@ function keptAimsLines(parts: PartReuse[], elsewhere: number, flag: string): str
   if (unrecorded.length) lines.push(`  grown because the earlier run never grew them (this run needed more extra rounds): ${sum(unrecorded, (p) => p.unrecorded ?? 0)} batch(es) of ${unrecorded.map((p) => `${name(p)} (${p.unrecorded})`).join(", ")}`);
   const unrefined = parts.filter((p) => (p.refineNotGrown ?? 0) > 0);
   if (unrefined.length) lines.push(`  not grown: refine rounds the earlier pool does not hold, for chains that drift off this ramp (each part keeps the continuation found; a whole build grows them): ${unrefined.map((p) => `${name(p)} (${p.refineNotGrown})`).join(", ")}`);
-  if (elsewhere > 0) lines.push(`  ${flag}: ${elsewhere} batch(es) were grown for the earlier ramp or chain, so this set may differ from a whole build's with these inputs (without ${flag}, --reuse grows them again and writes a whole build's bytes)`);
+  if (elsewhere > 0) lines.push(`  ${flag}: ${elsewhere} batch(es) were grown for the earlier ramp or chain, so this set may differ from a whole build's with these inputs (without ${flag}, ${reuse} grows them again and writes a whole build's bytes)`);
   else lines.push(`  ${flag}: every batch reused was aimed where this run aims it: the set is a whole build's with these inputs`);
   return lines;
 }

@@ -9,7 +9,7 @@ import { rampSchema } from "../../io/schemas/ramp.ts";
 import type { ShardFile } from "../../io/schemas/shard.ts";
 import { runPipeline } from "../level-set/build-levels.ts";
 import type { PipelineEvents } from "../inputs/pipeline-events.ts";
-import type { PipelineOptions, PipelineResult } from "../level-set/pipeline-result.ts";
+import { PIPELINE_NAMES, type PipelineOptions, type PipelineResult } from "../level-set/pipeline-result.ts";
 import { PipelineRun } from "../level-set/pipeline-run.ts";
 import { pipelineSettingsSchema } from "../inputs/pipeline-settings.ts";
 import type { PipelineTask } from "../workers/pipeline-task.ts";
@@ -54,7 +54,9 @@ export interface MergeResult extends PipelineResult {
  * same.
  *
  * @param inputs the shard files, in any order.
- * @param options `workers` for extra rounds (never changes an output), `events` for progress.
+ * @param options `workers` for extra rounds (never changes an output), `events` for progress,
+ *   `reuse` the pool the shards reused, `names` how the caller names its
+ *   options in messages (`reuse`: the library's `reuse` by default, the CLI's `--reuse`).
  * @throws InputError (exit 2) naming the file (and JSON path): no shard, a
  *   shard of another game, seed, shard count or settings, a missing or
  *   repeated shard, inputs that do not hash to the settings hash, shards made
@@ -62,14 +64,14 @@ export interface MergeResult extends PipelineResult {
  *   a candidate whose id is not its body's.
  * @throws NoAnswerError (exit 1) as generate: a part still short after its extra rounds.
  */
-export async function mergeShards(inputs: ShardInput[], options: { game: Game; workers: number; events?: PipelineEvents; reuse?: ReusablePool }): Promise<MergeResult> {
+export async function mergeShards(inputs: ShardInput[], options: { game: Game; workers: number; events?: PipelineEvents; reuse?: ReusablePool; names?: Pick<NonNullable<PipelineOptions["names"]>, "reuse"> }): Promise<MergeResult> {
   // 1. One run: the same game, seed, shard count and settings hash; each of shards 1..N exactly once.
   const shards = checkShardSet(inputs);
   // 2. The run's inputs from the first shard, checked against the hash and against this generator.
   const run = runOptions(shards[0], options);
   // 3. Every first-round task is held by the shard whose share it is (or by the pool reused), and no shard holds anything else.
   const reused = options.reuse ? new ReusedAnswers(options.reuse, run.game) : null;
-  const records = collectRecords(shards, run, reused);
+  const records = collectRecords(shards, run, reused, options.names?.reuse ?? PIPELINE_NAMES.reuse);
   // 4. generate itself, each task answered from the pool reused or the shards (extra rounds grown here): composed levels, batches in batch order, drops, conflicts, figures.
   const runner = new ReplayRunner(records, options.workers, options.game);
   const result = await runPipeline({ ...run, runner, reuse: options.reuse, select: false });
@@ -164,9 +166,10 @@ function runOptions(first: ShardInput, options: { game: Game; workers: number; e
  * The shards' answers by task key, after checking each shard holds exactly
  * its share of the run's first-round tasks ({@link shardTasks}; composing
  * again on later streams goes with composing) and that each candidate's id
- * is its body's.
+ * is its body's. `reuseOption` names the option that gives merge the pool
+ * the shards reused.
  */
-function collectRecords(shards: ShardInput[], run: PipelineOptions, reused: ReusedAnswers | null): Map<string, unknown> {
+function collectRecords(shards: ShardInput[], run: PipelineOptions, reused: ReusedAnswers | null, reuseOption: string): Map<string, unknown> {
   const count = shards.length;
   // A run that only lists tasks: it never runs one.
   const probe = new PipelineRun({ ...run, select: false, runner: new ReplayRunner(new Map(), 1, run.game) });
@@ -195,7 +198,7 @@ function collectRecords(shards: ShardInput[], run: PipelineOptions, reused: Reus
       const file = shards[t.shard - 1].file;
       const what = reused
         ? `expected ${describeTask(t.task)} in shard ${t.shard}/${count} or in the pool reused (${reused.source.file}); it is in neither: give merge the pool the shards reused`
-        : `expected ${describeTask(t.task)} in shard ${t.shard}/${count}; it is not there (the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse)`;
+        : `expected ${describeTask(t.task)} in shard ${t.shard}/${count}; it is not there (the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with ${reuseOption})`;
       throw new InputError(module, what, { file, jsonPath: "$.tasks" });
     }
   }
