@@ -10,6 +10,7 @@ const FLAGS: Readonly<Record<Remedy, string>> = {
   limits: "--limits <file>",
   "no-min-moves": "without --min-moves",
   "fewer-workers": "--workers <n>",
+  "outside-game": "--game path/to/game.json",
 };
 
 /**

@@ -46,9 +46,11 @@ export class LevelrampError extends Error {
  * - `no-min-moves`: select without the fewest-moves search (`minMoves`);
  * - `fewer-workers`: fewer worker threads (`workers` of buildLevelSet,
  *   generatePools, mergeShards), when the environment ran out of open files,
- *   threads or memory ({@link environmentLimit}).
+ *   threads or memory ({@link environmentLimit});
+ * - `outside-game`: give the outside game a file names, opened from its game
+ *   file (`openGame(file)`, the `given` game of the registry's readers, SPEC 10).
  */
-export type Remedy = "solver-highs" | "solver-milp" | "solver-dp" | "time-limit" | "fewer-levels" | "limits" | "no-min-moves" | "fewer-workers";
+export type Remedy = "solver-highs" | "solver-milp" | "solver-dp" | "time-limit" | "fewer-levels" | "limits" | "no-min-moves" | "fewer-workers" | "outside-game";
 
 /**
  * Bad input (exit code 2): names the file, the JSON path (`$.candidates[3].id`)
@@ -59,10 +61,13 @@ export class InputError extends LevelrampError {
   readonly jsonPath: string | undefined;
   readonly expected: string;
 
-  constructor(module: string, expected: MessageLines, where: { file?: string; jsonPath?: string } = {}) {
+  /**
+   * @param remedies what would help ({@link LevelrampError.remedies}; default none).
+   */
+  constructor(module: string, expected: MessageLines, where: { file?: string; jsonPath?: string } = {}, remedies: readonly Remedy[] = []) {
     const place = [where.file, where.jsonPath].filter(Boolean).join(" at ");
     const [first, ...more] = typeof expected === "string" ? [expected] : expected;
-    super(module, [place ? `${place}: ${first}` : first, ...more], 2);
+    super(module, [place ? `${place}: ${first}` : first, ...more], 2, remedies);
     this.name = "InputError";
     this.file = where.file;
     this.jsonPath = where.jsonPath;

@@ -58,7 +58,7 @@ describe("levelramp game check", () => {
     const pool = t.write("pool.json", { format: "levelramp/pool@1", game: "my-game", candidates: [{ id: "my-game-c1-p1-0123456789", chapter: 1, part: 1, metrics: { size: 1 }, level: { n: 1 } }] });
     const r = await runCli(["select", "--pools", pool, "--out", t.path("levels.json")]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`pool.json at $.game: Invalid option: expected one of "carillon"|"apsis"|"generic" (for the files of an outside game "my-game", give its game file: --game path/to/game.json)`);
+    expect(r.stderr).toContain(`pool.json at $.game: Invalid option: expected one of "carillon"|"apsis"|"generic" (for the files of an outside game "my-game", give the game opened from its game file); options: --game path/to/game.json\n`);
   }, 120_000);
 
   it("refuses a bad game file with exit 2, naming the JSON path", async () => {

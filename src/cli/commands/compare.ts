@@ -23,8 +23,8 @@ export function registerCompare(program: Command, ctx: CommandContext): void {
       const levelA = parseLevel("cli/compare", o.levelA, "--level-a") ?? both;
       const levelB = parseLevel("cli/compare", o.levelB, "--level-b") ?? both;
       const given = await openGameOption(o.game, ctx);
-      const { value: la, game } = await readGameLevelInput(a, levelA, given);
-      const { value: lb } = await readGameLevelInput(b, levelB, given);
+      const { value: la, game } = await readGameLevelInput(a, levelA, given, { level: "--level N" });
+      const { value: lb } = await readGameLevelInput(b, levelB, given, { level: "--level N" });
       const c = await compareLevels(game!, la, lb, [a, b]);
       ctx.io.stdout(compareText(c, game!, o.json));
       // Like diff: exit 0 when the answer is "same", 1 when it is "not the same" (SPEC 2: the work ran, the answer is no).

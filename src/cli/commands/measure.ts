@@ -20,7 +20,7 @@ export function registerMeasure(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption("print the measure as JSON on stdout"))
     .action(async (file: string, o: { level?: string; json?: boolean; game?: string }) => {
       const level = parseLevel("cli/measure", o.level);
-      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
+      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx), { level: "--level N" });
       const { measure } = await measureLevel(game!, input);
       if (o.json) ctx.io.stdout(JSON.stringify(measure) + "\n");
       else {

@@ -40,7 +40,7 @@ export function registerShow(program: Command, ctx: CommandContext): void {
       const height = pixels(o.height, "--height");
       if (width !== undefined && height !== undefined) throw new InputError("cli/show", "give --width or --height, not both (the other follows the picture's shape)");
       for (const note of checkOutputFile(o.out, { force: o.force, forceOption: "--force", module: "cli/show", option: "--out", inputs: [{ what: "the level file", path: file }, { what: "--game", path: o.game }] })) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
-      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx));
+      const { value: input, game } = await readGameLevelInput(file, level, await openGameOption(o.game, ctx), { level: "--level N" });
       const { title, data } = await drawLevel(game!, input, { solution: o.solution, format: png ? "png" : "svg", width, height });
       await writeFileAtomic(o.out, data, { force: o.force, forceOption: "--force", module: "cli/show" });
       ctx.io.stderr(`show: ${title} → ${o.out}\n`);

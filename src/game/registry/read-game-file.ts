@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { InputError } from "../../io/errors.ts";
 import { parseWith, readJson } from "../../io/read-json-file.ts";
-import { parseLevelInput, type LevelInput } from "../../io/read-level-input.ts";
+import { LEVEL_INPUT_NAMES, parseLevelInput, type LevelInput } from "../../io/read-level-input.ts";
 import { readPool } from "../../io/read-pool.ts";
 import { readCsvPoolLevels } from "../../io/order/csv-pool-levels.ts";
 import { parseLevelsSource, readLevelsSource, splitOrderLevels, type LevelsSource } from "../../io/order/read-order.ts";
 import { poolSchemaOf, type Pool } from "../../io/schemas/pool.ts";
-import { unknownGameWords } from "../../io/schemas/shared.ts";
+import { outsideGameHint, unknownGameWords } from "../../io/schemas/shared.ts";
 import type { Game } from "../game.ts";
 import { gameNames } from "./load-game.ts";
 import { openGame } from "./open-game.ts";
@@ -27,7 +27,8 @@ export type GameFileParser<T> = (game: Game | undefined) => z.ZodType<T> | ((raw
  * a string (the file's schema refuses those).
  *
  * @throws InputError (exit 2) at `$.game` for a name of no game known here,
- *   listing those that are and saying how an outside game's files are read.
+ *   listing those that are and saying how an outside game's files are read
+ *   (remedy `outside-game`).
  */
 export async function gameNamedIn(raw: unknown, file: string, given?: Game): Promise<Game | undefined> {
   const name = raw !== null && typeof raw === "object" && Object.hasOwn(raw, "game") ? (raw as { game: unknown }).game : undefined;
@@ -35,7 +36,8 @@ export async function gameNamedIn(raw: unknown, file: string, given?: Game): Pro
   if (given?.name === name) return given;
   const known = gameNames();
   if (known.includes(name)) return openGame(name);
-  throw new InputError("io/read", unknownGameWords([...known, ...(given && !known.includes(given.name) ? [given.name] : []), "generic"], name), { file, jsonPath: "$.game" });
+  const words = unknownGameWords([...known, ...(given && !known.includes(given.name) ? [given.name] : []), "generic"], name);
+  throw new InputError("io/read", words, { file, jsonPath: "$.game" }, outsideGameHint(name) ? ["outside-game"] : []);
 }
 
 /**
@@ -70,10 +72,11 @@ export async function readGamePool(file: string, given?: Game): Promise<{ value:
  * Reads one level (SPEC 3) — a `levelramp/level@1` file, or level `level` of
  * a `levelramp/levels@1` file — its game opened first.
  *
+ * @param names how the caller names the level option (`readLevelInput`'s; the CLI passes `--level N`).
  * @throws InputError (exit 2) as `readLevelInput` (io/).
  */
-export async function readGameLevelInput(file: string, level?: number, given?: Game): Promise<{ value: LevelInput; game: Game | undefined }> {
-  return readGameFile(file, (game) => (raw) => parseLevelInput(raw, file, level, game), given);
+export async function readGameLevelInput(file: string, level?: number, given?: Game, names: Partial<typeof LEVEL_INPUT_NAMES> = {}): Promise<{ value: LevelInput; game: Game | undefined }> {
+  return readGameFile(file, (game) => (raw) => parseLevelInput(raw, file, level, game, names), given);
 }
 
 /**

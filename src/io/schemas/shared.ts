@@ -14,9 +14,14 @@ export interface BodyGame {
   readonly bodySchema: z.ZodType;
 }
 
-/** For a game name this reading does not know: how an outside game's files are read (SPEC 10). */
+/**
+ * For a game name this reading does not know: how an outside game's files
+ * are read (SPEC 10), in the library's words — the game opened from its game
+ * file given to the reader; the error carries the remedy `outside-game`
+ * where it can (the registry's readers), and the CLI names `--game`.
+ */
 export function outsideGameHint(input: unknown): string {
-  return typeof input === "string" && /^[a-z][a-z0-9-]*$/.test(input) ? ` (for the files of an outside game "${input}", give its game file: --game path/to/game.json)` : "";
+  return typeof input === "string" && /^[a-z][a-z0-9-]*$/.test(input) ? ` (for the files of an outside game "${input}", give the game opened from its game file)` : "";
 }
 
 /** The words for a `game` a file may not carry: every name it may, as zod lists options. */
