@@ -63,7 +63,7 @@ describe("library words, the CLI's flags", () => {
     const library = reuseLines(summary);
     expect(library.at(-1)).toBe("  to choose from pools.json as it is, growing nothing: selectLevels over pools.json incremental with this run's plan, model and ramp (without incremental if the pool runs out part by part; the levels only, not a whole build's set)");
     for (const line of library) expect(line).not.toMatch(/--[a-z]/);
-    const cli = reuseLines(summary, undefined, REUSE_FLAGS);
+    const cli = reuseLines(summary, undefined, undefined, REUSE_FLAGS);
     expect(cli.at(-1)).toBe("  to choose from pools.json as it is, growing nothing: levelramp select --pools pools.json --incremental with this run's --plan, --model and --ramp (without --incremental if the pool runs out part by part; the levels only, not a whole build's set)");
   });
 });
