@@ -5,6 +5,8 @@ import type { LevelsFile } from "../../src/io/schemas/levels.ts";
 import { modelSchema } from "../../src/io/schemas/model.ts";
 import { rampSchema } from "../../src/io/schemas/ramp.ts";
 import { readLevelsInput } from "../../src/pipeline/inputs/read-levels-input.ts";
+import { openGame } from "../../src/game/registry/open-game.ts";
+import { reportLevels } from "../../src/report/report-levels.ts";
 import { editorInputs } from "../../src/report/editor/editor-data.ts";
 import { selectForRamp } from "../../src/report/editor/select-for-ramp.ts";
 import { orderPlan } from "../../src/select/problem/order-levels.ts";
@@ -138,9 +140,16 @@ describe("an order of an outside game (--game: its selection model and ramp are 
     expect(v.stdout).toMatch(/checked against .*lights-out.models.selection\.json/);
     expect(v.stdout.trim().split("\n").slice(1)).toEqual(["  level 3 (lo-c): presses 2 after 3 — nonDecreasing(presses)"]);
     // The game's ramp starts at 1 press at level 1 (examples/lights-out/models/ramp.json).
-    const r = JSON.parse((await runCli(["report", file, "--game", GAME, "--format", "json"])).stdout);
+    const printed = (await runCli(["report", file, "--game", GAME, "--format", "json"])).stdout;
+    const r = JSON.parse(printed);
     expect(r.ramps[0].levels[0]).toMatchObject({ id: "lo-a", value: 1, target: 1, deviation: 0 });
     expect(r.breaks).toHaveLength(1);
+    // the library: readLevelsInput takes the game's model and ramp for the order (gameDefaults), reportLevels the rest
+    const game = await openGame(GAME);
+    const read = await readLevelsInput(file, { game, gameDefaults: ["model", "ramp"] });
+    expect([read.modelFile, read.rampFile]).toEqual([game.models.selection, game.models.ramp]);
+    expect((await reportLevels({ levels: read.levels, levelsFile: file, order: read.order, ramps: [] }, { format: "json" })).text).toBe(printed);
+    await game.close();
     const s = await runCli(["select", "--game", GAME, "--pools", file, "--from", file, "--min-moves", "0", "--json"]);
     expect(s.code, s.stderr).toBe(0);
     const answer = JSON.parse(s.stdout);

@@ -46,11 +46,7 @@ export function registerReport(program: Command, ctx: CommandContext): void {
       const model = o.model ? readJsonFile(modelSchema, o.model) : undefined;
       const plan = o.plan ? { plan: readJsonFile(planSchema, o.plan), file: o.plan } : undefined;
       // An order of an outside game (--game) takes the game's ramp and selection model unless --ramp / --model are given.
-      const orderDefaults = given
-        ? { ...(o.model ? {} : { model: readJsonFile(modelSchema, given.models.selection) }), ...(ramps.length ? {} : { ramp: readJsonFile(rampSchema, given.models.ramp) }) }
-        : undefined;
-      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: plan?.plan, planFile: o.plan, orderDefaults, require: { ramp: "report needs --ramp (or --game, whose ramp it takes)" }, module: "cli/report", game: given });
-      if (o.plan && !read.order && !(format === "html" && o.pools)) throw new InputError("cli/report", "--plan is for the ramp editor (give it with --pools and --format html) or for an order");
+      const read = await readLevelsInput(levelsFile, { ramp: ramps[0]?.ramp, model, plan: plan?.plan, planFile: o.plan, gameDefaults: ["model", "ramp"], require: { ramp: "report needs --ramp (or --game, whose ramp it takes)" }, module: "cli/report", game: given });
       const calibration = o.calibration ? { calibration: readCalibration(o.calibration), file: o.calibration } : undefined;
       const pool = o.pools ? { ...(await readGamePoolLevels(o.pools, given)).value, file: o.pools } : undefined;
       const inputs: ReportInputs = { levels: read.levels, levelsFile, ...(read.order ? { order: read.order } : {}), ...(read.game ? { game: read.game } : {}), ...(model ? { model } : {}), ramps, ...(pool ? { pool } : {}), ...(plan ? { plan } : {}), ...(calibration ? { calibration } : {}), ...(o.game ? { gameOption: o.game } : {}) };

@@ -34,11 +34,10 @@ export function registerVerify(program: Command, ctx: CommandContext): void {
       const ramp = o.ramp ? readJsonFile(rampSchema, o.ramp) : undefined;
       const plan = o.plan ? readJsonFile(planSchema, o.plan) : undefined;
       // An order of an outside game (--game) is checked against the game's selection model unless --model is given.
-      const gameModel = given && !o.model ? given.models.selection : undefined;
-      const orderDefaults = gameModel ? { model: readJsonFile(modelSchema, gameModel) } : undefined;
-      const { levels, order, game } = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, orderDefaults, require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify", game: given });
+      const read = await readLevelsInput(file, { model, ramp, plan, planFile: o.plan, gameDefaults: ["model"], require: { model: "verify needs --model (or --game, whose selection model it takes)" }, module: "cli/verify", game: given });
+      const { levels, order, game } = read;
       if (o.ramp && !order) throw new InputError("cli/verify", "--ramp is for an order (a levels file embeds its ramp)");
-      const modelFile = o.model ?? (order ? gameModel : undefined);
+      const modelFile = o.model ?? read.modelFile;
       const bars = commandProgressBars(io, o.quiet);
       let result: VerifyResult;
       try {

@@ -1,4 +1,7 @@
 import { InputError } from "../../io/errors.ts";
+import { readJsonFile } from "../../io/read-json-file.ts";
+import { modelSchema } from "../../io/schemas/model.ts";
+import { rampSchema } from "../../io/schemas/ramp.ts";
 import type { Order } from "../../io/order/order.ts";
 import type { Game } from "../../game/game.ts";
 import { readGameLevelsSource } from "../../game/registry/read-game-file.ts";
@@ -16,11 +19,12 @@ export interface LevelsInputOptions {
   plan?: Plan;
   planFile?: string;
   /**
-   * An order's model and ramp when `model` / `ramp` are not given — an outside
-   * game's own (SPEC 10) when the command names one with `--game`; never used
-   * for a levels file, which embeds its own.
+   * Which of the outside game's own files (`game.models`, SPEC 10) an order
+   * takes where `model` / `ramp` are not given: its selection model, its
+   * ramp (`report` takes both, `verify` the model). Never used for a levels
+   * file, which embeds its own, nor without `game`.
    */
-  orderDefaults?: { model?: Model; ramp?: Ramp };
+  gameDefaults?: ReadonlyArray<"model" | "ramp">;
   /** The option an order needs and lacks, named in the message (e.g. `report needs --ramp`): `ramp` or `model`. */
   require?: { ramp?: string; model?: string };
   /** The module of the messages, e.g. `cli/report`. */
@@ -35,18 +39,23 @@ export interface LevelsInputOptions {
  * way `report`, `verify`, `diff` and `select --from` read what they are given;
  * a levels file's game is opened first (`options.game` when it is that game).
  *
- * @returns the levels file, its game (none for a generic file or an order), and the order when the file was one.
+ * @returns the levels file, its game (none for a generic file or an order), the order when the file was one,
+ *   and the outside game's model and ramp files when the order took them (`gameDefaults`).
  * @throws InputError (exit 2): the file's own problems (see `readLevelsSource`),
  *   an order without a ramp or model the command needs, and `orderLevels`'s.
  */
-export async function readLevelsInput(file: string, options: LevelsInputOptions = {}): Promise<{ levels: LevelsFile; game?: Game; order?: Order }> {
+export async function readLevelsInput(file: string, options: LevelsInputOptions = {}): Promise<{ levels: LevelsFile; game?: Game; order?: Order; modelFile?: string; rampFile?: string }> {
   const planLevels = options.plan ? planSlots(options.plan, () => 0).length : undefined;
   const { value: source, game } = await readGameLevelsSource(file, { planLevels, planFile: options.planFile }, options.game);
   if (source.kind === "levels") return { levels: source.file, ...(game ? { game } : {}) };
   const module = options.module ?? "io/order";
-  const ramp = options.ramp ?? options.orderDefaults?.ramp;
-  const model = options.model ?? options.orderDefaults?.model;
+  // An outside game's own model and ramp, read only for an order that lacks them.
+  const { game: outside, gameDefaults = [] } = options;
+  const modelFile = !options.model && outside && gameDefaults.includes("model") ? outside.models.selection : undefined;
+  const rampFile = !options.ramp && outside && gameDefaults.includes("ramp") ? outside.models.ramp : undefined;
+  const ramp = options.ramp ?? (rampFile ? readJsonFile(rampSchema, rampFile) : undefined);
+  const model = options.model ?? (modelFile ? readJsonFile(modelSchema, modelFile) : undefined);
   if (options.require?.ramp && !ramp) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.ramp}, its targets come from the ramp at each level`);
   if (options.require?.model && !model) throw new InputError(module, `${file} is an order (a pool with level numbers): ${options.require.model}, the rules its levels are checked against`);
-  return { levels: orderLevels(source.order, { ...options, ramp, model }), order: source.order };
+  return { levels: orderLevels(source.order, { ...options, ramp, model }), order: source.order, ...(modelFile ? { modelFile } : {}), ...(rampFile ? { rampFile } : {}) };
 }
