@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError, LevelrampError } from "../../src/io/errors.ts";
 import { planSchema } from "../../src/io/schemas/plan.ts";
+import { levelsSchema } from "../../src/io/schemas/levels.ts";
+import { reportLevels } from "../../src/report/report-levels.ts";
 import { readJsonFile } from "../../src/io/read-json-file.ts";
 import { readGameLevelInput, readGamePool } from "../../src/game/registry/read-game-file.ts";
 import { parseChapters, reuseLines } from "../../src/pipeline/index.ts";
@@ -11,7 +13,7 @@ import { tempDir } from "../helpers/temp-dir.ts";
 
 // A library function's message or text names its own options (issue 41); the CLI names its flags,
 // through the names it passes or the remedies the error carries. Each family both ways (the others:
-// parse-shard, environment-limits, reuse-pools (mergeShards), deviation, real-data-cases
+// parse-shard, environment-limits, reuse-pools (mergeShards, reuseLines through build), deviation, real-data-cases
 // (playColumns, calibrationText), editor-select (the editor's plan), game-check (an outside game)).
 
 const t = tempDir("levelramp-flag-words-");
@@ -57,6 +59,16 @@ describe("library words, the CLI's flags", () => {
     // a name that cannot be a game's gets no hint, and no remedy
     expect((await thrown(() => readGamePool(t.write("odd.json", { format: "levelramp/pool@1", game: "Odd Game", candidates: [] })))).remedies).toEqual([]);
   });
+
+  it("the report's table asks for the pool in the library's words; report asks for --pools", async () => {
+    const levelsFile = fixture("plays/numeric-ids.levels.json");
+    const { text } = await reportLevels({ levels: readJsonFile(levelsSchema, levelsFile), levelsFile });
+    expect(text).toMatch(/; - unknown \(give the pool\)\n$/);
+    expect(text).not.toMatch(/--[a-z]/);
+    const cli = await runCli(["report", levelsFile]);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toBe(text.replace("(give the pool)", "(give --pools)"));
+  }, 60_000);
 
   it("reuseLines names selectLevels and its options; build and merge pass the select command line", () => {
     const summary = { file: "pools.json", refusal: null, compose: { reused: 1, grown: 0 }, parts: [{ chapter: 1, part: 1, reused: 2, grown: 3, reaimed: 3 }] };
