@@ -243,6 +243,10 @@ describe("levelramp build --reuse", () => {
     expect(JSON.parse(m.stdout)).toMatchObject({ replayed: 3, ranHere: 0 });
     expect(m.stderr).toContain(`reuse: 6 of 9 batches answered from ${t.path("g1.json")}, 3 from the shards or grown here\n  reused whole: c1p1–c1p2\n  from the shards or grown here whole: c2p1\n`);
     expect(readFileSync(t.path("g3.json"), "utf8")).toBe(readFileSync(t.path("g2.json"), "utf8"));
+    // without the pool the shards reused, merge names its option (mergeShards' own word is reuse)
+    const without = await runCli(["merge", t.path("s1.json"), t.path("s2.json"), "--out", t.path("g4.json")]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/; it is not there \(the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with --reuse\)\n$/);
   }, 60_000);
 
   it("a rule change in chapter 2 on shards: the shards grow only chapter 2, the merged pool is the whole generate's, and select keeps chapter 1's levels", async () => {
