@@ -11,8 +11,11 @@
 //     `--from` at K with it — byte for byte the same, and the levels before K the first set's;
 //   - a model change, and a ramp change: the whole build with it, and `--reuse` of the first set's
 //     pool with it — byte for byte the same — with the batches grown again (and of them, those grown
-//     only because their aim moved) and the batches reused; and `select --pools <first pool>
-//     --incremental` with it, which grows nothing: its levels against the whole build's.
+//     only because their aim moved) and the batches reused; `--reuse --keep-aims` with it, which
+//     reuses the recorded batches whatever their aim (docs/pipeline.md "Keeping the recorded aims"):
+//     the batches grown (none for these changes) and its levels against the whole build's; and
+//     `select --pools <first pool> --incremental` with it, which grows nothing: its levels against
+//     the whole build's.
 // Each row's counters: cpuSeconds (median of REBUILD_RUNS runs, default 1), the share of its whole
 // build's CPU, wall, peak memory, batches reused, grown and re-aimed, and whether the files match. (The harness's
 // own ms columns time each game's first row, which runs all of that game's commands: read the counters.)
@@ -125,9 +128,9 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     const plan = read(`models/${s.game}/plan.json`);
     const first = measured((out) => [...base, "--out", out], dir("whole"));
     const row = (c: Cost, whole: Cost, extra: Record<string, unknown>) => {
-      const reuse = JSON.parse(c.stdout).reuse as { parts: Array<{ reused: number; grown: number; reaimed: number }> } | undefined;
-      const sum = (k: "reused" | "grown" | "reaimed") => reuse!.parts.reduce((n, p) => n + p[k], 0);
-      const batches = reuse ? { reused: sum("reused"), grown: sum("grown"), reaimed: sum("reaimed") } : {};
+      const reuse = JSON.parse(c.stdout).reuse as { keepAims?: true; parts: Array<{ reused: number; grown: number; reaimed: number; aimedElsewhere?: number }> } | undefined;
+      const sum = (k: "reused" | "grown" | "reaimed" | "aimedElsewhere") => reuse!.parts.reduce((n, p) => n + (p[k] ?? 0), 0);
+      const batches = reuse ? { reused: sum("reused"), grown: sum("grown"), reaimed: sum("reaimed"), ...(reuse.keepAims ? { aimedElsewhere: sum("aimedElsewhere") } : {}) } : {};
       return { cpuSeconds: round(c.cpu), shareOfWhole: round(c.cpu / whole.cpu, 3), wallSeconds: round(c.wall), peakMb: c.rssMb, ...batches, ...extra };
     };
     const levelsBefore = (a: string, b: string) => {
@@ -153,6 +156,9 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     const rampFile = write(`${s.key}-ramp.json`, ramp);
     const rampWhole = measured((out) => [...base, "--ramp", rampFile, "--out", out], dir("ramp-whole"));
     const rampReuse = measured((out) => [...base, "--ramp", rampFile, "--reuse", join(dir("whole"), "pools.json"), "--out", out], dir("ramp-reuse"));
+    // the same two changes keeping the recorded aims: nothing re-aimed is grown; the set may differ from the whole build's
+    const modelKeep = measured((out) => [...base, "--model", modelFile, "--reuse", join(dir("whole"), "pools.json"), "--keep-aims", "--out", out], dir("model-keep"));
+    const rampKeep = measured((out) => [...base, "--ramp", rampFile, "--reuse", join(dir("whole"), "pools.json"), "--keep-aims", "--out", out], dir("ramp-keep"));
     // the same two changes chosen from the first pool as it is: no generator runs
     // (the pool was grown for the first set's aims: part by part, it may not reach the end — exit 1, said in the row)
     const select = (change: string[]) => (out: string) => ["select", "--pools", join(dir("whole"), "pools.json"), "--incremental", ...change, "--json", "--out", join(out, "levels.json"), "--force"];
@@ -172,6 +178,8 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
       modelReuse: row(modelReuse, modelWhole, { sameFiles: same(dir("model-reuse"), dir("model-whole")) }),
       rampWhole: row(rampWhole, first, {}),
       rampReuse: row(rampReuse, rampWhole, { sameFiles: same(dir("ramp-reuse"), dir("ramp-whole")) }),
+      modelKeep: row(modelKeep, modelWhole, { levelsDiffer: levelsDiffer(dir("model-keep"), dir("model-whole")) }),
+      rampKeep: row(rampKeep, rampWhole, { levelsDiffer: levelsDiffer(dir("ramp-keep"), dir("ramp-whole")) }),
       modelSelect: row(modelSelect, modelWhole, { grown: 0, levelsDiffer: levelsDiffer(dir("model-select"), dir("model-whole")), ...selectStatus(modelSelect) }),
       rampSelect: row(rampSelect, rampWhole, { grown: 0, levelsDiffer: levelsDiffer(dir("ramp-select"), dir("ramp-whole")), ...selectStatus(rampSelect) }),
     };
@@ -187,6 +195,8 @@ function scenarioRows(s: Scenario): Array<BenchCase<void>> {
     ["modelReuse", `${label}: --reuse, model ${s.model.words}`],
     ["rampWhole", `${label}: whole build, ramp ${s.ramp.words}`],
     ["rampReuse", `${label}: --reuse, ramp ${s.ramp.words}`],
+    ["modelKeep", `${label}: --reuse --keep-aims, model ${s.model.words}`],
+    ["rampKeep", `${label}: --reuse --keep-aims, ramp ${s.ramp.words}`],
     ["modelSelect", `${label}: select --incremental of the first pool, model ${s.model.words}`],
     ["rampSelect", `${label}: select --incremental of the first pool, ramp ${s.ramp.words}`],
   ];
@@ -208,12 +218,15 @@ function summary(rows: BenchRow[]): string {
   const lines = ["| run | CPU s | of its whole build | wall s | peak MB | batches reused / grown | files as the whole build's |", "| --- | ---: | ---: | ---: | ---: | ---: | --- |"];
   for (const r of rows) {
     const c = r.counters as Record<string, unknown>;
-    const batches = c.reused === undefined ? (c.grown === 0 ? "— / 0" : "") : `${c.reused} / ${c.grown}${Number(c.reaimed) > 0 ? ` (${c.reaimed} re-aimed)` : ""}`;
+    const aimed = Number(c.reaimed) > 0 ? ` (${c.reaimed} re-aimed)` : Number(c.aimedElsewhere) > 0 ? ` (${c.aimedElsewhere} aimed elsewhere)` : "";
+    const batches = c.reused === undefined ? (c.grown === 0 ? "— / 0" : "") : `${c.reused} / ${c.grown}${aimed}`;
     const files =
       c.levelsDiffer !== undefined
         ? c.levelsDiffer === "no set"
           ? `no set: ${c.status} (${c.message})`
-          : `levels.json only: ${c.levelsDiffer} level(s) differ`
+          : c.reused !== undefined
+            ? `the whole set: ${c.levelsDiffer} level(s) differ`
+            : `levels.json only: ${c.levelsDiffer} level(s) differ`
         : c.sameFiles === undefined
           ? c.levelsBeforeSame === undefined
             ? ""
