@@ -112,6 +112,14 @@ describe("a build that keeps the recorded aims", () => {
     expect(lines).toContain("  grown for their generator inputs (changed, or a part the pool does not hold): 3 batch(es) of c1p2");
   }, 60_000);
 
+  it("with --from: the kept chapter kept, the rebuilt one chosen for the new ramp from the set's pool, nothing grown", async () => {
+    const from = { file: "earlier/levels.json", levels: JSON.parse(JSON.stringify(first.levels)), pool: reusable(first, carillon.game) };
+    const kept = await buildLevels({ ...carillon, ramp: raised, chapters: [2], from, keepAims: true, runner: growsNothing });
+    expect(kept.reuse!.parts.map((p) => [p.chapter, p.part, p.reused, p.grown, p.aimedElsewhere])).toEqual([[2, 1, 3, 0, 3]]);
+    expect(kept.levels!.levels.filter((l) => l.chapter === 1).map((l) => l.id)).toEqual(first.levels!.levels.filter((l) => l.chapter === 1).map((l) => l.id));
+    expect((await verifyLevels(kept.levels!, { game: carillon.game, model: carillon.model, modelFile: "m.json", plan: carillon.plan, planFile: "p.json" })).failures).toEqual([]);
+  }, 60_000);
+
   it("a part the earlier pool does not hold is grown, and said so", async () => {
     const chapter1 = await buildLevels({ ...carillon, chapters: [1] });
     const kept = await buildLevels({ ...carillon, ramp: raised, reuse: reusable(chapter1, carillon.game), keepAims: true });
