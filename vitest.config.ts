@@ -15,6 +15,7 @@ export const ISOLATED = [
   "test/cli/stdout-stderr.test.ts",
   "test/pipeline/build-refine-rounds.test.ts",
   "test/pipeline/reuse-pools.test.ts",
+  "test/pipeline/reuse-keep-aims.test.ts",
   "test/pipeline/build-from.test.ts",
   "test/pipeline/shard-merge.test.ts",
   "test/reliability/bad-input.test.ts",
