@@ -22,7 +22,7 @@ export { RASCH_NODES, raschLevelTerms, type RaschLevelTerms } from "./fit/rasch-
 export { checkCalibration } from "./check-calibration.ts";
 export { readCalibration } from "./read-calibration.ts";
 export { checkVariation, MAX_PROBLEMS, readPlays, type PlayableLevels, type ReadPlays, type ReadPlaysOptions } from "./read-plays.ts";
-export { PLAY_COLUMNS, playColumns, type PlayColumn } from "./play-columns.ts";
+export { PLAY_COLUMNS, PLAY_COLUMNS_NAMES, playColumns, type PlayColumn } from "./play-columns.ts";
 export { playableLevels, readLevelsCsv } from "./read-levels-table.ts";
 export { reliabilityBins } from "./reliability-bins.ts";
 export { MAX_TAU, spreadRegression, type SpreadFit, type SpreadMethod, type SpreadRegression } from "./fit/spread-regression.ts";

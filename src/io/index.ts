@@ -10,7 +10,7 @@ export { checkOrder, orderError, type Order } from "./order/order.ts";
 export { parseLevelsSource, readLevelsSource, readOrder, readPoolFile, splitOrderLevels, type LevelsSource } from "./order/read-order.ts";
 export { readCsvPoolLevels } from "./order/csv-pool-levels.ts";
 export { parseShardFile, readShard } from "./read-shard.ts";
-export { parseLevelInput, readLevelInput, type LevelInput } from "./read-level-input.ts";
+export { LEVEL_INPUT_NAMES, parseLevelInput, readLevelInput, type LevelInput } from "./read-level-input.ts";
 export { parseCsvTable, readCsvPool, readCsvTable } from "./csv/read-csv-pool.ts";
 export { poolOfTable, tableOf, type CandidateTable } from "./csv/candidate-table.ts";
 export { CONCEPT_SEPARATOR, conceptNameProblem, splitConcepts } from "./schemas/concept-names.ts";

@@ -27,5 +27,5 @@ export { engineModelsHash, generatorFingerprint, growFingerprint, RUN_INPUT_FILE
 export { GrownRecorder } from "./reuse/grown-recorder.ts";
 export { parseReusablePool, readReusablePool, ReusedAnswers, type ReusablePool } from "./reuse/reusable-pool.ts";
 export { composeKey, partKey, reuseGenerator } from "./reuse/reuse-keys.ts";
-export { reuseLines } from "./reuse/reuse-lines.ts";
+export { REUSE_LINES_NAMES, reuseLines } from "./reuse/reuse-lines.ts";
 export { ReuseRunner, type PartReuse, type ReuseSummary } from "./reuse/reuse-runner.ts";
