@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 // Files that change what the process holds for the files after them: they register games in the one
 // registry (an outside game's file run through the CLI registers it; some register test games
 // themselves), replace a module (vi.mock) or set the environment. Each runs in a fresh worker, as
-// every file did before. test/cli/stdout-stderr's `start` builds every game of the registry, so it
-// runs alone too. A new file that does any of these belongs here: test/architecture/shared-workers
+// every file did before. test/cli/stdout-stderr's and start-own-builds' `start` builds every game of the registry, so they
+// run alone too. A new file that does any of these belongs here: test/architecture/shared-workers
 // reads every shared file for those calls.
 export const ISOLATED = [
   "test/program/**/*.test.ts",
@@ -13,6 +13,7 @@ export const ISOLATED = [
   "test/tiny-game/**/*.test.ts",
   "test/cli/orders.test.ts",
   "test/cli/stdout-stderr.test.ts",
+  "test/cli/start-own-builds.test.ts",
   "test/pipeline/build-refine-rounds.test.ts",
   "test/pipeline/reuse-pools.test.ts",
   "test/pipeline/reuse-keep-aims.test.ts",
