@@ -29,15 +29,33 @@ function reference(ctx: DpContext, kept: KeptLists, limit: number): { values: nu
   const list = (i: number) => [...kept.lists[kept.listOfSlot[i]]];
   const cost = (i: number, c: number) => ctx.obj.slotCost(i, ctx.rep[c]);
   const join = (a: number, b: number) => (linf ? Math.max(a, b) : a + b);
-  // A run of one bucket holds at most L levels, and no more than the bucket's usable candidates.
-  const members = (c: number) => [...Array(ctx.classes.count).keys()].filter((d) => ctx.pb[d] === ctx.pb[c]).reduce((n, d) => n + ctx.mult[d], 0);
-  const cap = (c: number) => Math.min(ctx.L, members(c));
-  // May (d, run position r) at slot i−1 be followed by (c, run position s) at slot i?
+  // A run of one bucket holds at most L levels, and no more than the bucket's usable candidates:
+  // among every class, or — where the primary run restarts at chapter starts — among the classes
+  // kept in some slot of the chapter.
+  const chapterClasses = (i: number) => {
+    const out = new Set<number>();
+    ctx.problem.slots.forEach((s, k) => {
+      if (s.chapter === ctx.problem.slots[i].chapter) for (const c of list(k)) out.add(c);
+    });
+    return out;
+  };
+  const members = (i: number, c: number) => {
+    const pool = ctx.primaryRestarts ? [...chapterClasses(i)] : [...Array(ctx.classes.count).keys()];
+    return pool.filter((d) => ctx.pb[d] === ctx.pb[c]).reduce((n, d) => n + ctx.mult[d], 0);
+  };
+  const caps = new Map<string, number>();
+  const cap = (i: number, c: number) => {
+    const key = `${ctx.primaryRestarts ? ctx.problem.slots[i].chapter : 0}/${c}`;
+    let v = caps.get(key);
+    if (v === undefined) caps.set(key, (v = Math.min(ctx.L, members(i, c))));
+    return v;
+  };
+  // May (d, run position r) at slot i−1 be followed by (c, run position s) at slot i? (A class of one member never follows itself in a run.)
   const step = (i: number, d: number, r: number, c: number, s: number) => {
-    if (s > cap(c)) return false;
+    if (s > cap(i, c)) return false;
     if (ctx.restart[i]) return s === 1 || (ctx.pb[d] === ctx.pb[c] && s === r + 1);
     if (s === 1) return ctx.pb[d] < ctx.pb[c];
-    return ctx.pb[d] === ctx.pb[c] && ctx.pv[d] <= ctx.pv[c] && s === r + 1;
+    return ctx.pb[d] === ctx.pb[c] && ctx.pv[d] <= ctx.pv[c] && s === r + 1 && !(d === c && ctx.mult[c] < 2);
   };
   const runs = [...Array(ctx.L).keys()].map((r) => r + 1);
   const F: Map<string, number>[] = [];
@@ -48,7 +66,7 @@ function reference(ctx: DpContext, kept: KeptLists, limit: number): { values: nu
       for (const s of runs) {
         let best = i === 0 ? (s === 1 ? 0 : Infinity) : Infinity;
         if (i > 0) for (const d of list(i - 1)) for (const r of runs) if (step(i, d, r, c, s)) best = Math.min(best, F[i - 1].get(`${d}/${r}`)!);
-        F[i].set(`${c}/${s}`, s > cap(c) ? Infinity : join(best, cost(i, c)));
+        F[i].set(`${c}/${s}`, s > cap(i, c) ? Infinity : join(best, cost(i, c)));
       }
     }
   }
@@ -58,7 +76,7 @@ function reference(ctx: DpContext, kept: KeptLists, limit: number): { values: nu
       for (const r of runs) {
         let best = i === S - 1 ? 0 : Infinity;
         if (i < S - 1) for (const d of list(i + 1)) for (const s of runs) if (step(i + 1, c, r, d, s)) best = Math.min(best, B[i + 1].get(`${d}/${s}`)!);
-        B[i].set(`${c}/${r}`, r > cap(c) ? Infinity : join(best, cost(i, c)));
+        B[i].set(`${c}/${r}`, r > cap(i, c) ? Infinity : join(best, cost(i, c)));
       }
     }
   }

@@ -7,17 +7,19 @@ import type { KeptLists } from "./slot-bounds.ts";
  * cost ≤ `limit` even when only the primary run's own rules are kept (SPEC 6
  * `dp`, "Scale"): values never fall, and a run of one bucket of the primary
  * `maxRun` holds at most `cap(b)` levels — its length, or the usable
- * candidates of the bucket if fewer. Since values never fall, a bucket's run
- * is the only time it is used. Dropping the other rules — the other keys,
- * `maxRise`, the other runs, evenness, a class used more often than it has
- * candidates — only lowers a sequence's cost, so the relaxed problem's best
+ * candidates of the bucket if fewer (in the chapter, where the run restarts
+ * at chapter starts) — and a class of one member never follows itself.
+ * Since values never fall, a bucket's run is the only time it is used.
+ * Dropping the other rules — the other keys, `maxRise`, the other runs,
+ * evenness, a class used more often than it has candidates but for that —
+ * only lowers a sequence's cost, so the relaxed problem's best
  * sequence through (slot i, class c as the r-th level of its run) costs at
  * most what any real one does. With ⊕ the objective's sum (max for Linf), b(c)
  * the class's bucket and v(c) its primary value:
  *
  *   F(i, c, 1) = cost(i, c) ⊕ min { F(i−1, d, ·) : b(d) < b(c) }
- *   F(i, c, r) = cost(i, c) ⊕ min { F(i−1, d, r−1) : b(d) = b(c), v(d) ≤ v(c) }   (2 ≤ r ≤ cap)
- *   B(i, c, r) = cost(i, c) ⊕ min( B(i+1, d, 1) : b(d) > b(c);  B(i+1, d, r+1) : b(d) = b(c), v(d) ≥ v(c), r < cap )
+ *   F(i, c, r) = cost(i, c) ⊕ min { F(i−1, d, r−1) : b(d) = b(c), v(d) ≤ v(c), d ≠ c if c has one member }   (2 ≤ r ≤ cap)
+ *   B(i, c, r) = cost(i, c) ⊕ min( B(i+1, d, 1) : b(d) > b(c);  B(i+1, d, r+1) : b(d) = b(c), v(d) ≥ v(c), d ≠ c if c has one member, r < cap )
  *   LB(i, c)   = min over r of F(i, c, r) + B(i, c, r) − cost(i, c)   (max(F, B) for Linf)
  *
  * with d over the previous or next slot's kept classes (a class the bound
@@ -64,7 +66,10 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
   const { off, cls, cost, cap, linf, forward } = forwardSweep(ctx, kept);
   const total = off[S];
   const backward = new Float64Array(total * L).fill(Infinity);
+  // Per run position, the least value gathered in the current bucket, its class, and the least of any other class.
   const same = new Float64Array(L);
+  const sameCls = new Int32Array(L);
+  const same2 = new Float64Array(L);
   // Backward: the best relaxed suffix starting in each (class, run position).
   for (let i = S - 1; i >= 0; i--) {
     const from = off[i + 1];
@@ -77,22 +82,28 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
     let higher = i < S - 1 ? Infinity : 0;
     let bucket = NaN;
     same.fill(i < S - 1 ? Infinity : 0);
+    same2.fill(i < S - 1 ? Infinity : 0);
+    sameCls.fill(-1);
     for (let k = off[i + 1] - 1; k >= off[i]; k--) {
       const c = cls[k];
       if (i < S - 1 && pb[c] !== bucket) {
         // A lower bucket: the classes gathered for the last one now follow as new runs.
         if (same[0] < higher) higher = same[0];
         same.fill(Infinity);
+        same2.fill(Infinity);
+        sameCls.fill(-1);
         bucket = pb[c];
       }
       for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= pv[c])); q--) {
         if (pb[cls[q]] > bucket) {
           if (backward[q * L] < higher) higher = backward[q * L];
-        } else for (let r = 0; r < L; r++) if (backward[q * L + r] < same[r]) same[r] = backward[q * L + r];
+        } else for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, backward[q * L + r], cls[q]);
       }
       const own = cost[k];
-      for (let r = 0; r < cap[c]; r++) {
-        const next = r + 1 < cap[c] && same[r + 1] < higher ? same[r + 1] : higher;
+      const once = ctx.mult[c] < 2;
+      for (let r = 0; r < cap[k]; r++) {
+        const goOn = r + 1 >= cap[k] ? Infinity : once && sameCls[r + 1] === c ? same2[r + 1] : same[r + 1];
+        const next = goOn < higher ? goOn : higher;
         backward[k * L + r] = linf ? (next > own ? next : own) : next + own;
       }
     }
@@ -114,11 +125,12 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
 
 /**
  * The classes of {@link RelaxationBounds} whose bound is within `limit` (less a tolerance that
- * keeps every sequence the objective's sums could put at the limit), each slot its own list,
+ * keeps every sequence the objective's sums could put at the limit; with `onSome`, only classes
+ * on some relaxed sequence, which `limit` Infinity then keeps alone), each slot its own list,
  * consecutive equal lists shared; `all` when every class stays and `whole` says the bounds
  * covered every usable class.
  */
-export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole: boolean): KeptLists & { relaxed: number } {
+export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole: boolean, onSome = false): KeptLists & { relaxed: number } {
   const { off, cls, lb, relaxed } = bounds;
   const S = off.length - 1;
   const total = off[S];
@@ -129,7 +141,7 @@ export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole:
   let size = 0;
   for (let i = 0; i < S; i++) {
     let n = 0;
-    for (let k = off[i]; k < off[i + 1]; k++) if (lb[k] <= room) buffer[n++] = cls[k];
+    for (let k = off[i]; k < off[i + 1]; k++) if (lb[k] <= room && !(onSome && lb[k] === Infinity)) buffer[n++] = cls[k];
     size += n;
     const previous = i > 0 ? lists[listOfSlot[i - 1]] : undefined;
     if (previous && sameClasses(previous, buffer, n)) listOfSlot[i] = lists.length - 1;
@@ -146,7 +158,6 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
   const S = ctx.problem.slots.length;
   const { obj, pv, pb, rep, L } = ctx;
   const linf = obj.norm === "Linf";
-  const cap = runCaps(ctx);
   // Positions off[i] .. off[i+1] for slot i; run position r (0-based) of position k at k·L + r.
   const byPrimary = kept.lists.map((list) => primaryOrder(list, pv));
   const off = new Int32Array(S + 1);
@@ -158,8 +169,11 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
     cls.set(byPrimary[kept.listOfSlot[i]], off[i]);
     for (let k = off[i]; k < off[i + 1]; k++) cost[k] = obj.slotCost(i, rep[cls[k]]);
   }
+  const cap = runCaps(ctx, kept, off, cls);
   const forward = new Float64Array(total * L).fill(Infinity);
   const same = new Float64Array(L);
+  const sameCls = new Int32Array(L);
+  const same2 = new Float64Array(L);
   // The best relaxed prefix ending in each (class, run position).
   for (let i = 0; i < S; i++) {
     const from = i > 0 ? off[i - 1] : 0;
@@ -172,25 +186,46 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
     let lower = i > 0 ? Infinity : 0;
     let bucket = NaN;
     same.fill(Infinity);
+    same2.fill(Infinity);
+    sameCls.fill(-1);
     for (let k = off[i]; k < off[i + 1]; k++) {
       const c = cls[k];
       if (pb[c] !== bucket) {
         // A higher bucket: the classes gathered for the last one now start runs.
         for (let r = 0; r < L; r++) if (same[r] < lower) lower = same[r];
         same.fill(Infinity);
+        same2.fill(Infinity);
+        sameCls.fill(-1);
         bucket = pb[c];
       }
       for (; p < to && (pb[cls[p]] < bucket || (pb[cls[p]] === bucket && pv[cls[p]] <= pv[c])); p++) {
         if (pb[cls[p]] < bucket) {
           for (let r = 0; r < L; r++) if (forward[p * L + r] < lower) lower = forward[p * L + r];
-        } else for (let r = 0; r < L; r++) if (forward[p * L + r] < same[r]) same[r] = forward[p * L + r];
+        } else for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, forward[p * L + r], cls[p]);
       }
       const own = cost[k];
+      const once = ctx.mult[c] < 2;
       forward[k * L] = linf ? (lower > own ? lower : own) : lower + own;
-      for (let r = 1; r < cap[c]; r++) forward[k * L + r] = linf ? (same[r - 1] > own ? same[r - 1] : own) : same[r - 1] + own;
+      for (let r = 1; r < cap[k]; r++) {
+        const before = once && sameCls[r - 1] === c ? same2[r - 1] : same[r - 1];
+        forward[k * L + r] = linf ? (before > own ? before : own) : before + own;
+      }
     }
   }
   return { off, cls, cost, cap, linf, forward };
+}
+
+/**
+ * Adds value `x` of class `d` at run position `r` to a bucket's gathered minima: the least
+ * (`same`, its class `sameCls`) and the least of any other class (`same2`). A class of one
+ * member may not follow itself in a run (it ships once): it reads `same2` where it holds `same`.
+ */
+function gather(same: Float64Array, sameCls: Int32Array, same2: Float64Array, r: number, x: number, d: number): void {
+  if (x < same[r]) {
+    same2[r] = same[r];
+    same[r] = x;
+    sameCls[r] = d;
+  } else if (x < same2[r]) same2[r] = x;
 }
 
 /**
@@ -216,23 +251,50 @@ function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: I
   for (let k = at; k < end; k++) {
     const c = cls[k];
     const row = byBucket.get(pb[c]);
-    for (let r = 0; r < cap[c]; r++) {
+    for (let r = 0; r < cap[k]; r++) {
       // Forward: position r starts a run (r = 0) or follows position r − 1 of the bucket; backward: it is followed by a new run or by r + 1.
       const start = dir === -1 || r === 0 ? any : Infinity;
-      const goOn = !row ? Infinity : dir === 1 ? (r > 0 ? row[r - 1] : Infinity) : r + 1 < cap[c] ? row[r + 1] : Infinity;
+      const goOn = !row ? Infinity : dir === 1 ? (r > 0 ? row[r - 1] : Infinity) : r + 1 < cap[k] ? row[r + 1] : Infinity;
       const best = start < goOn ? start : goOn;
       table[k * L + r] = linf ? (best > cost[k] ? best : cost[k]) : best + cost[k];
     }
   }
 }
 
-/** Per class, the longest run its bucket can make: the primary run's length, or the bucket's usable candidates if fewer. */
-function runCaps(ctx: DpContext): Int32Array {
-  const C = ctx.classes.count;
-  const members = new Map<number, number>();
-  for (let c = 0; c < C; c++) members.set(ctx.pb[c], (members.get(ctx.pb[c]) ?? 0) + ctx.mult[c]);
-  const cap = new Int32Array(C);
-  for (let c = 0; c < C; c++) cap[c] = Math.min(ctx.L, members.get(ctx.pb[c])!);
+/**
+ * Per position (slot i's classes at `off[i] .. off[i+1]` of `cls`), the longest run its
+ * class's bucket can make there: the primary run's length, or the bucket's usable candidates
+ * if fewer — counted over every class, or, where the primary run starts afresh at chapter
+ * starts (a run then lies in one chapter), over the kept classes of the slots of the
+ * position's chapter (a run re-sequencing a chapter's own levels holds no more of a value
+ * than the chapter has).
+ */
+function runCaps(ctx: DpContext, kept: KeptLists, off: Int32Array, cls: Int32Array): Int32Array {
+  const S = off.length - 1;
+  const cap = new Int32Array(off[S]);
+  const count = (classes: Iterable<number>) => {
+    const members = new Map<number, number>();
+    for (const c of classes) members.set(ctx.pb[c], (members.get(ctx.pb[c]) ?? 0) + ctx.mult[c]);
+    return members;
+  };
+  const fill = (from: number, to: number, members: Map<number, number>) => {
+    for (let i = from; i < to; i++) for (let k = off[i]; k < off[i + 1]; k++) cap[k] = Math.min(ctx.L, members.get(ctx.pb[cls[k]]) ?? 0);
+  };
+  if (!ctx.primaryRestarts) {
+    fill(0, S, count(Array.from({ length: ctx.classes.count }, (_, c) => c)));
+    return cap;
+  }
+  // One chapter at a time: slots from..to−1, the union of their kept lists.
+  for (let from = 0; from < S; ) {
+    let to = from + 1;
+    while (to < S && ctx.problem.slots[to].chapter === ctx.problem.slots[from].chapter) to++;
+    const union = new Set<number>();
+    const lists = new Set<number>();
+    for (let i = from; i < to; i++) lists.add(kept.listOfSlot[i]);
+    for (const j of lists) for (const c of kept.lists[j]) union.add(c);
+    fill(from, to, count(union));
+    from = to;
+  }
   return cap;
 }
 

@@ -340,7 +340,9 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
         newRuns[(p - first) * KV + q] = best;
       }
       const newRun = newRuns[(p - first) * KV + q];
-      for (let run = runs + 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
+      for (let run = runs + 1; run < L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
+      // A run at its length only ends: its dense state, which runs of scarce classes reach too, is the new-run part.
+      if (runs < L) dense[denseIndex(table, i, p, L, q)] = newRun;
       for (let run = 1; run <= runs; run++) {
         let same = Infinity;
         if (run < L && grouped && !ctx.scarce[c]) same = scratch.grown[at + run * KV + q];
@@ -384,23 +386,37 @@ function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit
   const j = sets.setOf[i];
   const first = sets.start[j];
   const longer = grownRuns(ctx, i, scratch.grownRuns);
-  const bestOf = (c: number, run: number, q: number, mem: Int32Array) => {
+  // Where the primary run starts afresh, every successor starts a new run: a state's best
+  // successor depends on its class and side index alone (not its run or scarce multiset), so it
+  // is looked for once per (position, side index) and shared by the dense and sparse states.
+  const n = sets.start[j + 1] - first;
+  const memo = ctx.primaryRestarts ? scratch.newRunFor(n * KV).fill(NaN, 0, n * KV) : undefined;
+  const bestOf = (p: number, c: number, run: number, q: number, mem: Int32Array) => {
+    const at = (p - first) * KV + q;
+    if (memo && memo[at] === memo[at]) return memo[at];
     reset(c);
     table.work += eachRestartStep(ctx, i + 1, c, run, q, mem, scratch.step, visit);
+    if (memo) memo[at] = best();
     return best();
   };
   for (let p = first; p < sets.start[j + 1]; p++) {
     const c = sets.cls[p];
     const runs = ctx.mult[c] === 0 ? 0 : longer?.[p - first] ? L : 1;
     for (let run = 1; run <= L; run++) {
-      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = run <= runs && sideReachedBy(ctx, i, c, q) ? bestOf(c, run, q, scratch.denseMem(c)) : Infinity;
+      // A run at its length (dense whatever it used, see RunStep) is reached from sparse states too.
+      const held = run <= runs || (run === L && runs > 0);
+      for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = held && sideReachedBy(ctx, i, c, q) ? bestOf(p, c, run, q, scratch.denseMem(c)) : Infinity;
     }
   }
   const sparse = table.sparse[i];
-  for (let s = 0; sparse && s < sparse.size; s++) {
+  if (!sparse) return;
+  for (let p = first; p < sets.start[j + 1]; p++) scratch.pos[sets.cls[p]] = p;
+  for (let s = 0; s < sparse.size; s++) {
     sparse.members(s, scratch.mem);
-    sparse.ctg[s] = bestOf(sparse.last(s), sparse.run(s), sparse.kv(s), scratch.mem);
+    const c = sparse.last(s);
+    sparse.ctg[s] = bestOf(scratch.pos[c], c, sparse.run(s), sparse.kv(s), scratch.mem);
   }
+  for (let p = first; p < sets.start[j + 1]; p++) scratch.pos[sets.cls[p]] = -1;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface SlotSets {
   bOrder: Int32Array;
   /** "Bucket-order primary bucket": `pb` at each entry of `bOrder`, for binary search. */
   bPb: Float64Array;
+  /** "Bucket-order primary value": `pv` at each entry of `bOrder` (ascending within a bucket). */
+  bPv: Float64Array;
   /** 1 where range queries pay off (few groups for the number of classes). */
   grouped: Uint8Array;
 }
@@ -296,12 +298,14 @@ function slotSets(lists: readonly Int32Array[], listOfSlot: Int32Array, group: I
   const pvAt = new Float64Array(total);
   const pbAt = new Float64Array(total);
   const bPb = new Float64Array(total);
+  const bPv = new Float64Array(total);
   for (let k = 0; k < total; k++) {
     pvAt[k] = pv[cls[k]];
     pbAt[k] = pb[cls[k]];
     bPb[k] = pb[cls[bOrder[k]]];
+    bPv[k] = pv[cls[bOrder[k]]];
   }
-  return { setOf: listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, grouped };
+  return { setOf: listOfSlot, start, cls, pv: pvAt, pb: pbAt, gFirst, gId: Int32Array.from(gId), gPos: Int32Array.from(gPos), bOrder, bPb, bPv, grouped };
 }
 
 
@@ -390,6 +394,25 @@ export function bucketStart(ctx: DpContext, j: number, c: number): number {
   if (!memo) memo = ctx.bucketMemo[j] = new Int32Array(C).fill(-1);
   if (memo[c] < 0) memo[c] = firstAbove(sets.bPb, lo, hi, ctx.pb[c], true);
   return memo[c];
+}
+
+/**
+ * First position of slot set `j`'s bucket order from which class `c`'s run may
+ * go on: its bucket, from its value up (the primary key never falls inside a
+ * run: a `nonDecreasing` on it holds there). Binary search from {@link bucketStart}.
+ */
+export function sameRunStart(ctx: DpContext, j: number, c: number): number {
+  const { sets } = ctx;
+  let lo = bucketStart(ctx, j, c);
+  let hi = sets.start[j + 1];
+  const b = ctx.pb[c];
+  const v = ctx.pv[c];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sets.bPb[mid] > b || sets.bPv[mid] >= v) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** First position in `[lo, hi)` of a sorted array whose value is `> x` (or `>= x` with `orEqual`). */

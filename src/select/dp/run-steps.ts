@@ -1,11 +1,12 @@
 import type { DpContext } from "./dp-context.ts";
-import { bucketStart, firstAbove, nextSide } from "./dp-context.ts";
+import { firstAbove, nextSide, sameRunStart } from "./dp-context.ts";
 
 /**
  * A successor of a dp state at the next slot: position `p` (class `d`) of the
  * flat slot sets, the other run rules' lengths `q`, the run length `run`, and
  * where its cost-to-go lives — the dense state (`d`, `run`, `q`) when `mem` is
- * empty or only `d`, else the sparse state (`d`, `run`, `q`, `mem`).
+ * empty or only `d`, or the run is at its length L (it can only end, so what
+ * it used no longer matters), else the sparse state (`d`, `run`, `q`, `mem`).
  */
 export interface RunStep {
   p: number;
@@ -50,7 +51,7 @@ export function eachSameRunStep(
   const j = sets.setOf[slot];
   const end = sets.start[j + 1];
   const b = ctx.pb[c];
-  let k = bucketStart(ctx, j, c);
+  let k = sameRunStart(ctx, j, c);
   let size = 0;
   while (size < L && mem[size] >= 0) size++;
   let looked = 0;
@@ -74,7 +75,8 @@ export function eachSameRunStep(
     step.d = d;
     step.q = q2;
     step.run = run + 1;
-    step.dense = outSize === 0 || (outSize === 1 && out[0] === d);
+    // A run at its length only ends (no successor reads its multiset): one dense state per class.
+    step.dense = step.run >= L || outSize === 0 || (outSize === 1 && out[0] === d);
     visit(step);
   }
   return looked;
@@ -148,7 +150,7 @@ export function eachRestartStep(
         outSize++;
       } else out.set(mem);
       step.run = run + 1;
-      step.dense = outSize === 0 || (outSize === 1 && out[0] === d);
+      step.dense = step.run >= L || outSize === 0 || (outSize === 1 && out[0] === d);
     } else {
       // A new run: its scarce multiset is d alone.
       out.fill(-1);

@@ -2,7 +2,8 @@ import { LevelrampError } from "../../io/errors.ts";
 import { candidateColumns } from "../problem/candidate-columns.ts";
 import { bestStart, classDp, denseIndex, sparseCtg, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { boundedDp } from "./bounded-dp.ts";
-import { dpContext, startSide } from "./dp-context.ts";
+import { dpContext, startSide, withSlotLists, type DpContext } from "./dp-context.ts";
+import { relaxationBounds, withinRelaxation } from "./chain-relaxation.ts";
 import { dpRefusal, type DpRuns } from "./dp-runs.ts";
 import { objectiveTolerance } from "../problem/objective.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
@@ -23,7 +24,8 @@ export interface DpOptions {
   ranges?: "auto" | "always" | "never";
   /**
    * The bounded rounds ({@link boundedDp}): `auto` (default) where they pay, `always` wherever the
-   * bound drops a state, `never` (the full dp at once); tests compare the three.
+   * bound drops a state, `never` (the full dp at once, over every class: not even those on no
+   * relaxed sequence are left out); tests compare the three.
    */
   bound?: "auto" | "always" | "never";
 }
@@ -97,13 +99,41 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
     rounds += bounded.rounds;
     if (bounded.answer) return answer(bounded.answer.table, bounded.answer.opt);
   }
-  // 2. Every state: the bound would keep them all, or no sequence exists (then its first infeasible slot).
+  // 2. Every state on some sequence the chain relaxation allows at all (no cost limit): the bound
+  // would keep them all, or no sequence exists (then the full dp finds its first infeasible slot).
+  const reach = options.bound === "never" ? undefined : relaxedReach(ctx);
+  if (reach) {
+    const table = classDp(reach, S, limits);
+    work += table.work;
+    rounds++;
+    const opt = bestStart(table);
+    if (Number.isFinite(opt)) return answer(table, opt);
+  }
   const table = classDp(ctx, S, limits);
   work += table.work;
   rounds++;
   const opt = bestStart(table);
   if (!Number.isFinite(opt)) return { infeasibleAt: firstInfeasibleSlot(table, limits) };
   return answer(table, opt);
+}
+
+/**
+ * The context restricted to the classes that lie on some sequence of the
+ * chain relaxation ({@link relaxationBounds} with no cost limit: the primary
+ * key never falls but where a chapter restarts it, a bucket's run holds at
+ * most its usable candidates — per chapter where the run restarts there).
+ * Every real sequence is such a sequence, so the dp over it has the full
+ * dp's optimum and ids. Where slots are tight — an order re-sequenced under
+ * chapter-scoped rules, each chapter's levels filling its own slots — it pins
+ * each slot to the few values it can hold. Undefined when it drops nothing,
+ * or leaves a slot empty (the full dp then names the first infeasible slot).
+ */
+function relaxedReach(ctx: DpContext): DpContext | undefined {
+  const { lists, listOfSlot } = ctx.classes;
+  const size = ctx.problem.slots.reduce((n, _, i) => n + lists[listOfSlot[i]].length, 0);
+  const kept = withinRelaxation(relaxationBounds(ctx, { lists, listOfSlot, all: true, size }), Infinity, true, true);
+  if (kept.all || kept.lists.some((l) => l.length === 0)) return undefined;
+  return withSlotLists(ctx, kept.lists, kept.listOfSlot);
 }
 
 /** The shortest prefix of slots no sequence fills (binary search: a prefix of a feasible prefix is feasible). */
