@@ -58,7 +58,8 @@ describe.skipIf(missing !== null)("the concept timeline in headless Chromium", (
     // the editor over the order under the designer's concept model, and under one only the MILP takes
     await ok(["report", KG, "--ramp", KG_RAMP, "--model", KG_CONCEPTS, "--pools", KG, "--format", "html", "--out", join(dir, "concepts-editor.html")]);
     const milpOnly = JSON.parse(readFileSync(KG_CONCEPTS, "utf8"));
-    milpOnly.constraints = milpOnly.constraints.map((c: { type: string; scope?: string }) => (c.type === "nonDecreasing" || c.type === "maxRun" ? { ...c, scope: "introduction" } : c));
+    // without its nonDecreasing: no run for the dp to keep (one that restarts at introductions the dp takes, SPEC 12)
+    milpOnly.constraints = milpOnly.constraints.filter((c: { type: string }) => c.type !== "nonDecreasing");
     writeFileSync(join(dir, "milp-model.json"), JSON.stringify(milpOnly));
     await ok(["report", KG, "--ramp", KG_RAMP, "--model", join(dir, "milp-model.json"), "--pools", KG, "--format", "html", "--out", join(dir, "milp-editor.html")]);
     context = await offlineChromium(problems);
@@ -148,13 +149,13 @@ describe.skipIf(missing !== null)("the concept timeline in headless Chromium", (
     await page.close();
   }, 60_000);
 
-  it("says plainly when a concept model needs the command line (a run that restarts at introductions: the MILP's)", async () => {
+  it("says plainly when a concept model needs the command line (a chain with no nonDecreasing key: the MILP's)", async () => {
     const page = await openPage(context, join(dir, "milp-editor.html"), "milp-editor.html", problems);
     await page.waitForFunction(() => (window as unknown as { levelramp?: unknown }).levelramp !== undefined);
     const answer = await page.evaluate(() => (window as unknown as { levelramp: { setRamp: (p: unknown, i: unknown) => Promise<EditorResult> } }).levelramp.setRamp([[1, 0], [30, 5]], "linear"));
     expect(answer.status).toBe("unknown");
     const message = await page.locator("#editor-message").innerText();
-    expect(message).toMatch(/^this model needs the command line: the page runs only the exact dp, and dp needs the run of enemies to hold where a concept is introduced/);
+    expect(message).toMatch(/^this model needs the command line: the page runs only the exact dp, and dp needs a nonDecreasing key/);
     expect(message).toContain("levelramp select --pools fixtures/orders/kgoldrunner-order.csv --model model.json --ramp ramp.json --out levels.json");
     expect(problems).toEqual([]);
     await page.close();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/random/create-rng.ts";
 import { diagnoseInfeasible } from "../../src/select/diagnose/diagnose-infeasible.ts";
 import { dpApplies, solveDp } from "../../src/select/dp/solve-dp.ts";
+import { dpRuns } from "../../src/select/dp/dp-runs.ts";
 import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
 import { solveDpMinMoves } from "../../src/select/dp/solve-dp-min-moves.ts";
 import { candidateClasses } from "../../src/select/rules/candidate-classes.ts";
@@ -49,7 +50,7 @@ function withoutConcepts(p: SelectionProblem): SelectionProblem {
 
 describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12)", () => {
   it("agrees on 300 random small instances: objective, ids, and no answer", async () => {
-    const counts = { checked: 0, feasible: 0, infeasible: 0, dp: 0, dpFeasible: 0, dpTied: 0, jsLp: 0, tooLarge: 0, plainInfeasible: 0, diagnosedConcept: 0 };
+    const counts = { checked: 0, feasible: 0, infeasible: 0, dp: 0, dpFeasible: 0, dpTied: 0, dpIntroRuns: 0, dpIntroFeasible: 0, dpIntroBranched: 0, jsLp: 0, tooLarge: 0, plainInfeasible: 0, diagnosedConcept: 0 };
     const exercised = new Map<string, number>();
     const bind = new Map<string, number>();
     const dpWith = new Map<string, number>();
@@ -77,16 +78,32 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
         answers.push({ name: "milp", r: await solveMilp(problem, lpSolverBackend()) });
         counts.jsLp++;
       }
+      // A primary run that restarts at introductions (scope introduction on its maxRun or on every
+      // nonDecreasing of its key) is the dp's too: it may ship a class in two runs, so its answers are
+      // checked and branched on (solveDpBranching), and the fewest-moves dp refuses it.
+      const runs = dpRuns(problem);
+      const introRuns = "introRuns" in runs && runs.introRuns;
       if (dpApplies(problem)) {
-        answers.push({ name: "dp", r: solveDpBranching(problem) });
+        const dp = solveDpBranching(problem);
+        answers.push({ name: "dp", r: dp });
         // Both ways of the dp's passes: bounded rounds and range minima everywhere, and neither.
         if (problem.conflicts.length === 0) {
-          answers.push({ name: "dp (bound, ranges)", r: solveDp(problem, { bound: "always", ranges: "always" }) });
-          answers.push({ name: "dp (full, one by one)", r: solveDp(problem, { bound: "never", ranges: "never" }) });
+          const dpWay = (o: { bound: "always" | "never"; ranges: "always" | "never" }) => (introRuns ? solveDpBranching(problem, o) : solveDp(problem, o));
+          answers.push({ name: "dp (bound, ranges)", r: dpWay({ bound: "always", ranges: "always" }) });
+          answers.push({ name: "dp (full, one by one)", r: dpWay({ bound: "never", ranges: "never" }) });
           // The min-moves graph with no reference: the fewest moves (none) within the optimum is the optimum itself.
-          if (brute) answers.push({ name: "min-moves graph", r: solveDpMinMoves(problem, { ids: problem.slots.map(() => undefined) }, brute.objective + 1e-9) });
+          if (brute && !introRuns) answers.push({ name: "min-moves graph", r: solveDpMinMoves(problem, { ids: problem.slots.map(() => undefined) }, brute.objective + 1e-9) });
         }
         counts.dp++;
+        if (introRuns) {
+          counts.dpIntroRuns++;
+          if ("selection" in dp) {
+            counts.dpIntroFeasible++;
+            // The dp path ran: its answer is the dp's, and where the relaxation shipped a class twice, branches were run.
+            expect(dp.selection.solver, `instance ${i}`).toBe("dp");
+            if ((dp.selection.stats.branches ?? 1) > 1) counts.dpIntroBranched++;
+          }
+        }
       }
       const rules = rulesOf(problem);
       for (const name of rules) exercised.set(name, (exercised.get(name) ?? 0) + 1);
@@ -127,6 +144,10 @@ describe("dp = HiGHS = javascript-lp-solver = brute force with concepts (SPEC 12
     expect(counts.dp).toBeGreaterThanOrEqual(130);
     expect(counts.dpFeasible).toBeGreaterThanOrEqual(80);
     expect(counts.dpTied).toBeGreaterThanOrEqual(5);
+    // Runs that restart at introductions on the dp (today 101, 63 with an answer, 1 that branched on a class shipped twice).
+    expect(counts.dpIntroRuns).toBeGreaterThanOrEqual(90);
+    expect(counts.dpIntroFeasible).toBeGreaterThanOrEqual(55);
+    expect(counts.dpIntroBranched).toBeGreaterThanOrEqual(1);
     for (const name of ["introduce", "introduceAt", "maxNew", "practice", "quota", "quota per chapter", "maxRun(concepts)", "scope introduction"]) {
       expect(exercised.get(name) ?? 0, `instances with ${name}`).toBeGreaterThanOrEqual(25);
       expect(bind.get(name) ?? 0, `feasible instances with ${name}`).toBeGreaterThanOrEqual(20);

@@ -66,7 +66,7 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   // run's rules, a floor nearer the optimum (on the real banks the optimum itself or within 1%).
   // Not where chapters restart the rules: each chapter then starts afresh in the relaxation, whose
   // optimum falls far below (a new user's 266 levels in chapters: 57,709 against 97,228).
-  let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.restart.includes(1);
+  let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.restart.includes(1) && !ctx.introRuns;
   // Once computed (the raise below), every class's relaxed bound: later rounds keep the classes under
   // their limit without sweeping again (it implies the slot bounds: the other slots' least costs are in it).
   let relaxation: RelaxationBounds | undefined;

@@ -26,7 +26,8 @@ import type { KeptLists } from "./slot-bounds.ts";
  * dropped lies on no sequence of cost ≤ limit, so leaving it out keeps every
  * such sequence). Where a chapter starts and some rule is chapter-scoped, the
  * step into that slot may start a run from any class and continue one from
- * any class of the bucket. A class whose LB is above `limit` (less a tolerance
+ * any class of the bucket; so may every step where the primary key may fall
+ * at an introduction (SPEC 12). A class whose LB is above `limit` (less a tolerance
  * that keeps every sequence the objective's sums could put at the limit) is
  * dropped: every sequence of cost ≤ limit keeps all its classes, so the pruned
  * dp's answer and tie-break are the full dp's whenever that answer is ≤ limit.
@@ -74,7 +75,7 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
   for (let i = S - 1; i >= 0; i--) {
     const from = off[i + 1];
     const to = i < S - 1 ? off[i + 2] : from;
-    if (i < S - 1 && ctx.restart[i + 1]) {
+    if (i < S - 1 && (ctx.restart[i + 1] || ctx.introRuns)) {
       freeStep(backward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], -1);
       continue;
     }
@@ -178,7 +179,7 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
   for (let i = 0; i < S; i++) {
     const from = i > 0 ? off[i - 1] : 0;
     const to = off[i];
-    if (i > 0 && ctx.restart[i]) {
+    if (i > 0 && (ctx.restart[i] || ctx.introRuns)) {
       freeStep(forward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], 1);
       continue;
     }

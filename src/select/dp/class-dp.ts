@@ -254,7 +254,7 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   for (i = 0; i + 1 < slots; i++) {
     next = undefined;
     // Into a chapter start with scoped rules: restart steps (which grow a run only where it goes on).
-    const steps = ctx.restart[i + 1] ? eachRestartStep : eachSameRunStep;
+    const steps = ctx.restart[i + 1] || ctx.introRuns ? eachRestartStep : eachSameRunStep;
     // From dense states whose last class is scarce, and from every sparse state.
     const j = sets.setOf[i];
     if (L > 1) {
@@ -297,7 +297,7 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     if (v < best) best = v;
   };
   // Into a chapter start with scoped rules: every state's successors one by one (restart steps).
-  if (ctx.restart[i + 1]) return restartCostToGo(table, i, scratch, sameRun, (c) => {
+  if (ctx.restart[i + 1] || ctx.introRuns) return restartCostToGo(table, i, scratch, sameRun, (c) => {
     best = Infinity;
     from = c;
   }, () => best);
@@ -390,7 +390,7 @@ function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit
   // successor depends on its class and side index alone (not its run or scarce multiset), so it
   // is looked for once per (position, side index) and shared by the dense and sparse states.
   const n = sets.start[j + 1] - first;
-  const memo = ctx.primaryRestarts ? scratch.newRunFor(n * KV).fill(NaN, 0, n * KV) : undefined;
+  const memo = ctx.primaryRestarts && ctx.restart[i + 1] ? scratch.newRunFor(n * KV).fill(NaN, 0, n * KV) : undefined;
   const bestOf = (p: number, c: number, run: number, q: number, mem: Int32Array) => {
     const at = (p - first) * KV + q;
     if (memo && memo[at] === memo[at]) return memo[at];

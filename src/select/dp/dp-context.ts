@@ -130,6 +130,15 @@ export interface DpContext {
   restart: Uint8Array;
   /** Whether the primary run starts afresh at a restart slot (its `maxRun` is chapter-scoped). */
   primaryRestarts: boolean;
+  /**
+   * Whether the primary run may restart where a level introduces a concept
+   * ({@link DpRuns.introRuns}): every step then goes through
+   * {@link eachRestartStep}, which lets the key fall (and, with
+   * `introRestarts`, the run start afresh) at a step that introduces.
+   */
+  introRuns: boolean;
+  /** Whether the primary run starts afresh at a level that introduces a concept (its `maxRun` is scoped to introductions). */
+  introRestarts: boolean;
   /** Where new runs are found by range minima (see {@link dpContext}). */
   ranges: "auto" | "always" | "never";
 }
@@ -141,15 +150,18 @@ export interface DpContext {
  * @param ranges where new runs are found by range minima: `auto` (slots with
  *   few groups for their classes), `always`, `never` (one by one; tests
  *   compare the two ways).
+ * @param excludedAt classes left out of single slots, as (slot, class) pairs
+ *   (the branches of {@link solveDpBranching} on a class a run that restarts
+ *   at introductions shipped too often).
  * @throws LevelrampError `select/dp` (exit 2) when the problem is not chain-shaped.
  * @throws SolverLimitError `select/dp` when the concept rules' automaton is past its size bound.
  */
-export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto"): DpContext {
+export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, ranges: "auto" | "always" | "never" = "auto", excludedAt?: ReadonlyArray<readonly [number, number]>): DpContext {
   const rules = chainRulesOf(problem);
   const runs = dpRuns(problem);
   if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use a MILP solver (solver milp or highs)`, 2, ["solver-milp", "solver-highs"]);
   const primary = runs.primary;
-  const classes = candidateClassesOf(problem);
+  const classes = excludedAt?.length ? withoutAt(candidateClassesOf(problem), excludedAt) : candidateClassesOf(problem);
   const C = classes.count;
   const L = primary.length;
   const members = excluded ? classes.members.map((m) => m.filter((k) => !excluded[k])) : classes.members;
@@ -198,10 +210,24 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const ctx: DpContext = {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
     groupRep, secondary, KV, KR, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges: rangesUsed,
+    introRuns: runs.introRuns, introRestarts: runs.introRuns && primary.introScoped,
     ...(concepts ? { concepts, setOf, behaviourOf } : {}),
   };
   if (concepts) conceptReach(ctx, classes.lists, classes.listOfSlot);
   return ctx;
+}
+
+/** The classes with each (slot, class) pair of `excludedAt` left out of that slot's list (a slot with one gets a list of its own). */
+function withoutAt(classes: CandidateClasses, excludedAt: ReadonlyArray<readonly [number, number]>): CandidateClasses {
+  const lists = [...classes.lists];
+  const listOfSlot = classes.listOfSlot.slice();
+  const bySlot = new Map<number, Set<number>>();
+  for (const [s, c] of excludedAt) (bySlot.get(s) ?? bySlot.set(s, new Set()).get(s)!).add(c);
+  for (const [s, out] of bySlot) {
+    listOfSlot[s] = lists.length;
+    lists.push(classes.lists[classes.listOfSlot[s]].filter((c) => !out.has(c)));
+  }
+  return { ...classes, lists, listOfSlot };
 }
 
 function byClassInt(values: ArrayLike<number>, rep: Int32Array): Int32Array {
@@ -357,6 +383,12 @@ export function nextSide(ctx: DpContext, slot: number, q: number, c: number, d: 
   if (!intro && ctx.rules.introScoped && !ctx.rules.introPairOk(ctx.rep[c], ctx.rep[d])) return -1;
   const runs = nextRuns(ctx, q, c, d, restart, intro);
   return runs < 0 ? -1 : runs + ctx.KR * to;
+}
+
+/** Whether class `d` filling a slot from side index `q` introduces a concept (false without concept rules). */
+export function introduces(ctx: DpContext, q: number, d: number): boolean {
+  const a = ctx.concepts;
+  return !!a && a.intro[((q / ctx.KR) | 0) * a.sets + ctx.setOf![d]] === 1;
 }
 
 /** The side index after class `c` fills the first slot (nothing before it), or −1 when a concept rule forbids it there. */

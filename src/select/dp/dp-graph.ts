@@ -87,6 +87,9 @@ export function buildDpGraph(problem: SelectionProblem, options: DpGraphOptions 
   const rules = chainRulesOf(problem);
   const runs = dpRuns(problem);
   if ("refusal" in runs) throw new LevelrampError("select/dp", `${runs.refusal}; use a MILP solver (solver milp or highs)`, 2, ["solver-milp", "solver-highs"]);
+  if (runs.introRuns) {
+    throw new LevelrampError("select/dp", `the fewest-moves dp follows each candidate and needs the run of ${runs.primary.constraint.key} to hold where a concept is introduced (SPEC 12: it may restart there, and a candidate could ship in two of its runs); use a MILP solver (solver milp or highs) without the fewest-moves search`, 2, ["solver-milp", "solver-highs", "no-min-moves"]);
+  }
   if (runs.multiRun) {
     throw new LevelrampError("select/dp", `the fewest-moves dp follows each candidate and needs each in one chapter when the run of ${runs.primary.constraint.key} restarts at chapter starts (some may fill levels of two chapters); use a MILP solver (solver milp or highs) without the fewest-moves search`, 2, ["solver-milp", "solver-highs", "no-min-moves"]);
   }

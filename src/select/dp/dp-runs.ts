@@ -29,6 +29,15 @@ export interface DpRuns {
    * dp over classes is exact then; one over candidates (min-moves) is not.
    */
   multiRun: boolean;
+  /**
+   * Whether the primary run may restart where a level introduces a concept
+   * (SPEC 12: its `maxRun`, or every `nonDecreasing` on its key, scoped to
+   * introductions): the key may fall there, so a class may ship in two runs
+   * of its bucket, which no state counts. The dp then solves that relaxation
+   * and checks its answer: a class shipped more often than it has members is
+   * branched on ({@link solveDpBranching}), so the answer stays exact.
+   */
+  introRuns: boolean;
 }
 
 /** {@link dpRuns}' answer: the runs, or why the dp does not apply. */
@@ -45,10 +54,11 @@ const cache = new WeakMap<object, DpRunsResult>();
  * `nonDecreasing` key (one that holds at introductions first, then the
  * shortest — SPEC 6's primary run), then the implicit run of each
  * `nonDecreasing` key (a game-wide one first, then the fewest candidates
- * sharing a value). A run is refused where it may restart at an introduction
- * (SPEC 12: its `maxRun`, or every `nonDecreasing` on its key, scoped to
- * introductions), or at chapter starts (its `maxRun`, or every
- * `nonDecreasing` on its key, chapter-scoped) while a class of fewer members
+ * sharing a value). A run that may restart at an introduction (SPEC 12: its
+ * `maxRun`, or every `nonDecreasing` on its key, scoped to introductions) is
+ * taken with {@link DpRuns.introRuns}; one is refused where it may restart
+ * at chapter starts (its `maxRun`, or every `nonDecreasing` on its key,
+ * chapter-scoped) while a class of fewer members
  * than its uses could need may fill slots of two chapters. Computed once per
  * problem object; reads the candidate classes when a run restarts at chapters
  * or is implicit (full problems only: without slots and eligible lists the
@@ -80,7 +90,7 @@ function findRuns(problem: Problem): DpRunsResult {
   explicit.sort((a, b) => Number(a.introScoped) - Number(b.introScoped) || a.length - b.length || a.index - b.index);
   for (const run of explicit) {
     const why = unsound(problem, rules, classes, run);
-    if (!why) return { primary: run, implicit: false, secondary: rules.runRules.filter((r) => r !== run), multiRun: multiRun(problem, rules, run) };
+    if (!why) return { primary: run, implicit: false, secondary: rules.runRules.filter((r) => r !== run), multiRun: multiRun(problem, rules, run), introRuns: introRuns(rules, run) };
     reasons.push(why);
   }
   // 2. The implicit run of each nonDecreasing key: game-wide keys first, then the fewest candidates sharing a value.
@@ -89,7 +99,7 @@ function findRuns(problem: Problem): DpRunsResult {
   implicit.sort((a, b) => Number(gameWide(b)) - Number(gameWide(a)) || a.length - b.length);
   for (const run of implicit) {
     const why = unsound(problem, rules, classes, run);
-    if (!why) return { primary: run, implicit: true, secondary: rules.runRules, multiRun: multiRun(problem, rules, run) };
+    if (!why) return { primary: run, implicit: true, secondary: rules.runRules, multiRun: multiRun(problem, rules, run), introRuns: introRuns(rules, run) };
     if (explicit.length === 0) reasons.push(why);
   }
   return { refusal: reasons[0] };
@@ -164,10 +174,6 @@ function mayFall(rules: ChainRules, run: RunRule, lifted: (r: ChainRules["pairRu
 function unsound(problem: Problem, rules: ChainRules, classes: CandidateClasses | undefined, run: RunRule): string | undefined {
   const key = run.constraint.key;
   const name = run.index >= 0 ? describeConstraint(run.constraint) : `the runs of equal ${key}`;
-  if (run.introScoped || mayFall(rules, run, (r) => r.introScoped)) {
-    const how = run.introScoped ? `${name} is scoped to introductions` : `every nonDecreasing on ${key} is scoped to introductions, so ${key} may fall where a concept is introduced`;
-    return `dp needs the run of ${key} to hold where a concept is introduced: ${how}, and a candidate could then ship in two runs of one value, which no dp state holds (SPEC 12); the MILP takes it`;
-  }
   if (!restartsAtChapters(rules, run) || !problem.slots || !problem.eligible) return undefined;
   const blocker = classes ? chapterBlocker(problem as SelectionProblem, classes, run) : candidateInTwoChapters(problem.slots, problem.eligible);
   if (blocker === undefined) return undefined;
@@ -175,6 +181,11 @@ function unsound(problem: Problem, rules: ChainRules, classes: CandidateClasses 
   const ids = problem.candidates[blocker.candidate].id;
   const more = blocker.more > 0 ? ` (and ${blocker.more} more like it)` : "";
   return `dp needs each candidate in one chapter when the run of ${key} restarts at chapter starts (${how}): candidate "${ids}"${more} may fill levels of chapters ${blocker.chapters[0]} and ${blocker.chapters[1]}, so it could ship in both chapters' runs of one value, which no dp state holds (SPEC 6); eligibility "part" keeps candidates in their chapter`;
+}
+
+/** Whether a primary run may restart where a level introduces a concept: its maxRun is scoped to introductions, or every nonDecreasing on its key is (so the key may fall there). */
+function introRuns(rules: ChainRules, run: RunRule): boolean {
+  return run.introScoped || mayFall(rules, run, (r) => r.introScoped);
 }
 
 /** Whether a primary run restarts at chapter starts: its maxRun is chapter-scoped, or every nonDecreasing on its key is (so the key may fall there). */

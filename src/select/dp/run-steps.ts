@@ -1,5 +1,5 @@
 import type { DpContext } from "./dp-context.ts";
-import { firstAbove, nextSide, sameRunStart } from "./dp-context.ts";
+import { firstAbove, introduces, nextSide, sameRunStart } from "./dp-context.ts";
 
 /**
  * A successor of a dp state at the next slot: position `p` (class `d`) of the
@@ -107,9 +107,11 @@ export function eachNewRunStep(ctx: DpContext, slot: number, c: number, q: numbe
 
 /**
  * Visits every successor of a state at a slot where a chapter starts and some
- * rule is chapter-scoped (`ctx.restart[slot]`), one by one: the scoped rules
- * do not look back there (a scoped `maxRun`'s run starts afresh), the others
- * hold as anywhere. A successor in the state's primary bucket grows the run
+ * rule is chapter-scoped (`ctx.restart[slot]`), or at any slot when the
+ * primary run may restart at introductions (`ctx.introRuns`), one by one: the
+ * scoped rules do not look back there (a scoped `maxRun`'s run starts
+ * afresh; a rule scoped to introductions lifts where the successor
+ * introduces a concept, {@link nextSide}), the others hold as anywhere. A successor in the state's primary bucket grows the run
  * (unless the primary `maxRun` is scoped), as in {@link eachSameRunStep};
  * any other starts a new run — below the state's bucket too, where a scoped
  * `nonDecreasing` lets the key fall. Chapter starts are few, so the pair
@@ -130,15 +132,19 @@ export function eachRestartStep(
 ): number {
   const { sets, L } = ctx;
   const j = sets.setOf[slot];
+  const chapter = ctx.restart[slot] === 1;
   let size = 0;
   while (size < L && mem[size] >= 0) size++;
   for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
     const d = sets.cls[p];
-    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], true, true)) continue;
-    const q2 = nextSide(ctx, slot, q, c, d, true);
+    if (ctx.mult[d] === 0 || !ctx.rules.pairOk(ctx.rep[c], ctx.rep[d], chapter, true)) continue;
+    const q2 = nextSide(ctx, slot, q, c, d, chapter);
     if (q2 < 0) continue;
     const out = step.mem;
-    if (ctx.pb[d] === ctx.pb[c] && !ctx.primaryRestarts) {
+    // The run goes on in its bucket unless it starts afresh here: at a chapter start (a chapter-scoped
+    // primary maxRun), or at a level that introduces a concept (one scoped to introductions).
+    const afresh = (chapter && ctx.primaryRestarts) || (ctx.introRestarts && introduces(ctx, q, d));
+    if (ctx.pb[d] === ctx.pb[c] && !afresh) {
       // The run goes on across the chapter start.
       if (run >= L) continue;
       let outSize = size;

@@ -14,6 +14,8 @@ import { solverLimits } from "../problem/solver-limits.ts";
 export interface DpOptions {
   /** Candidates that may not be chosen (1 = excluded), e.g. by a conflict branch. */
   excluded?: Uint8Array;
+  /** Classes that may not fill single slots, as (slot, class) pairs: a branch on a class shipped too often ({@link DpRuns.introRuns}). */
+  excludedAt?: ReadonlyArray<readonly [number, number]>;
   /** Work bound: states in all (default `dp.maxStates` of models/select/solver.json). */
   maxStates?: number;
   /** Work bound: transitions looked at and range queries (default `dp.maxWork`). */
@@ -74,7 +76,7 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
     maxMemoryMB: options.maxMemoryMB ?? defaults.maxMemoryMB,
   };
   const S = problem.slots.length;
-  const ctx = dpContext(problem, options.excluded, options.ranges);
+  const ctx = dpContext(problem, options.excluded, options.ranges, options.excludedAt);
   let work = 0;
   let rounds = 0;
   const stats = (table?: ClassDpTable) => ({
@@ -208,7 +210,9 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
     const consider = (d: number, after: number, run: number, q: number, mem: Int32Array | undefined) => {
       const a = obj.combine(obj.combine(acc, obj.slotCost(i + 1, ctx.rep[d])), obj.stepCost(i, ctx.rep[from.c], ctx.rep[d]));
       const v = obj.combine(a, after);
-      const id = ctx.members[d][used[d]];
+      // A run that restarts at introductions may use a class more often than it has members (the
+      // relaxation solveDpBranching checks and branches on): the last member then stands in.
+      const id = ctx.members[d][Math.min(used[d], ctx.members[d].length - 1)];
       if (!fallback.set || v < fallback.v) fallback.take(v, id, a, d, run, q, mem);
       if (v <= opt + tol && (!chosen.set || idLess(id, chosen.pick))) chosen.take(v, id, a, d, run, q, mem);
     };
@@ -216,8 +220,8 @@ function cheapestIds(table: ClassDpTable, opt: number): number[] {
       const after = s.dense ? table.dense[denseIndex(table, i + 1, s.p, s.run, s.q)] : sparseCtg(table, i + 1, s.d, s.run, s.q, s.mem);
       consider(s.d, after, s.run, s.q, s.mem);
     };
-    if (ctx.restart[i + 1]) {
-      // A chapter start with scoped rules: a new run starts afresh, or the run goes on.
+    if (ctx.restart[i + 1] || ctx.introRuns) {
+      // A chapter start with scoped rules, or a run that may restart at introductions: a new run starts afresh, or the run goes on.
       eachRestartStep(ctx, i + 1, from.c, from.run, from.q, from.mem, step, (s) => {
         if (s.run === 1) consider(s.d, table.dense[denseIndex(table, i + 1, s.p, 1, s.q)], 1, s.q, undefined);
         else grownRun(s);
