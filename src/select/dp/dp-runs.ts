@@ -54,9 +54,10 @@ const cache = new WeakMap<object, DpRunsResult>();
  * `nonDecreasing` key (one that holds at introductions first, then the
  * shortest — SPEC 6's primary run), then the implicit run of each
  * `nonDecreasing` key (a game-wide one first, then the fewest candidates
- * sharing a value). A run that may restart at an introduction (SPEC 12: its
- * `maxRun`, or every `nonDecreasing` on its key, scoped to introductions) is
- * taken with {@link DpRuns.introRuns}; one is refused where it may restart
+ * sharing a value) — first every run that holds where a concept is
+ * introduced, then those that may restart there (SPEC 12: its `maxRun`, or
+ * every `nonDecreasing` on its key, scoped to introductions), taken with
+ * {@link DpRuns.introRuns}. A run is refused where it may restart
  * at chapter starts (its `maxRun`, or every `nonDecreasing` on its key,
  * chapter-scoped) while a class of fewer members
  * than its uses could need may fill slots of two chapters. Computed once per
@@ -88,19 +89,21 @@ function findRuns(problem: Problem): DpRunsResult {
   // 1. Each maxRun on a nonDecreasing key, in SPEC 6's order of preference.
   const explicit = rules.runRules.filter((r) => ndKeys.includes(r.constraint.key));
   explicit.sort((a, b) => Number(a.introScoped) - Number(b.introScoped) || a.length - b.length || a.index - b.index);
-  for (const run of explicit) {
-    const why = unsound(problem, rules, classes, run);
-    if (!why) return { primary: run, implicit: false, secondary: rules.runRules.filter((r) => r !== run), multiRun: multiRun(problem, rules, run), introRuns: introRuns(rules, run) };
-    reasons.push(why);
-  }
   // 2. The implicit run of each nonDecreasing key: game-wide keys first, then the fewest candidates sharing a value.
   const implicit = ndKeys.map((key) => implicitRun(problem, rules, classes, key));
   const gameWide = (run: RunRule) => rules.pairRules.some((r) => r.constraint.type === "nonDecreasing" && r.constraint.key === run.constraint.key && !r.scoped && !r.introScoped);
   implicit.sort((a, b) => Number(gameWide(b)) - Number(gameWide(a)) || a.length - b.length);
-  for (const run of implicit) {
-    const why = unsound(problem, rules, classes, run);
-    if (!why) return { primary: run, implicit: true, secondary: rules.runRules, multiRun: multiRun(problem, rules, run), introRuns: introRuns(rules, run) };
-    if (explicit.length === 0) reasons.push(why);
+  // A run that holds where a concept is introduced first (each class then lies in one run of its bucket),
+  // then one that may restart there (introRuns: the dp's answer is checked and branched on).
+  const runs = [...explicit, ...implicit];
+  for (const restartsAtIntroductions of [false, true]) {
+    for (const run of runs) {
+      if (introRuns(rules, run) !== restartsAtIntroductions) continue;
+      const why = unsound(problem, rules, classes, run);
+      const isImplicit = run.index < 0;
+      if (!why) return { primary: run, implicit: isImplicit, secondary: isImplicit ? rules.runRules : rules.runRules.filter((r) => r !== run), multiRun: multiRun(problem, rules, run), introRuns: restartsAtIntroductions };
+      if (!isImplicit || explicit.length === 0) reasons.push(why);
+    }
   }
   return { refusal: reasons[0] };
 }
