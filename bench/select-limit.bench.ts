@@ -6,7 +6,10 @@
 // - the seeded 61-level order in 4 chapters of select-scoped (nonDecreasing enemies and maxRise
 //   gold per chapter, no maxRun: the dp's implicit run restarts at chapter starts);
 // - the 200-level stand-in for a held-out model (bench/held-out-200.ts: 800 candidates, a
-//   sawtooth ramp, chapter-scoped nonDecreasing, maxRun 3 and maxRise, depth drops at most 1).
+//   sawtooth ramp, chapter-scoped nonDecreasing, maxRun 3 and maxRise, depth drops at most 1);
+// - KGoldrunner's order under its concept model with enemies never falling except where a
+//   concept is introduced (SPEC 12 scope "introduction", no maxRun): the dp's since it takes runs
+//   that restart at introductions, the MILP's before (its answer: no order, proven).
 // Beside the dp (`--solver auto`): HiGHS (`--solver highs`, the MILP `auto` ran for the 61-level
 // order before the dp took it) and, when LEVELRAMP_BENCH_BEFORE names another build's
 // bin/levelramp.js (an older checkout, built), that build's `--solver auto`. Objectives must agree.
@@ -53,9 +56,19 @@ function order61(): { pool: string; model: string; ramp: string } {
 }
 
 const h200 = writeHeldOut200(join(dir, "held-out-200"));
+
+/** KGoldrunner's concept model (fixtures/orders) with enemies never falling except where a concept is introduced, no maxRun: the run restarts at introductions. */
+function kgIntroduction(): string {
+  const model = JSON.parse(readFileSync(join(root, "fixtures/orders/kgoldrunner-concepts-model.json"), "utf8")) as { constraints: Array<{ type: string; scope?: string }> };
+  model.constraints = model.constraints.filter((c) => c.type !== "maxRun").map((c) => (c.type === "nonDecreasing" ? { ...c, scope: "introduction" } : c));
+  const file = join(dir, "kg-introduction.json");
+  writeFileSync(file, JSON.stringify(model));
+  return file;
+}
 const instances = [
   { key: "seeded order, 61 levels in 4 chapters", args: (({ pool, model, ramp }) => ["--pools", pool, "--model", model, "--ramp", ramp])(order61()) },
   { key: "200 of 800, held-out stand-in", args: ["--pools", h200.pool, "--plan", h200.plan, "--model", h200.model, "--ramp", h200.ramp] },
+  { key: "KGoldrunner, 30 levels, enemies scoped to introductions", args: ["--pools", join(root, "fixtures/orders/kgoldrunner-order.csv"), "--model", kgIntroduction(), "--ramp", join(root, "fixtures/orders/kgoldrunner-ramp.json")] },
 ];
 
 /** The commands side by side: label, the levelramp script, the solver. */
