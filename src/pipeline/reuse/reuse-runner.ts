@@ -26,7 +26,7 @@ export interface ReuseSummary {
   file: string;
   /** Why nothing could be reused, when nothing could (a game without a version); null otherwise. */
   refusal: string | null;
-  /** Whether recorded batches answered tasks aimed elsewhere (docs/pipeline.md "Keeping the recorded aims"): the set may then differ from a whole build's. */
+  /** Present when the run kept the recorded aims (`keepAims`, docs/pipeline.md "Keeping the recorded aims"): a batch aimed elsewhere was reused as grown (`aimedElsewhere`), and the set may then differ from a whole build's. */
   keepAims?: true;
   /** Composing streams answered from the pool and run here. */
   compose: { reused: number; grown: number };
