@@ -16,6 +16,7 @@ export {
   loadPipelineOptions,
   measureLevel,
   mergeShards,
+  readPlayLevels,
   readShards,
   selectLevels,
   verifyLevels,

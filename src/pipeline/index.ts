@@ -5,6 +5,7 @@ export { loadPipelineInputs, type PipelineInputs } from "./inputs/load-pipeline-
 export { loadPipelineOptions, type PipelineChoices } from "./level-set/load-pipeline-options.ts";
 export { parseChapters } from "./inputs/parse-chapters.ts";
 export { readLevelsInput, type LevelsInputOptions } from "./inputs/read-levels-input.ts";
+export { readPlayLevels } from "./inputs/read-play-levels.ts";
 export { loadPipelineSettings, pipelineSettingsSchema, type PipelineSettings } from "./inputs/pipeline-settings.ts";
 export { type PipelineEvents, type PipelinePhase } from "./inputs/pipeline-events.ts";
 export { verifyLevels, type LevelFailure, type VerifyResult } from "./verify/verify-levels.ts";

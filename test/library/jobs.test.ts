@@ -19,6 +19,7 @@ import {
   readPlays,
   readGameLevelInput,
   readPoolFile,
+  readPlayLevels,
   readShards,
   rampSchema,
   reportLevels,
@@ -88,7 +89,7 @@ describe("the jobs, from the package root, give the CLI's files byte for byte", 
     const playsFile = t.write("plays.csv", playsCsv(plays));
     const calFile = t.path("calibration.json");
     expect((await runCli(["calibrate", playsFile, "--levels", levelsPath, "--out", calFile])).code).toBe(0);
-    const read = readPlays(playsFile, { levels: levels.levels, metric: levels.model.metric }, levelsPath);
+    const read = readPlays(playsFile, await readPlayLevels(levelsPath), levelsPath);
     const calibration = calibrate(read.plays);
     expect(JSON.stringify(calibration, null, 2) + "\n").toBe(text(calFile));
 
