@@ -1,5 +1,5 @@
 // The selection engine (SPEC 6): knows no game, sees candidates with metrics.
-// Exports by name (d3-array style); the dp's internals (dp/class-dp, dp/dp-context, dp/bounded-dp, dp/slot-bounds,
+// Exports by name (d3-array style); the dp's internals (dp/class-dp, dp/dp-context, dp/bounded-dp, dp/kept-runs, dp/slot-bounds,
 // dp/run-states, dp/run-steps, dp/range-min, rules/equal-runs) are imported by path.
 // Rooms, each importing only those before it: ramp/ → problem/ → rules/ → dp/ →
 // milp/ → diagnose/ → solve/ (docs/select.md).

@@ -4,6 +4,15 @@ import { createRng } from "../../src/random/create-rng.ts";
 import { boundedDp } from "../../src/select/dp/bounded-dp.ts";
 import { dpContext } from "../../src/select/dp/dp-context.ts";
 import { solverLimits } from "../../src/select/problem/solver-limits.ts";
+import { relaxationBounds, withinRelaxation } from "../../src/select/dp/chain-relaxation.ts";
+import { bestStart, classDp } from "../../src/select/dp/class-dp.ts";
+import { withSlotLists } from "../../src/select/dp/dp-context.ts";
+import { keptRuns } from "../../src/select/dp/kept-runs.ts";
+import { objectiveTolerance } from "../../src/select/problem/objective.ts";
+import { solveDpBranching } from "../../src/select/dp/solve-dp-branching.ts";
+import { solveBruteForce } from "../../src/select/solve/solve-brute-force.ts";
+import { idsOf } from "./check-selection.ts";
+import { randomProblem, searchSpace, type RandomProblemOptions } from "./random-problem.ts";
 import { keptLists, slotBounds } from "../../src/select/dp/slot-bounds.ts";
 import { dpApplies, solveDp, type DpResult } from "../../src/select/dp/solve-dp.ts";
 import { buildProblem } from "../../src/select/problem/build-problem.ts";
@@ -108,5 +117,44 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     if (!("selection" in bounded) || !("selection" in full)) throw new Error("expected both to answer");
     expect(answerOf(problem, bounded)).toEqual(answerOf(problem, full));
     expect(bounded.selection.stats.states).toBeLessThan(0.2 * full.selection.stats.states);
+  });
+
+  it("run lengths left out by their own relaxed bound: at the brute-force optimum a proof round still finds it, with fewer steps", () => {
+    // A round at the optimum (a proof round's limit) keeps, in each kept class, only
+    // the run lengths whose relaxed bound (lbRun) is within it; the optimum and its ids survive.
+    const variants: RandomProblemOptions[] = [{ chainShaped: true }, { chainShaped: true, chapters: true }, { chainShaped: true, chapters: true, conflicts: true }];
+    let checked = 0;
+    let fewer = 0;
+    const limits = solverLimits().dp;
+    for (let i = 0; i < 150; i++) {
+      const problem = randomProblem(createRng(`kept-runs-${i}`), variants[i % variants.length]);
+      if (!dpApplies(problem) || searchSpace(problem) > 200_000) continue;
+      const brute = solveBruteForce(problem);
+      if (!brute) continue;
+      const ctx = dpContext(problem);
+      if (ctx.L < 2) continue;
+      // A proof round's limit (bounded-dp.ts): the optimum and twice the tie tolerance.
+      const limit = brute.objective + 2 * objectiveTolerance(brute.objective);
+      const range = keptLists(ctx, slotBounds(ctx), limit);
+      const bounds = relaxationBounds(ctx, range);
+      const kept = withinRelaxation(bounds, limit, range.all);
+      const sub = withSlotLists(ctx, kept.lists, kept.listOfSlot);
+      const plain = classDp(sub, problem.slots.length, limits);
+      const pruned = classDp({ ...sub, keptRuns: keptRuns(sub, bounds, limit) }, problem.slots.length, limits);
+      // The class dp alone may ship a class in two runs where the run restarts (branching then
+      // rules it out): the round with run lengths left out has the same optimum as without.
+      expect(bestStart(plain), `instance ${i}`).toBeLessThanOrEqual(brute.objective + 1e-9);
+      expect(bestStart(pruned), `instance ${i}`).toBeCloseTo(bestStart(plain), 9);
+      if (pruned.work < plain.work) fewer++;
+      checked++;
+      // The whole bounded path (rounds with run lengths left out) keeps brute force's ids (SPEC 6 ties).
+      const bounded = solveDpBranching(problem, { bound: "always" });
+      if (!("selection" in bounded)) throw new Error(`instance ${i}: the bounded dp missed a sequence`);
+      expect(bounded.selection.objective, `instance ${i}`).toBeCloseTo(brute.objective, 9);
+      expect(idsOf(problem, bounded.selection.picks), `instance ${i}`).toEqual(idsOf(problem, brute.picks));
+    }
+    // Measured: 63 instances checked, 12 of them with fewer steps (a run length left out).
+    expect(checked).toBeGreaterThanOrEqual(60);
+    expect(fewer).toBeGreaterThanOrEqual(10);
   });
 });

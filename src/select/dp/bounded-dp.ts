@@ -1,5 +1,6 @@
 import { objectiveTolerance } from "../problem/objective.ts";
-import { chainRelaxation, relaxationBounds, withinRelaxation, type RelaxationBounds } from "./chain-relaxation.ts";
+import { relaxationBounds, withinRelaxation, type RelaxationBounds } from "./chain-relaxation.ts";
+import { keptRuns } from "./kept-runs.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
 import { firstWidth, keptLists, slotBounds } from "./slot-bounds.ts";
@@ -33,6 +34,8 @@ const KEEP_AT_MOST = 0.5;
  * proves it. No answer (the kept classes chain no sequence) widens the bound.
  * The tie tolerance is inside T in both cases, so every sequence within it of
  * the optimum survives and the forward pass picks the ids the full dp picks.
+ * Inside a kept class, only the run lengths whose own relaxed bound is within
+ * T are held ({@link keptRuns}): the same argument, state by state.
  *
  * The first width g is 1% of the floor, or the median step from a slot's
  * least cost to its next where that is more: on pools whose classes sit close
@@ -72,12 +75,15 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   let relaxation: RelaxationBounds | undefined;
   const run = (limit: number) => {
     const range = relaxation ? undefined : keptLists(ctx, bounds, limit);
-    const kept = relaxation ? withinRelaxation(relaxation, limit, true) : range!.lists.some((l) => l.length === 0) ? range! : chainRelaxation(ctx, range!, limit);
+    const relaxed = relaxation ?? (range!.lists.some((l) => l.length === 0) ? undefined : relaxationBounds(ctx, range!));
+    const kept = relaxed ? withinRelaxation(relaxed, limit, relaxation ? true : range!.all) : range!;
     // Keeping most states saves little and costs a round: the full dp instead.
     if (kept.all || (!always && kept.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
-    if (kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
-    const table = classDp(withSlotLists(ctx, kept.lists, kept.listOfSlot), S, limits);
+    if (!relaxed || kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
+    // The kept classes, and in them only the run lengths within the limit.
+    const sub = withSlotLists(ctx, kept.lists, kept.listOfSlot);
+    const table = classDp({ ...sub, keptRuns: keptRuns(sub, relaxed, limit) }, S, limits);
     work += table.work;
     return { table, opt: bestStart(table) };
   };

@@ -57,6 +57,12 @@ export interface RelaxationBounds {
   off: Int32Array;
   cls: Int32Array;
   lb: Float64Array;
+  /**
+   * Per position k and run position r (0-based, `k·L + r`): the best relaxed sequence through
+   * it with its class the (r+1)-th level of its run — a lower bound of every real sequence
+   * whose primary run there is r+1 long (Infinity past the bucket's cap). `lb[k]` is its least.
+   */
+  lbRun: Float64Array;
   relaxed: number;
 }
 
@@ -109,19 +115,20 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
       }
     }
   }
-  // Each position's bound: the best relaxed sequence through it, over its run positions.
+  // Each position's bound at each run position (kept in `backward`), and over them all.
   const lb = new Float64Array(total);
   for (let k = 0; k < total; k++) {
     let best = Infinity;
     for (let r = 0; r < L; r++) {
       const v = linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k];
+      backward[k * L + r] = v;
       if (v < best) best = v;
     }
     lb[k] = best;
   }
   let relaxed = Infinity;
   for (let k = off[S - 1] * L; k < off[S] * L; k++) relaxed = Math.min(relaxed, forward[k]);
-  return { off, cls, lb, relaxed };
+  return { off, cls, lb, lbRun: backward, relaxed };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { STEP_TOLERANCE } from "../rules/chain-rules.ts";
-import { firstAbove, nextSide, otherKeysOk, sideReached, sideReachedBy, startSide, type DpContext } from "./dp-context.ts";
+import { firstAbove, nextSide, otherKeysOk, runKept, sideReached, sideReachedBy, startSide, type DpContext } from "./dp-context.ts";
 import { RangeMin } from "./range-min.ts";
 import { RunStates } from "./run-states.ts";
 import { eachNewRunStep, eachRestartStep, eachSameRunStep, runStep, type RunStep } from "./run-steps.ts";
@@ -243,7 +243,8 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
   let next: RunStates | undefined;
   let i = 0;
   const add = (s: RunStep) => {
-    if (s.dense) return;
+    // A run length the round's bound leaves out is never held, nor grown from.
+    if (s.dense || !runKept(ctx, i + 1, s.p, s.run)) return;
     next ??= new RunStates(L);
     if (next.add(s.d, s.run, s.q, s.mem)) {
       table.states++;
@@ -263,6 +264,7 @@ function sparseStates(table: ClassDpTable, limits: ClassDpLimits): void {
         const c = sets.cls[p];
         if (!ctx.scarce[c] || ctx.mult[c] === 0) continue;
         for (let run = 1; run < (longer?.[p - sets.start[j]] ? L : 2); run++) {
+          if (!runKept(ctx, i, p, run)) continue;
           for (let q = 0; q < KV; q++) if (sideReachedBy(ctx, i, c, q)) table.work += steps(ctx, i + 1, c, run, q, scratch.denseMem(c), scratch.step, add);
         }
       }
@@ -327,9 +329,12 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
     }
     const at = (p - first) * L * KV;
     const runs = longer?.[p - first] ? L : 1;
+    // Run lengths the round's bound leaves out cost Infinity; a class with none held costs no step.
+    let held = false;
+    for (let run = 1; run <= L && !held; run++) held = runKept(ctx, i, p, run);
     for (let q = 0; q < KV; q++) {
-      if (!sideReachedBy(ctx, i, c, q)) {
-        // A concept state no sequence leaves here with this class (SPEC 12): never reached.
+      if (!held || !sideReachedBy(ctx, i, c, q)) {
+        // A concept state no sequence leaves here with this class (SPEC 12), or a class the round's bound keeps no run of: never reached.
         for (let run = 1; run <= L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
         continue;
       }
@@ -342,8 +347,12 @@ function costToGo(table: ClassDpTable, i: number, scratch: Scratch): void {
       const newRun = newRuns[(p - first) * KV + q];
       for (let run = runs + 1; run < L; run++) dense[denseIndex(table, i, p, run, q)] = Infinity;
       // A run at its length only ends: its dense state, which runs of scarce classes reach too, is the new-run part.
-      if (runs < L) dense[denseIndex(table, i, p, L, q)] = newRun;
+      if (runs < L) dense[denseIndex(table, i, p, L, q)] = runKept(ctx, i, p, L) ? newRun : Infinity;
       for (let run = 1; run <= runs; run++) {
+        if (!runKept(ctx, i, p, run)) {
+          dense[denseIndex(table, i, p, run, q)] = Infinity;
+          continue;
+        }
         let same = Infinity;
         if (run < L && grouped && !ctx.scarce[c]) same = scratch.grown[at + run * KV + q];
         else if (run < L) {
@@ -404,7 +413,7 @@ function restartCostToGo(table: ClassDpTable, i: number, scratch: Scratch, visit
     const runs = ctx.mult[c] === 0 ? 0 : longer?.[p - first] ? L : 1;
     for (let run = 1; run <= L; run++) {
       // A run at its length (dense whatever it used, see RunStep) is reached from sparse states too.
-      const held = run <= runs || (run === L && runs > 0);
+      const held = (run <= runs || (run === L && runs > 0)) && runKept(ctx, i, p, run);
       for (let q = 0; q < KV; q++) dense[denseIndex(table, i, p, run, q)] = held && sideReachedBy(ctx, i, c, q) ? bestOf(p, c, run, q, scratch.denseMem(c)) : Infinity;
     }
   }

@@ -141,6 +141,26 @@ export interface DpContext {
   introRestarts: boolean;
   /** Where new runs are found by range minima (see {@link dpContext}). */
   ranges: "auto" | "always" | "never";
+  /** A bounded round's states by run length: only those within its limit are held ({@link runKept}); none left out when absent. */
+  keptRuns?: KeptRuns;
+}
+
+/**
+ * Which run lengths of each slot's classes a bounded round keeps
+ * ({@link keptRuns} in run-bounds.ts): `ok[base[i] + (p − start)·L + run − 1]`
+ * is 1 when the state of slot i, flat position p (start the first position of
+ * the slot's set) and a primary run `run` long may lie on a sequence within
+ * the round's limit.
+ */
+export interface KeptRuns {
+  base: Int32Array;
+  ok: Uint8Array;
+}
+
+/** Whether slot i's states of flat position p with a primary run `run` long are held (always, outside a bounded round). */
+export function runKept(ctx: DpContext, i: number, p: number, run: number): boolean {
+  const kept = ctx.keptRuns;
+  return kept === undefined || kept.ok[kept.base[i] + (p - ctx.sets.start[ctx.sets.setOf[i]]) * ctx.L + run - 1] === 1;
 }
 
 /**
