@@ -82,8 +82,10 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     rounds++;
     if (!relaxed || kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
     // The kept classes, and in them only the run lengths within the limit.
+    // (set on the round's own context: one object shape for every context the dp reads)
     const sub = withSlotLists(ctx, kept.lists, kept.listOfSlot);
-    const table = classDp({ ...sub, keptRuns: keptRuns(sub, relaxed, limit) }, S, limits);
+    sub.keptRuns = keptRuns(sub, relaxed, limit);
+    const table = classDp(sub, S, limits);
     work += table.work;
     return { table, opt: bestStart(table) };
   };

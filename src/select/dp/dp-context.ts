@@ -142,7 +142,7 @@ export interface DpContext {
   /** Where new runs are found by range minima (see {@link dpContext}). */
   ranges: "auto" | "always" | "never";
   /** A bounded round's states by run length: only those within its limit are held ({@link runKept}); none left out when absent. */
-  keptRuns?: KeptRuns;
+  keptRuns?: KeptRuns | undefined;
 }
 
 /**
@@ -230,7 +230,7 @@ export function dpContext(problem: SelectionProblem, excluded?: Uint8Array, rang
   const ctx: DpContext = {
     problem, classes, rules, obj, L, primaryKey, rep, members, mult, scarce, pv, pb, mv, group,
     groupRep, secondary, KV, KR, strides, riseCap, evenness, sets, bucketMemo: [], restart, primaryRestarts: primary.scoped, ranges: rangesUsed,
-    introRuns: runs.introRuns, introRestarts: runs.introRuns && primary.introScoped,
+    introRuns: runs.introRuns, introRestarts: runs.introRuns && primary.introScoped, keptRuns: undefined,
     ...(concepts ? { concepts, setOf, behaviourOf } : {}),
   };
   if (concepts) conceptReach(ctx, classes.lists, classes.listOfSlot);
