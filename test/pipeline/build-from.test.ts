@@ -148,6 +148,8 @@ describe("levelramp build --from", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`levels 1–6 (chapter 1) kept from ${t.path("a/levels.json")}, checked against the current rules`);
     expect(r.stderr).toContain(`reuse: 3 of 3 batches answered from ${t.path("a/pools.json")}, 0 grown`);
+    // the summary counts the pool's candidates without saying this run grew them
+    expect(r.stderr).toMatch(/pool entries, \d+ candidates \(3 of 3 batches reused, 0 grown here\)/);
     expect(JSON.parse(r.stdout).kept).toEqual({ file: t.path("a/levels.json"), chapters: [1], levels: 6 });
     for (const f of ["pools.json", "levels.json", "report.txt", "report.json", "report.html"]) expect(readFileSync(t.path(`a/${f}`), "utf8"), f).toBe(readFileSync(t.path(`b/${f}`), "utf8"));
   }, 60_000);

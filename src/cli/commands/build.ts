@@ -73,7 +73,11 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
   if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "grown", job === "build" ? "--keep-aims" : undefined, REUSE_FLAGS)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {
     const n = result.pool.candidates.length;
-    io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${result.stats.grown} grown` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
+    // With an earlier pool, the pool's candidates were grown partly by the run that made it: say which, as the reuse line does.
+    const reuse = result.reuse && !result.reuse.refusal ? result.reuse.parts : undefined;
+    const batches = reuse && { reused: reuse.reduce((k, p) => k + p.reused, 0), grown: reuse.reduce((k, p) => k + p.grown, 0) };
+    const candidates = batches ? `${result.stats.grown} candidates (${batches.reused} of ${batches.reused + batches.grown} batches reused, ${batches.grown} grown here)` : `${result.stats.grown} grown`;
+    io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${candidates}` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }
   return result;
 }
