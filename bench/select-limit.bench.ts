@@ -19,9 +19,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import seedrandom from "seedrandom";
 import type { BenchCase, BenchRow, BenchSuite } from "./harness.ts";
 import { writeHeldOut200 } from "./held-out-200.ts";
+import { writeOrder61 } from "./order-61.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "levelramp-bench-limit-"));
@@ -31,22 +31,8 @@ const HIGHS_RUNS = Number(process.env.SELECT_LIMIT_HIGHS_RUNS ?? 3);
 
 /** The seeded 61-level order of select-scoped (the same seed, the same files) and its model without a maxRun. */
 function order61(): { pool: string; model: string; ramp: string } {
-  const rng = seedrandom("select-scoped-61", { state: false });
-  const sizes = [16, 15, 15, 15];
-  const rows: string[] = [];
-  const points: Array<[number, number]> = [];
-  let level = 0;
-  sizes.forEach((n, ch) => {
-    points.push([level + 1, ch], [level + n, ch + 3]);
-    for (let k = 0; k < n; k++) {
-      level++;
-      const enemies = Math.min(6, Math.max(0, Math.round(ch + (k / n) * 3 + (rng() - 0.5) * 3)));
-      rows.push(`o${ch + 1}-${String(k + 1).padStart(2, "0")},${ch + 1},1,${level},${Math.floor(5 + rng() * 60)},${enemies},${Math.floor(rng() * 40)}`);
-    }
-  });
-  const files = { pool: join(dir, "order-61.csv"), model: join(dir, "model-61.json"), ramp: join(dir, "ramp-61.json") };
-  writeFileSync(files.pool, `id,chapter,part,level,gold,enemies,ladders\n${rows.join("\n")}\n`);
-  writeFileSync(files.ramp, JSON.stringify({ format: "levelramp/ramp@1", metric: "enemies", points, interpolation: "linear" }));
+  const { order, ramp } = writeOrder61(dir);
+  const files = { pool: order, model: join(dir, "model-61.json"), ramp };
   const constraints = [
     { type: "nonDecreasing", key: "enemies", scope: "chapter" },
     { type: "maxRise", key: "gold", by: 35, scope: "chapter" },

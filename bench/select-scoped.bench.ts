@@ -13,8 +13,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import seedrandom from "seedrandom";
 import type { BenchCase, BenchRow, BenchSuite } from "./harness.ts";
+import { writeOrder61 } from "./order-61.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "bin", "levelramp.js");
@@ -32,31 +32,10 @@ function model(name: string, maxRun: boolean): string {
   return file;
 }
 
-/** A seeded order of 61 levels in 4 chapters (16, 15, 15, 15 levels), KGoldrunner's columns. */
-function order61(): { order: string; ramp: string } {
-  const rng = seedrandom("select-scoped-61", { state: false });
-  const sizes = [16, 15, 15, 15];
-  const rows: string[] = [];
-  const points: Array<[number, number]> = [];
-  let level = 0;
-  sizes.forEach((n, ch) => {
-    points.push([level + 1, ch], [level + n, ch + 3]);
-    for (let k = 0; k < n; k++) {
-      level++;
-      const enemies = Math.min(6, Math.max(0, Math.round(ch + (k / n) * 3 + (rng() - 0.5) * 3)));
-      rows.push(`o${ch + 1}-${String(k + 1).padStart(2, "0")},${ch + 1},1,${level},${Math.floor(5 + rng() * 60)},${enemies},${Math.floor(rng() * 40)}`);
-    }
-  });
-  const order = join(dir, "order-61.csv");
-  writeFileSync(order, `id,chapter,part,level,gold,enemies,ladders\n${rows.join("\n")}\n`);
-  const ramp = join(dir, "ramp-61.json");
-  writeFileSync(ramp, JSON.stringify({ format: "levelramp/ramp@1", metric: "enemies", points, interpolation: "linear" }));
-  return { order, ramp };
-}
 
 const orders = [
   { key: "KGoldrunner, 30 levels in 3 chapters", order: join(root, "fixtures/orders/kgoldrunner-order.csv"), ramp: join(root, "fixtures/orders/kgoldrunner-ramp.json") },
-  { key: "seeded order, 61 levels in 4 chapters", ...order61() },
+  { key: "seeded order, 61 levels in 4 chapters", ...writeOrder61(dir) },
 ];
 const models = [
   { key: "no maxRun", file: model("no-max-run.json", false) },
