@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// The library speaks in its own words (issue 41): a message or a text a library function makes
+// The library speaks in its own words: a message or a text a library function makes
 // names the options of that function (`shard: "auto"`, `workers`, `solver: "dp"`), never a flag of
 // the command line. The CLI names its flags, through the remedies an error carries
 // (src/cli/remedy-flags.ts) or the names it passes (`names`, `forceOption`). So no string literal in
@@ -64,7 +64,7 @@ function flagsInStrings(name: string, code: string): Array<{ flag: string; line:
   return found;
 }
 
-describe("library strings name no command-line flag (issue 41)", () => {
+describe("library strings name no command-line flag", () => {
   const files = sourceFiles().filter((f) => !PLACES_ALLOWED.some((d) => f.startsWith(d)));
   const found = files.flatMap((file) => flagsInStrings(file, readFileSync(join(SRC, file), "utf8")).map((f) => ({ file, ...f })));
 

@@ -35,7 +35,7 @@ describe("calibrate on the shapes real play data have (SPEC 11)", () => {
     expect(cal.params.b.high).toBeGreaterThan(0);
     expect(cal.fit!.gain.low).toBeLessThan(0);
     expect(r.stderr).toMatch(/b's interval includes 0: the plays do not show that "difficulty" makes levels harder \(select --calibration refuses it without --force\)\n/);
-    // calibrationText names selectLevels' options in the library's words (issue 41); calibrate passes its flags
+    // calibrationText names selectLevels' options in the library's words; calibrate passes its flags
     expect(calibrationText(JSON.parse(r.stdout))).toMatch(/makes levels harder \(a selection through it refuses it without force: true\)\n/);
     expect(r.stderr).toMatch(/the metric does not predict pass rates better than a constant/);
   });
@@ -122,7 +122,7 @@ describe("calibrate on the shapes real play data have (SPEC 11)", () => {
     const key = await runCli(["calibrate", plays, "--levels", order, "--columns", "turns=tries", "--json"]);
     expect(key.code).toBe(2);
     expect(key.stderr).toMatch(/^levelramp: cli\/calibrate: --columns: expected column=name pairs for player, level, attempts, wins/);
-    // playColumns names its own option (issue 41); calibrate passes --columns
+    // playColumns names its own option; calibrate passes --columns
     expect(() => playColumns("turns=tries")).toThrow(/^calibrate\/columns: columns: expected column=name pairs for player, level, attempts, wins \(e\.g\. player=player_id,attempts=num_attempts\); got "turns=tries"$/);
     expect(() => playColumns("level=a,level=b")).toThrow(/^calibrate\/columns: columns: "level" is mapped twice$/);
   });

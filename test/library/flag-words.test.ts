@@ -11,7 +11,7 @@ import { REUSE_FLAGS } from "../../src/cli/remedy-flags.ts";
 import { fixture, modelFile, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
-// A library function's message or text names its own options (issue 41); the CLI names its flags,
+// A library function's message or text names its own options; the CLI names its flags,
 // through the names it passes or the remedies the error carries. Each family both ways (the others:
 // parse-shard, environment-limits, reuse-pools (mergeShards, reuseLines through build), deviation, real-data-cases
 // (playColumns, calibrationText), editor-select (the editor's plan), game-check (an outside game)).

@@ -47,7 +47,7 @@ describe("parseShard", () => {
 
   it("a re-run of one failed Slurm task (sbatch --array=3) does not read as shard 1/1: refused at once, with the explicit form", () => {
     const rerun = { SLURM_ARRAY_TASK_ID: "3", SLURM_ARRAY_TASK_COUNT: "1", SLURM_ARRAY_TASK_MIN: "3", SLURM_ARRAY_TASK_MAX: "3", SLURM_ARRAY_TASK_STEP: "1" };
-    // The library names its own option (issue 41); the CLI's words (generate's) give the flags.
+    // The library names its own option; the CLI's words (generate's) give the flags.
     expect(() => parseShard("auto", rerun)).toThrow(
       'pipeline/shard: shard "auto": SLURM_ARRAY_TASK_ID=3 is the only task of its array (SLURM_ARRAY_TASK_COUNT=1, as sbatch --array=3 makes to re-run one task), which cannot say how many shards the run has or which one this is; name the shard instead, with K counting from 1: shard "K/N" with K = SLURM_ARRAY_TASK_ID (an array from 1; from 0, K = SLURM_ARRAY_TASK_ID + 1), or LEVELRAMP_SHARD=K/N (sbatch --array=3 --export=ALL,LEVELRAMP_SHARD=K/N ...)',
     );

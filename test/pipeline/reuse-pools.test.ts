@@ -187,7 +187,7 @@ describe("sharded generation with a pool reused", () => {
     const merged = await mergeShards(shards, { game: hopsv, workers: 1, reuse: reusable(first) });
     expect(JSON.stringify(merged.pool, null, 2)).toBe(text(whole).pool);
     expect(merged.replayed).toBe(3);
-    // the library names its option (issue 41); the CLI passes its flag
+    // the library names its option; the CLI passes its flag
     await expect(mergeShards(shards, { game: hopsv, workers: 1 })).rejects.toThrow(/expected composing levels 1–3 \(stream 0\) in shard 1\/3; it is not there \(the shard was changed after generate wrote it, or the shards reused an earlier pool: give merge that pool with reuse\)$/);
     await expect(mergeShards(shards, { game: hopsv, workers: 1, names: { reuse: "--reuse" } })).rejects.toThrow(/give merge that pool with --reuse\)$/);
   }, 60_000);

@@ -67,7 +67,7 @@ describe("environment limits are named, not a bug", () => {
     expect(reported(new TypeError("x is not a function")).code).toBe(70);
   });
 
-  it("the library's words name its options (workers, solver dp), the remedies the choices; the CLI adds its flags (issue 41)", () => {
+  it("the library's words name its options (workers, solver dp), the remedies the choices; the CLI adds its flags", () => {
     const cases: Array<[Error, string[]]> = [
       [new Error("EMFILE: too many open files, open 'a'"), ["fewer-workers"]],
       [new RangeError("Array buffer allocation failed"), ["fewer-levels", "fewer-workers", "solver-dp"]],

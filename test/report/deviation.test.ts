@@ -79,7 +79,7 @@ describe("ramp deviation per chapter (hand-computed)", () => {
     expect(deviationTable([r], [])).toMatch(/^1 +3 +0\.500 .* 1\/2 +0$/m);
     // the footnote says "- unknown" only when some cell is unknown
     expect(deviationTable([r], [])).not.toContain("- unknown");
-    // the library's words by default; report passes its flag (issue 41)
+    // the library's words by default; report passes its flag
     expect(deviationTable([deviationReport(file)], [])).toContain("; - unknown (give the pool)");
     expect(deviationTable([deviationReport(file)], [], 0, { pools: "--pools" })).toContain("; - unknown (give --pools)");
     // each ramp's name heads its columns; the column names (breaks included) are on the line below

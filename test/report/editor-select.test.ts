@@ -334,7 +334,7 @@ describe("levelramp report --pools --format html", () => {
     const wrong = await runCli(["report", levelsPath, "--pools", poolFile, "--plan", shortPlan, "--format", "html"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`${shortPlan}: expected the plan the levels were selected with: for the pool's chapters it gives 48 levels 1–48, the levels file has 60 levels 1–60 (give --plan)\n`);
-    // The report job names its own input, not the CLI's flag (issue 41); report passes --plan.
+    // The report job names its own input, not the CLI's flag; report passes --plan.
     const inputs = { levels: readJsonFile(levelsSchema, levelsPath), levelsFile: levelsPath, pool: { pool, levels: pool.candidates.map(() => undefined), file: poolFile }, plan: { plan: readJsonFile(planSchema, shortPlan), file: shortPlan } };
     const library = await reportLevels(inputs, { format: "html" }).then(
       () => "",
