@@ -29,4 +29,4 @@ export { GrownRecorder } from "./reuse/grown-recorder.ts";
 export { parseReusablePool, readReusablePool, ReusedAnswers, type ReusablePool } from "./reuse/reusable-pool.ts";
 export { composeKey, partKey, reuseGenerator } from "./reuse/reuse-keys.ts";
 export { REUSE_LINES_NAMES, reuseLines } from "./reuse/reuse-lines.ts";
-export { ReuseRunner, type PartReuse, type ReuseSummary } from "./reuse/reuse-runner.ts";
+export { ReuseRunner, reuseTotals, type PartReuse, type ReuseSummary } from "./reuse/reuse-runner.ts";

@@ -6,6 +6,7 @@ import type { PipelineResult } from "../../pipeline/level-set/build-levels.ts";
 import { statsLines } from "../../pipeline/level-set/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/level-set/load-pipeline-options.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
+import { reuseTotals } from "../../pipeline/reuse/reuse-runner.ts";
 import { REUSE_FLAGS } from "../remedy-flags.ts";
 import type { RunInput } from "../../io/output-paths.ts";
 import { commandProgressBars } from "../progress-bars.ts";
@@ -74,8 +75,7 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
   if (!o.quiet) {
     const n = result.pool.candidates.length;
     // With an earlier pool, the pool's candidates were grown partly by the run that made it: say which, as the reuse line does.
-    const reuse = result.reuse && !result.reuse.refusal ? result.reuse.parts : undefined;
-    const batches = reuse && { reused: reuse.reduce((k, p) => k + p.reused, 0), grown: reuse.reduce((k, p) => k + p.grown, 0) };
+    const batches = result.reuse && !result.reuse.refusal ? reuseTotals(result.reuse) : undefined;
     const candidates = batches ? `${result.stats.grown} candidates (${batches.reused} of ${batches.reused + batches.grown} batches reused, ${batches.grown} grown here)` : `${result.stats.grown} grown`;
     io.stderr(`${job}: ${game.name} ${describeChapters(chapters)}, seed ${seed}, ${workers} worker(s): ${n} pool entries, ${candidates}` + (result.levels ? `, ${result.levels.levels.length} levels, objective ${result.levels.objective} (${describeStatus(result.levels)})` : "") + ` in ${seconds} s\n`);
   }

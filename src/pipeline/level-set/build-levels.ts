@@ -1,7 +1,7 @@
 import { PipelineRun } from "./pipeline-run.ts";
 import { keepChapters, type KeptChain } from "./kept-chain.ts";
 import { InputError } from "../../io/errors.ts";
-import { ReuseRunner, type ReuseSummary } from "../reuse/reuse-runner.ts";
+import { ReuseRunner, reuseTotals, type ReuseSummary } from "../reuse/reuse-runner.ts";
 import { PIPELINE_NAMES, type PipelineOptions, type PipelineResult } from "./pipeline-result.ts";
 
 export type { PartStats, PipelineOptions, PipelineResult, PipelineStats } from "./pipeline-result.ts";
@@ -72,9 +72,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
  * that kept no other aim writes a whole build's bytes.
  */
 function aimsKeptSentence(summary: ReuseSummary | undefined): string {
-  const elsewhere = summary?.keepAims ? summary.parts.reduce((n, p) => n + (p.aimedElsewhere ?? 0), 0) : 0;
+  if (!summary?.keepAims) return "";
+  const { reused, grown, aimedElsewhere: elsewhere } = reuseTotals(summary);
   if (elsewhere === 0) return "";
-  const total = summary!.parts.reduce((n, p) => n + p.reused + p.grown, 0);
+  const total = reused + grown;
   return `; ${elsewhere} of the ${total} batches of candidates were reused from an earlier pool as grown for its ramp or chain (the recorded aims kept), so this set may differ from a whole build's with the same inputs`;
 }
 

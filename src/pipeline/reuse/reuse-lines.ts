@@ -1,4 +1,4 @@
-import type { PartReuse, ReuseSummary } from "./reuse-runner.ts";
+import { reuseTotals, type PartReuse, type ReuseSummary } from "./reuse-runner.ts";
 
 /** `c3p2`. */
 const name = (p: PartReuse) => `c${p.chapter}p${p.part}`;
@@ -52,11 +52,9 @@ export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?
   const said = { ...REUSE_LINES_NAMES, ...names };
   const { parts, compose, file, refusal } = summary;
   if (refusal) return [`reuse: nothing reused from ${file}: ${refusal}`];
-  const reused = parts.reduce((n, p) => n + p.reused, 0);
-  const total = parts.reduce((n, p) => n + p.reused + p.grown, 0);
+  const { reused, grown: grownBatches, reaimed, aimedElsewhere: elsewhere } = reuseTotals(summary);
+  const total = reused + grownBatches;
   const composing = compose.reused + compose.grown === 0 ? "" : compose.grown === 0 ? "; composing reused" : `; composing ${otherwise}`;
-  const reaimed = parts.reduce((n, p) => n + p.reaimed, 0);
-  const elsewhere = parts.reduce((n, p) => n + (p.aimedElsewhere ?? 0), 0);
   const why = reaimed === 0 ? "" : ` (${reaimed} of them only because the ramp or the chain moved their aim)`;
   const asGrown = summary.keepAims ? ` as grown (${elsewhere} of them aimed at another ramp or chain than this run's)` : "";
   const lines = [`reuse: ${reused} of ${total} batches answered from ${file}${asGrown}, ${total - reused} ${otherwise}${why}${composing}`];

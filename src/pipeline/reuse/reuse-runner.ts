@@ -34,6 +34,18 @@ export interface ReuseSummary {
   parts: PartReuse[];
 }
 
+/** What a run with `--reuse` did in all, summed over its parts: batches reused and grown, and of them re-aimed ({@link PartReuse.reaimed}) and aimed elsewhere ({@link PartReuse.aimedElsewhere}). */
+export function reuseTotals(summary: ReuseSummary): { reused: number; grown: number; reaimed: number; aimedElsewhere: number } {
+  const totals = { reused: 0, grown: 0, reaimed: 0, aimedElsewhere: 0 };
+  for (const p of summary.parts) {
+    totals.reused += p.reused;
+    totals.grown += p.grown;
+    totals.reaimed += p.reaimed;
+    totals.aimedElsewhere += p.aimedElsewhere ?? 0;
+  }
+  return totals;
+}
+
 /**
  * A task runner that answers from an earlier run's pool what it holds
  * ({@link ReusedAnswers}: every batch and composing stream whose inputs did
