@@ -30,6 +30,7 @@ export interface LevelPicture {
  *
  * @param game the level's game; it must draw its levels (`game.picture`).
  * @param input the level as read (`readGameLevelInput`).
+ * @returns the title and the picture: SVG text, or PNG bytes (pixels: `width` or `height`, else the SVG's own size).
  * @throws InputError (exit 2) for a game without pictures, a body that is not
  *   a level of `game`, `width` and `height` both given or given for an SVG;
  *   what `svgToPng` throws for a size past its bounds.
