@@ -21,7 +21,8 @@ import { loadPipelineOptions } from "../../src/pipeline/level-set/load-pipeline-
 import type { PipelineOptions } from "../../src/pipeline/level-set/pipeline-result.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
 import { engineModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
-import { parseReusablePool, type ReusablePool } from "../../src/pipeline/reuse/reusable-pool.ts";
+import { parseReusablePool, readReusablePool, type ReusablePool } from "../../src/pipeline/reuse/reusable-pool.ts";
+import { reuseGenerator } from "../../src/pipeline/reuse/reuse-keys.ts";
 import type { TaskRunner } from "../../src/pipeline/workers/task-runner.ts";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -166,6 +167,23 @@ describe("a build that reuses an earlier pool", () => {
     expect(again.reuse!.refusal).toMatch(/hopsn declares no version/);
     const other = await buildLevels({ ...carillon, seed: 8, reuse: reusable(carillonFirst) });
     expect(other.reuse!.parts.every((p) => p.reused === 0)).toBe(true);
+    expect(other.reuse!.refusal).toBe("it was grown from seed 7 and this run's seed is 8, so every batch is grown again");
+  }, 60_000);
+
+  // fixtures/pipeline/pool-of-another-levelramp.json: the tiny Carillon plan's pool (seed 7), grown by an
+  // earlier levelramp (another src/, so another generator): every key of it is another run's.
+  it("says before growing anything that a pool grown by another levelramp holds nothing of this run's, and writes a fresh build's bytes", async () => {
+    const file = fixture("pipeline/pool-of-another-levelramp.json");
+    const earlier = await readReusablePool(file, carillon.game);
+    const now = reuseGenerator(carillon.game, "grow");
+    expect(earlier.records.generator).not.toBe(now);
+    const logs: string[] = [];
+    const r = await buildLevels({ ...carillon, reuse: earlier, keepAims: true, events: { log: (line) => logs.push(line) } });
+    const why = `it was grown by ${earlier.records.generator} and this run grows with ${now} (levelramp's code or engine models, or the game's version, changed since; a batch is a function of them), so every batch is grown again`;
+    expect(r.reuse!.refusal).toBe(why);
+    expect(logs[0]).toBe(`reuse: nothing reused from ${file}: ${why}`);
+    expect(r.reuse!.parts.map((p) => [p.reused, p.grown])).toEqual([[0, 3], [0, 3], [0, 3]]);
+    expect(text(r)).toEqual(text(carillonFirst));
   }, 60_000);
 });
 
@@ -209,6 +227,20 @@ describe("levelramp build --reuse", () => {
     const inPlace = await runCli(["build", "carillon", ...args, "--out", t.path("a"), "--reuse", t.path("a/pools.json"), "--force", "--quiet"]);
     expect(inPlace.code, inPlace.stderr).toBe(0);
     expect(readFileSync(t.path("a/pools.json"), "utf8")).toBe(readFileSync(t.path("b/pools.json"), "utf8"));
+  }, 60_000);
+
+  it("a pool grown by another levelramp: says so first, then that nothing was reused", async () => {
+    const pool = fixture("pipeline/pool-of-another-levelramp.json");
+    const r = await runCli(["build", "carillon", ...args, "--out", t.path("o"), "--reuse", pool, "--keep-aims"]);
+    expect(r.code, r.stderr).toBe(0);
+    const said = `reuse: nothing reused from ${pool}: it was grown by levelramp@`;
+    const lines = r.stderr.split("\n");
+    const at = lines.flatMap((l, i) => (l.startsWith(said) ? [i] : []));
+    expect(at, r.stderr).toHaveLength(2);
+    expect(lines[at[0]]).toMatch(/ and this run grows with levelramp@\S+ \(levelramp's code or engine models, or the game's version, changed since; a batch is a function of them\), so every batch is grown again$/);
+    // the first before any part is chosen, the second in the summary
+    expect(at[0]).toBeLessThan(lines.findIndex((l) => l.startsWith("chapter 1 part 1")));
+    expect(r.stderr).toMatch(/build: carillon chapters 1–2, seed 7, 1 worker\(s\): \d+ pool entries, \d+ grown, /);
   }, 60_000);
 
   it("says which batches were grown only because a ramp change moved their aim, and how to grow nothing", async () => {

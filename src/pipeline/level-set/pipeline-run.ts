@@ -124,6 +124,8 @@ export class PipelineRun {
     this.recorder = new GrownRecorder(this.game);
     this.selection = new ChainSelection(this.selectionInputs());
     this.runner = runnerFor(options);
+    // An earlier pool nothing of which can be reused (another generator or seed): said before anything is grown, not only at the end.
+    if (this.runner instanceof ReuseRunner && this.runner.refusal) options.events?.log?.(`reuse: nothing reused from ${options.reuse!.file}: ${this.runner.refusal}`);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
     this.lookahead = (this.runner.plannedThreads ?? this.runner.threads) === 0 ? 0 : options.select ? settings.lookaheadParts : this.parts.length;
     this.firstBuilt = kept ? this.takeKept(kept) : 0;
@@ -599,7 +601,7 @@ function runnerFor(options: PipelineOptions): TaskRunner {
   const make = () => options.runner ?? createTaskRunner(options.workers, options.game);
   if (!options.reuse) return make();
   const planned = options.runner ? (options.runner.plannedThreads ?? options.runner.threads) : options.workers <= 1 ? 0 : options.workers;
-  return new ReuseRunner(new ReusedAnswers(options.reuse, options.game, options.keepAims), make, planned);
+  return new ReuseRunner(new ReusedAnswers(options.reuse, options.game, options.keepAims, options.seed), make, planned);
 }
 
 /** A metric value for a message (3 decimals). */

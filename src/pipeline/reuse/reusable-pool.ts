@@ -73,6 +73,7 @@ export class ReusedAnswers {
   private readonly compose: ComposeRecord | undefined;
   private readonly composeGenerator: string | null;
   private readonly growGenerator: string | null;
+  private readonly seed: number | string | undefined;
 
   /**
    * @param game the run's game (its generator must be the pool's).
@@ -80,14 +81,17 @@ export class ReusedAnswers {
    *   key, number and level whatever it was aimed at (docs/pipeline.md
    *   "Keeping the recorded aims"); default false: only the same aim answers,
    *   and the run writes a whole build's bytes.
+   * @param seed the run's seed: a pool of another seed answers nothing, and
+   *   {@link refusal} says so (absent: not checked here; the keys still hold it).
    */
-  constructor(source: ReusablePool, game: Pick<Game, "name" | "version">, keepAims = false) {
+  constructor(source: ReusablePool, game: Pick<Game, "name" | "version">, keepAims = false, seed?: number | string) {
     this.source = source;
     this.keepAims = keepAims;
+    this.seed = seed;
     this.growGenerator = reuseGenerator(game, "grow");
     this.composeGenerator = reuseGenerator(game, "compose");
     this.byId = new Map(source.pool.candidates.map((c) => [c.id, c]));
-    const usable = source.records.generator !== null && this.growGenerator !== null && source.pool.game === game.name;
+    const usable = this.refusal === null && source.pool.game === game.name;
     if (usable) {
       for (const part of source.records.parts) {
         const held = this.byKey.get(part.key) ?? { part, batches: new Map(), levels: new Map<string, BatchRecord>() };
@@ -101,11 +105,21 @@ export class ReusedAnswers {
     this.compose = usable && this.composeGenerator !== null ? source.records.compose : undefined;
   }
 
-  /** Why nothing can be reused (another game, a game without a version), or null. */
+  /**
+   * Why nothing can be reused, or null: a game without a version; a pool
+   * grown by another generator (levelramp's code or engine models, or an
+   * outside game's version, changed since: every batch's key holds it, so no
+   * batch and no composing stream of the pool is this run's); a pool of
+   * another seed. Known before anything is grown, so a run can say it first.
+   */
   get refusal(): string | null {
     const { records, pool } = this.source;
     if (this.growGenerator === null) return `${pool.game} declares no version, so its candidates cannot be told from another version's`;
     if (records.generator === null) return `${this.source.file} was grown by a game that declared no version`;
+    if (records.generator !== this.growGenerator) {
+      return `it was grown by ${records.generator} and this run grows with ${this.growGenerator} (levelramp's code or engine models, or the game's version, changed since; a batch is a function of them), so every batch is grown again`;
+    }
+    if (this.seed !== undefined && pool.seed !== undefined && String(pool.seed) !== String(this.seed)) return `it was grown from seed ${pool.seed} and this run's seed is ${this.seed}, so every batch is grown again`;
     return null;
   }
 

@@ -107,9 +107,14 @@ export class ReuseRunner implements TaskRunner {
     return false;
   }
 
+  /** Why nothing of the earlier pool can be reused ({@link ReusedAnswers.refusal}), or null: known before any task runs. */
+  get refusal(): string | null {
+    return this.answers.refusal;
+  }
+
   /** What was reused and grown so far. */
   summary(): ReuseSummary {
-    return { file: this.answers.source.file, refusal: this.answers.refusal, ...(this.answers.keepAims ? { keepAims: true as const } : {}), compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
+    return { file: this.answers.source.file, refusal: this.refusal, ...(this.answers.keepAims ? { keepAims: true as const } : {}), compose: { ...this.compose }, parts: [...this.parts.values()].map((p) => ({ ...p })) };
   }
 
   async close(): Promise<void> {

@@ -68,7 +68,7 @@ export async function generateShard(options: PipelineOptions, shard: ShardSpec):
   try {
     const all = shardTasks(run, shard.count);
     const share = all.filter((t) => t.shard === shard.index);
-    const answers = options.reuse ? new ReusedAnswers(options.reuse, options.game) : null;
+    const answers = options.reuse ? new ReusedAnswers(options.reuse, options.game, false, options.seed) : null;
     // A composing task held by the pool goes through the run, which answers it from there (unrecorded).
     const mine = share.filter((t) => t.task.kind === "compose" || !answers?.holds(t.task));
     events?.total?.("pools", mine.length);

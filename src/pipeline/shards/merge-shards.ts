@@ -70,7 +70,7 @@ export async function mergeShards(inputs: ShardInput[], options: { game: Game; w
   // 2. The run's inputs from the first shard, checked against the hash and against this generator.
   const run = runOptions(shards[0], options);
   // 3. Every first-round task is held by the shard whose share it is (or by the pool reused), and no shard holds anything else.
-  const reused = options.reuse ? new ReusedAnswers(options.reuse, run.game) : null;
+  const reused = options.reuse ? new ReusedAnswers(options.reuse, run.game, false, run.seed) : null;
   const records = collectRecords(shards, run, reused, options.names?.reuse ?? PIPELINE_NAMES.reuse);
   // 4. generate itself, each task answered from the pool reused or the shards (extra rounds grown here): composed levels, batches in batch order, drops, conflicts, figures.
   const runner = new ReplayRunner(records, options.workers, options.game);
