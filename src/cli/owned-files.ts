@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../io/atomic-write.ts";
 import { readInputBytes, readTextFile } from "../io/read-text-file.ts";
+import type { SetFile } from "../io/write-file-set.ts";
 
 /**
  * A record of the files a writer put into a folder (SPEC 2: outputs are never
@@ -18,8 +18,11 @@ export interface OwnedFilesRecord {
   files: Record<string, string>;
 }
 
+/** The SHA-256 of some bytes, as the record names it. */
+const sha256 = (bytes: Uint8Array) => `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+
 /** The SHA-256 of a file's bytes (read through the one door for inputs, without its size bound: a set's pools can be large). */
-const digest = (path: string) => `sha256:${createHash("sha256").update(readInputBytes(path, "cli/start", Number.MAX_SAFE_INTEGER)).digest("hex")}`;
+const digest = (path: string) => sha256(readInputBytes(path, "cli/start", Number.MAX_SAFE_INTEGER));
 
 /** The record in `dir/record` when it is one of `writtenBy`'s (anything else: none). */
 function readRecord(dir: string, record: string, writtenBy: string): OwnedFilesRecord | undefined {
@@ -42,9 +45,18 @@ export function filesNotOwned(dir: string, names: readonly string[], record: str
   return present.filter((name) => own?.files[name] === undefined || own.files[name] !== digest(join(dir, name)));
 }
 
-/** Writes (atomically, over an earlier one) the record of `names` in `dir` as `writtenBy`'s, each with the SHA-256 of its bytes now. */
-export async function recordOwnedFiles(dir: string, names: readonly string[], record: string, writtenBy: string): Promise<void> {
-  const files = Object.fromEntries(names.filter((name) => existsSync(join(dir, name))).map((name) => [name, digest(join(dir, name))]));
-  const value: OwnedFilesRecord = { writtenBy, files };
-  await writeFileAtomic(join(dir, record), JSON.stringify(value, null, 2) + "\n", { force: true, module: "cli/start" });
+/**
+ * The record of `files` as `writtenBy`'s, itself a file of the set: each
+ * file's name with the SHA-256 of the bytes it is about to be written with.
+ * Passed with the files into the one atomic set write (`writeFileSet`), the
+ * record and the files it names are replaced together: a run killed at any
+ * point leaves the earlier set with its record, or the new set with its own.
+ *
+ * @param files the set's files (names and bytes) as they will be written.
+ * @param record the record's name in the folder (e.g. `.levelramp-start.json`).
+ * @returns the record's file: `{ writtenBy, files: { name: "sha256:<hex>" } }`, two-space JSON.
+ */
+export function ownedFilesRecord(files: readonly SetFile[], record: string, writtenBy: string): SetFile {
+  const value: OwnedFilesRecord = { writtenBy, files: Object.fromEntries(files.map((f) => [f.name, sha256(typeof f.data === "string" ? Buffer.from(f.data, "utf8") : f.data)])) };
+  return { name: record, data: JSON.stringify(value, null, 2) + "\n" };
 }

@@ -9,6 +9,7 @@ import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
 import { reuseTotals } from "../../pipeline/reuse/reuse-runner.ts";
 import { REUSE_FLAGS } from "../remedy-flags.ts";
 import type { RunInput } from "../../io/output-paths.ts";
+import type { SetFile } from "../../io/write-file-set.ts";
 import { commandProgressBars } from "../progress-bars.ts";
 import { deviationTable } from "../../report/deviation-table.ts";
 import { describeStatus, levelsStatus } from "../../select/problem/levels-file.ts";
@@ -129,6 +130,12 @@ export function pipelineInputs(game: Game, o: PipelineCliOptions): RunInput[] {
   ];
 }
 
+/** build's own options, beside those it shares with `generate`. */
+export interface BuildCliOptions extends PipelineCliOptions {
+  /** false: no deviation table on stdout (`--no-table`; commander's default true). */
+  table: boolean;
+}
+
 /**
  * `levelramp build` (SPEC 2, 6, 9): the library's {@link buildLevelSet}
  * (compose, grow, de-duplicate, select part by part, verify, report), written
@@ -141,25 +148,35 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
     .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
     .option("--keep-aims", "with --reuse or --from: reuse every recorded batch whose part's generator inputs did not change as grown, whatever its aim, so a ramp- or model-only change grows nothing; the set may then differ from a whole build's (docs/pipeline.md \"Keeping the recorded aims\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
-    .action(async (gameName: string, o: PipelineCliOptions & { table: boolean }) => {
-      // The output folder (--out, else the library's default out/<the game's name>) and how it is written, known once the game is open.
-      let dir = "";
-      let how: LevelSetWrite = {};
-      const outputs = (options: LevelSetOptions) => {
-        dir = options.out!;
-        how = { force: o.force, forceOption: "--force", module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
-        return checkLevelSetFolder(dir, how);
-      };
-      const set = await runPipelineCommand(gameName, o, ctx, "build", buildLevelSet, outputs);
-      const { paths, notes } = await writeLevelSet(dir, set, how);
-      for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
-      if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);
-      // The result on stdout (docs/cli.md "Where output goes"): the JSON, or the deviation table and the --stats figures.
-      const { levels } = set;
-      if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
-      if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels, set.game));
-      if (o.json) {
-        ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.kept ? { kept: set.kept } : {}), ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
-      }
-    });
+    .action((gameName: string, o: BuildCliOptions) => runBuild(gameName, o, ctx));
+}
+
+/**
+ * What `levelramp build` does with its parsed options (see {@link registerBuild});
+ * `extraFiles` (start's record of the set) go into the same atomic set write
+ * as the set's files (`LevelSetWrite.extraFiles`), made from them.
+ *
+ * @param extraFiles the files to write with the set, given its files' names and bytes (default: none).
+ * @throws InputError (exit 2) for bad options or outputs, and what {@link buildLevelSet} throws.
+ */
+export async function runBuild(gameName: string, o: BuildCliOptions, ctx: CommandContext, extraFiles?: (files: readonly SetFile[]) => SetFile[]): Promise<void> {
+  // The output folder (--out, else the library's default out/<the game's name>) and how it is written, known once the game is open.
+  let dir = "";
+  let how: LevelSetWrite = {};
+  const outputs = (options: LevelSetOptions) => {
+    dir = options.out!;
+    how = { force: o.force, forceOption: "--force", module: "cli/build", option: "--out", inputs: pipelineInputs(options.game, o) };
+    return checkLevelSetFolder(dir, how);
+  };
+  const set = await runPipelineCommand(gameName, o, ctx, "build", buildLevelSet, outputs);
+  const { paths, notes } = await writeLevelSet(dir, set, { ...how, extraFiles: extraFiles?.(set.files) });
+  for (const note of notes) ctx.io.stderr(`levelramp: ${oneLine(note)}\n`);
+  if (!o.quiet) ctx.io.stderr(`→ ${paths.join(", ")}\n`);
+  // The result on stdout (docs/cli.md "Where output goes"): the JSON, or the deviation table and the --stats figures.
+  const { levels } = set;
+  if (!o.json && o.table) ctx.io.stdout(deviationTable([set.deviation.report], set.deviation.breaks, ctx.io.color));
+  if (!o.json && o.stats) ctx.io.stdout(statsText(set.stats, true, levels, set.game));
+  if (o.json) {
+    ctx.io.stdout(JSON.stringify({ game: levels.game, seed: levels.seed, chainStart: set.chainStart, objective: levels.objective, status: levelsStatus(levels), optimal: levels.optimal, levels: levels.levels.length, out: dir, threads: set.threads, stats: set.stats, ...(set.kept ? { kept: set.kept } : {}), ...(set.reuse ? { reuse: set.reuse } : {}) }, null, 2) + "\n");
+  }
 }

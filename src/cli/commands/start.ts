@@ -3,11 +3,12 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { gameNames } from "../../game/registry/load-game.ts";
 import { InputError } from "../../io/errors.ts";
-import { filesNotOwned, recordOwnedFiles } from "../owned-files.ts";
+import { filesNotOwned, ownedFilesRecord } from "../owned-files.ts";
 import { levelSetFileNames } from "../../pipeline/level-set/build-level-set.ts";
 import type { CommandContext } from "../cli-io.ts";
 import { chaptersOption, forceOption, workersOption } from "../options.ts";
 import { gamesInWords } from "../games-in-words.ts";
+import { runBuild } from "./build.ts";
 
 /** The record start keeps in each folder it builds (its files' SHA-256), and its name in it. */
 export const START_RECORD = ".levelramp-start.json";
@@ -22,6 +23,9 @@ const WRITTEN_BY = "levelramp start";
  * a folder holding a set start did not write (a build of yours, a file
  * changed since) is refused before any work, even with `--force` (exit 2,
  * nothing written). Its own earlier builds it replaces with `--force` only.
+ * The record is a file of the build's set, written in the same atomic set
+ * write as the set's files (build's `extraFiles`): a start killed at any
+ * point leaves each folder's set and record from one run.
  */
 export function registerStart(program: Command, ctx: CommandContext): void {
   program
@@ -43,7 +47,8 @@ export function registerStart(program: Command, ctx: CommandContext): void {
         throw new InputError("cli/start", `${held}, which start did not write (or which changed since: start's record of its files is ${START_RECORD} in each folder); start replaces only its own builds, even with --force: move or delete ${dirs}, or pass --out <another folder>`);
       }
       if (!o.force) {
-        const existing = folders.map(({ dir }) => join(dir, "levels.json")).filter((f) => existsSync(f));
+        // per folder, its levels file, or else a record left without its set (deleted by hand): the set's write would refuse it after the work
+        const existing = folders.map(({ dir }) => [join(dir, "levels.json"), join(dir, START_RECORD)].find((f) => existsSync(f))).filter((f) => f !== undefined);
         if (existing.length) throw new InputError("cli/start", `${existing.join(" and ")} exist(s); pass --force to build again over them`);
       }
       const run = async (argv: string[]) => {
@@ -53,9 +58,10 @@ export function registerStart(program: Command, ctx: CommandContext): void {
         return code === 0;
       };
       for (const { game, dir } of folders) {
-        const built = await run(["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, ...(o.force ? ["--force"] : []), "--no-table", ...(o.workers ? ["--workers", o.workers] : [])]);
-        if (!built) return;
-        await recordOwnedFiles(dir, names, START_RECORD, WRITTEN_BY);
+        // build, as the line says, with start's record of the set written in the same atomic set write (a failure throws: start stops with build's error)
+        const line = ["build", game, "--chapters", o.chapters, "--seed", "1", "--out", dir, ...(o.force ? ["--force"] : []), "--no-table", ...(o.workers ? ["--workers", o.workers] : [])];
+        ctx.io.stderr(`$ levelramp ${line.join(" ")}\n`);
+        await runBuild(game, { chapters: o.chapters, seed: "1", out: dir, force: o.force, table: false, workers: o.workers }, ctx, (files) => [ownedFilesRecord(files, START_RECORD, WRITTEN_BY)]);
         if (!(await run(["verify", join(dir, "levels.json")]))) return;
       }
       for (const { dir } of folders) if (!(await run(["report", join(dir, "levels.json")]))) return;

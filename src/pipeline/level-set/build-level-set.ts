@@ -110,6 +110,13 @@ export interface LevelSetWrite {
   writers?: readonly BuildReportWriter[];
   /** The run's input files: the folder may hold none of them (never written over, even with `force`). */
   inputs?: RunInput[];
+  /**
+   * {@link writeLevelSet} only: files written in the same atomic set write,
+   * after the level set's own, by names not among them (e.g. a record of the set's files, as
+   * `levelramp start` keeps one): replaced together with the set, never one
+   * without the other. Default none: the level set alone.
+   */
+  extraFiles?: readonly SetFile[];
 }
 
 /**
@@ -128,13 +135,15 @@ export function checkLevelSetFolder(dir: string, how: LevelSetWrite = {}): strin
 /**
  * Writes a level set into `dir` as one set (SPEC 2: `writeFileSet`, a sibling
  * temp folder swapped in, never a mix of two runs), after checking the folder
- * ({@link checkLevelSetFolder}). Other files in `dir` are kept.
+ * ({@link checkLevelSetFolder}). Other files in `dir` are kept. `how.extraFiles`
+ * go into the same set write, after the level set's files (checked as they are).
  *
- * @returns (a promise of) the paths written (in set order) and sentences on what a killed earlier run left that was cleaned.
+ * @returns (a promise of) the paths written (in set order, the extra files last) and sentences on what a killed earlier run left that was cleaned.
  * @throws InputError (exit 2, a rejected promise): the folder check, or a file-system error while writing (the earlier set unchanged).
  */
 export async function writeLevelSet(dir: string, set: Pick<LevelSet, "files">, how: LevelSetWrite = {}): Promise<{ paths: string[]; notes: string[] }> {
-  const notes = checkOutputFolder(dir, set.files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, forceOption: how.forceOption });
-  await writeFileSet(dir, set.files, how.module ?? "pipeline/write", { force: how.force ?? false, forceOption: how.forceOption });
-  return { paths: set.files.map((f) => join(dir, f.name)), notes };
+  const files = [...set.files, ...(how.extraFiles ?? [])];
+  const notes = checkOutputFolder(dir, files.map((f) => f.name), { force: how.force, module: how.module ?? "pipeline/write", option: how.option, forceOption: how.forceOption });
+  await writeFileSet(dir, files, how.module ?? "pipeline/write", { force: how.force ?? false, forceOption: how.forceOption });
+  return { paths: files.map((f) => join(dir, f.name)), notes };
 }
