@@ -1,150 +1,146 @@
 #!/usr/bin/env node
-// The levelramp command: runs the CLI as `npm run build` bundled it,
-// dist/cli-bundle/levelramp.cjs (dist/cli/bin.js and what it imports, one
-// CommonJS file; scripts/bundle-cli.js), with the V8 code cache the build wrote
-// beside it, so a cold command compiles almost nothing. `npm ci` and
-// `npm install` run the build through the `prepare` script.
-//
-// The cache is only a speed-up, used when everything checks out, else the
-// bundle is compiled as it runs:
-// - the bundle must match the CRC-32 on its first line (of all that follows
-//   it): an edited bundle (V8 checks a cache only against the source's
-//   length, and would run the old code) runs without the cache, with a note;
-//   one cut short (no `// levelramp-bundle-end` last line) does not run at all;
-// - the cache must match the CRC-32 in its header: V8 does not check a
-//   cache's own bytes, and a damaged one can crash the process (SIGTRAP,
-//   SIGSEGV), hang it or run wrong code;
-// - V8 refuses one made by another Node version or with other V8 flags
-//   (`cachedDataRejected`).
-// A bundle cut short, or one that does not compile, is named in one line,
-// exit 2: run the build again. LEVELRAMP_DEBUG=1 says on stderr whether the cache was used,
-// or why not. LEVELRAMP_WRITE_CODE_CACHE=1 (the build's own runs) writes what
-// V8 compiled in this run, on top of the cache it read, at exit (a temp file
-// renamed into place).
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+// The levelramp command. Each command but help and the version runs in a worker
+// thread, the command thread (bin/levelramp-command.cjs: the bundled CLI with
+// its V8 code cache), which this main thread starts and waits for: when the
+// command's JavaScript heap reaches V8's limit, V8 stops that thread and this
+// one says so in one line, exit 1, instead of Node's fatal "JavaScript heap out
+// of memory" abort; it also passes signals on and undoes what the stopped
+// command left half-done (superviseCommand). Starting the thread costs about
+// 30-50 ms of CPU of a cold command (docs/reliability.md). `npm ci` and
+// `npm install` build dist/ through the `prepare` script.
+import { existsSync, renameSync, rmSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import vm from "node:vm";
-import zlib from "node:zlib";
+import { SHARE_ENV, Worker } from "node:worker_threads";
 
-const file = fileURLToPath(new URL("../dist/cli-bundle/levelramp.cjs", import.meta.url));
-const dir = dirname(file);
-/** A code cache file: this header, the CRC-32 of the rest (4 bytes, big-endian), then V8's cached data. */
-const CACHE_HEADER = Buffer.from("levelramp-v8-cache 1\n");
-
-let bytes;
-try {
-  bytes = readFileSync(file);
-} catch (err) {
-  if (err?.code !== "ENOENT") throw err;
-  process.stderr.write("levelramp: the compiled CLI (dist/cli-bundle/levelramp.cjs) is missing: run `npm run build` (npm ci runs it)\n");
-  process.exitCode = 2;
+/** `levelramp`, `--help`, `--version`, `help [command]`: text only, run on the main thread at once (no command thread to start). */
+function helpOnly(argv) {
+  return argv.length === 0 || ["--help", "-h", "--version", "-V", "help"].includes(argv[0]);
 }
-if (bytes !== undefined) run(bytes);
+
+/** The signals the command handles (src/io/interrupt/on-interrupt.ts): the main thread receives them and passes them on. */
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /**
- * CRC-32 (ISO-HDLC, zlib's) of `data`, as an unsigned number. A checksum, not a
- * cryptographic hash: it finds damage and edits; whoever can write the bundle can
- * write this file too. zlib's own (Node ≥ 20.15) costs about 1 ms for both files;
- * node:crypto's SHA-256 cost 10–15 ms of a cold start (loading it, then OpenSSL).
+ * Runs the command in a worker thread — the command thread — and waits for it, so that a
+ * command whose JavaScript heap reaches V8's limit ends with a levelramp message, exit 1,
+ * instead of Node's fatal "JavaScript heap out of memory" abort: V8 stops a worker thread
+ * at the limit (ERR_WORKER_OUT_OF_MEMORY) and this thread, whose own heap holds almost
+ * nothing, is still there to say so. The thread's limit is the one the main thread would
+ * have had (set from the machine's memory, or NODE_OPTIONS=--max-old-space-size).
+ *
+ * What the command thread tells this one (src/io/interrupt/command-thread.ts):
+ * - `heapLimit`: the line to print if the command reaches the heap limit (its words are
+ *   the CLI's; a bundle that does not say it gets the line below);
+ * - `leftover`/`done`: what to undo if the command is stopped now — a temp file or folder
+ *   to remove (a set whose swap was cut between its renames is finished), progress bars
+ *   to take off the terminal, outside games' programs to end, and last the output locks
+ *   it held; undone newest first;
+ * - `interrupts`: the command handles SIGINT, SIGTERM and SIGHUP from now on. Until then a
+ *   signal ends the process as Node's default does (this thread's listener steps aside
+ *   and sends it again); after, it is passed on, and the command's own listener runs its
+ *   clean-ups and exits 130, 143 or 129 (`settle`: the command asks to be told a signal
+ *   that came during its last synchronous step before it exits).
+ * The thread's exit code is the process's.
  */
-function crc32(data) {
-  if (typeof zlib.crc32 === "function") return zlib.crc32(data) >>> 0;
-  let table = crc32.table;
-  if (!table) {
-    table = crc32.table = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c;
+function superviseCommand(argv) {
+  const worker = new Worker(new URL("./levelramp-command.cjs", import.meta.url), { argv, env: SHARE_ENV, workerData: { levelrampCommand: true } });
+  let heapLine = "";
+  let handles = false;
+  let outOfMemory = false;
+  const leftovers = new Map();
+  const onSignal = (signal) => {
+    if (handles) return void worker.postMessage({ signal });
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  worker.on("message", (m) => {
+    if (typeof m?.heapLimit === "string") heapLine = m.heapLimit;
+    else if (m?.leftover !== undefined) leftovers.set(m.leftover, m);
+    else if (m?.done !== undefined) leftovers.delete(m.done);
+    else if (m?.interrupts === true) handles = true;
+    // Two passes of the event loop: a signal that came meanwhile is read (first) and passed on (second) before the answer.
+    else if (m?.settle === true) setImmediate(() => setImmediate(() => worker.postMessage({ settled: true })));
+  });
+  worker.on("error", (err) => {
+    if (err?.code === "ERR_WORKER_OUT_OF_MEMORY") outOfMemory = true;
+    else writeAll(2, `${err?.stack ?? err}\n`);
+  });
+  worker.on("exit", (code) => {
+    if (outOfMemory) {
+      // Newest first; the output locks last, once the outputs they guard are whole.
+      const list = [...leftovers.values()].reverse();
+      undoLeftovers([...list.filter((l) => l.unlock === undefined), ...list.filter((l) => l.unlock !== undefined)]).finally(() => {
+        writeAll(2, heapLine || heapLimitLine(argv));
+        process.exit(1);
+      });
+      return;
+    }
+    process.exit(code);
+  });
+}
+
+/** The line for a command that reached the heap limit, when the command did not give its own (a bundle that does not). */
+function heapLimitLine(argv) {
+  const mb = Math.round(v8HeapLimit() / 2 ** 20);
+  return `levelramp: ran out of memory (JavaScript heap out of memory): \`levelramp ${argv[0] ?? ""}\` reached V8's heap limit (${mb} MB, set from the machine's memory or NODE_OPTIONS=--max-old-space-size); do less at once, or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory\n`;
+}
+
+function v8HeapLimit() {
+  return createRequire(import.meta.url)("node:v8").getHeapStatistics().heap_size_limit;
+}
+
+/**
+ * Undoes what a command stopped at the heap limit left: removes its temp files and folders
+ * (a set's temp folder whose swap was cut between the renames — the old set aside, the
+ * new one whole — is renamed in: the set is finished, as Ctrl-C there finishes it), gives
+ * the terminal its cursor and line wrap back, and ends outside games' programs (their
+ * process groups, then, through dist/, every process carrying this process's marker).
+ */
+async function undoLeftovers(list) {
+  for (const l of list) {
+    try {
+      // A set's swap cut between its renames (the old set aside, the output folder missing): the new set, whole, goes in.
+      if (typeof l.aside === "string" && existsSync(l.aside) && !existsSync(l.finish)) renameSync(existsSync(l.remove) ? l.remove : l.aside, l.finish);
+      if (typeof l.remove === "string") rmSync(l.remove, { recursive: true, force: true });
+      if (typeof l.unlock === "string") rmSync(l.unlock, { force: true });
+      if (typeof l.aside === "string" && existsSync(l.finish)) rmSync(l.aside, { recursive: true, force: true });
+      if (l.terminal === true) writeAll(2, "\x1b[?25h\x1b[?7h\n");
+      if (l.programs instanceof Int32Array) await endPrograms(l.programs);
+    } catch {
+      // one that fails must not keep the others from running
     }
   }
-  let c = -1;
-  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
 }
 
-/**
- * The bundle's tag, whether it matches its checksum (else why not), and whether it
- * is whole: its first line is `// levelramp-bundle <16 hex digits: its build's hash,
- * which names the cache> <8 hex digits: the CRC-32 of all that follows>`, its last
- * `// levelramp-bundle-end` (scripts/bundle-cli.js).
- */
-function checkBundle(bytes) {
-  const end = bytes.indexOf(10);
-  const m = end > 0 ? /^\/\/ levelramp-bundle ([0-9a-f]{16}) ([0-9a-f]{8})$/.exec(bytes.toString("latin1", 0, end)) : null;
-  const whole = bytes.toString("latin1", Math.max(0, bytes.length - 64)).endsWith("\n// levelramp-bundle-end\n");
-  if (!m) return { whole, why: "no tag on the bundle's first line" };
-  const [, tag, sum] = m;
-  if (crc32(bytes.subarray(end + 1)) !== parseInt(sum, 16)) return { tag, whole, why: `the bundle does not match its checksum (${whole ? "changed" : "cut short"} since the build): compiled afresh` };
-  return { tag, whole };
-}
-
-/** V8's cached data from a cache file whose checksum matches, else why not. */
-function checkCache(cacheFile) {
-  let raw;
+async function endPrograms(table) {
+  let tree;
   try {
-    raw = readFileSync(cacheFile);
+    tree = await import("../dist/program/process-tree.js");
   } catch {
-    return { why: "none" };
+    tree = { endProcessTree: (group) => group > 0 && process.kill(-group, "SIGKILL"), processMarkerPrefix: () => "" };
   }
-  const start = CACHE_HEADER.length + 4;
-  if (raw.length <= start || !raw.subarray(0, CACHE_HEADER.length).equals(CACHE_HEADER)) return { why: "not a levelramp code cache (no header): compiled afresh" };
-  const data = raw.subarray(start);
-  if (crc32(data) !== raw.readUInt32BE(CACHE_HEADER.length)) return { why: "the cache does not match its checksum (damaged): compiled afresh" };
-  return { data };
+  for (let i = 0; i < table.length; i++) {
+    const pid = Atomics.exchange(table, i, 0);
+    if (pid > 0) tree.endProcessTree(pid, "");
+  }
+  tree.endProcessTree(0, tree.processMarkerPrefix());
 }
 
-/**
- * Runs the bundle's text as Node runs a CommonJS module, through vm.Script with the
- * code cache; the script's import() of a package (vega, highs, ...) or of an outside
- * game's module is this module's (`__levelrampImport`, scripts/bundle-cli.js).
- */
-function run(bytes) {
-  const bundle = checkBundle(bytes);
-  const cacheFile = bundle.tag && join(dir, `levelramp.${bundle.tag}.v8-cache`);
-  const cache = bundle.why ? { why: `not read: ${bundle.why}` } : checkCache(cacheFile);
-  const wrapped = `(function (exports, require, module, __filename, __dirname, __levelrampImport) {${bytes.toString("utf8")}\n})`;
-  const debug = (state) => process.env.LEVELRAMP_DEBUG === "1" && process.stderr.write(`levelramp: code cache ${cacheFile ? join("dist/cli-bundle", `levelramp.${bundle.tag}.v8-cache`) : "(untagged bundle)"}: ${state}\n`);
-  // A bundle that does not compile, or (when it does not match its checksum) fails as it starts, is named in one line.
-  const damaged = (what) => {
-    process.stderr.write(`levelramp: the compiled CLI (dist/cli-bundle/levelramp.cjs) ${what}: run \`npm run build\` again\n`);
-    process.exitCode = 2;
-  };
-  const failed = (err) => `is damaged (${err?.name ?? "Error"}: ${String(err?.message ?? err).split("\n")[0]}; ${bundle.tag && bundle.why ? "it does not match its checksum: changed since the build" : "it matches its checksum"})`;
-  if (!bundle.whole) {
-    // Cut short (a copy or a build stopped half-way): what is there may even compile and do part of the work.
-    debug(cache.why);
-    return damaged("is cut short (its last line is not // levelramp-bundle-end)");
-  }
-  let script;
-  try {
-    script = new vm.Script(wrapped, { filename: file, cachedData: cache.data });
-  } catch (err) {
-    if (!(err instanceof SyntaxError)) throw err;
-    debug(cache.why);
-    return damaged(failed(err));
-  }
-  if (process.env.LEVELRAMP_WRITE_CODE_CACHE === "1" && cacheFile && !bundle.why) {
-    process.on("exit", () => {
-      const data = script.createCachedData();
-      const sum = Buffer.alloc(4);
-      sum.writeUInt32BE(crc32(data));
-      const temp = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temp, Buffer.concat([CACHE_HEADER, sum, data]));
-      renameSync(temp, cacheFile);
-    });
-  }
-  debug(cache.data === undefined ? cache.why : script.cachedDataRejected ? "rejected by V8, compiled afresh" : "used");
-  // An edit (or a damaged byte) runs as it is, said once: what runs is not what the build made.
-  if (bundle.tag && bundle.why) process.stderr.write("levelramp: note: the compiled CLI (dist/cli-bundle/levelramp.cjs) changed since the build (it does not match its checksum): it runs as it is, without its code cache; `npm run build` makes it again\n");
-  const module = { exports: {} };
-  const outsideImport = (specifier) => import(specifier);
-  try {
-    script.runInThisContext()(module.exports, createRequire(file), module, file, dir, outsideImport);
-  } catch (err) {
-    if (!bundle.why) throw err;
-    damaged(failed(err));
+/** Writes all of `text` to a file descriptor (a pipe the command thread made non-blocking may take it in parts). */
+function writeAll(fd, text) {
+  const bytes = Buffer.from(text);
+  for (let at = 0, tries = 0; at < bytes.length && tries < 1000; ) {
+    try {
+      at += writeSync(fd, bytes, at);
+    } catch (err) {
+      if (err?.code !== "EAGAIN") return;
+      tries += 1;
+    }
   }
 }
+
+// The command: on this thread when it only prints help or the version, else in the command thread.
+const argv = process.argv.slice(2);
+if (helpOnly(argv)) createRequire(import.meta.url)("./levelramp-command.cjs").runCommand();
+else superviseCommand(argv);

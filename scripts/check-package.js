@@ -54,6 +54,7 @@ for (const f of [
   "package.json",
   "README.md",
   "bin/levelramp.js",
+  "bin/levelramp-command.cjs",
   "dist/index.js",
   "dist/index.d.ts",
   "dist/cli/bin.js",

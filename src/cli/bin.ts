@@ -1,11 +1,21 @@
 // The `levelramp` command's entry (SPEC 2): runs the command line on this
 // process's arguments. The package's bin (bin/levelramp.js) loads its compiled
 // form, dist/cli/bin.js; `npm run dev -- <command>` runs this file from source.
-import { settleInterrupts } from "../io/on-interrupt.ts";
+import v8 from "node:v8";
+import { inLauncherThread, tellHeapLimitLine } from "../io/interrupt/command-thread.ts";
+import { commandHeapLimit } from "../io/errors.ts";
+import { terminalText } from "../io/hostile/terminal-text.ts";
+import { settleInterrupts } from "../io/interrupt/on-interrupt.ts";
 import { processIo } from "./cli-io.ts";
 import { main, reportError } from "./main.ts";
+import { remedyFlags } from "./remedy-flags.ts";
 
 const argv = process.argv.slice(2);
+// Run by the launcher in its command thread (bin/levelramp.js): what it prints if V8 stops this thread at its heap limit.
+if (inLauncherThread()) {
+  const command = `levelramp ${argv.find((a) => !a.startsWith("-")) ?? ""}`.trim();
+  tellHeapLimitLine(terminalText(`levelramp: ${remedyFlags(commandHeapLimit("cli/main", command, v8.getHeapStatistics().heap_size_limit))}\n`));
+}
 // An error that escapes every await (a worker's, a stream's) still ends in one
 // line and exit code 70 (or 2 for a file-system error), never a stack trace.
 const last = (err: unknown) => {

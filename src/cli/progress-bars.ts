@@ -1,5 +1,5 @@
 import cliProgress from "cli-progress";
-import { onInterrupt } from "../io/on-interrupt.ts";
+import { onInterrupt } from "../io/interrupt/on-interrupt.ts";
 import type { PipelineEvents, PipelinePhase } from "../pipeline/inputs/pipeline-events.ts";
 import type { CliIo } from "./cli-io.ts";
 
@@ -41,10 +41,13 @@ export function createProgressBars(options: { enabled: boolean; quiet: boolean; 
     cliProgress.Presets.shades_classic,
   );
   // Ctrl-C while the bars draw: stop them (cursor and line wrap back), end the line, then exit.
-  const release = onInterrupt(() => {
-    multi.stop();
-    options.stream.write("\n");
-  });
+  const release = onInterrupt(
+    () => {
+      multi.stop();
+      options.stream.write("\n");
+    },
+    { terminal: true },
+  );
   const bars = new Map<PipelinePhase, cliProgress.SingleBar>();
   const units: Record<PipelinePhase, string> = { pools: "batches", dedup: "candidates", selection: "parts", verification: "levels" };
   const bar = (phase: PipelinePhase, total: number) => {

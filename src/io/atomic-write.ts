@@ -2,7 +2,7 @@ import { closeSync, existsSync, linkSync, mkdirSync, openSync, renameSync, rmSyn
 import { dirname } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
 import { meetingPoint, startOutputWrite } from "./fault-point.ts";
-import { onInterrupt } from "./on-interrupt.ts";
+import { onInterrupt } from "./interrupt/on-interrupt.ts";
 import { checkOutputFile, FORCE_WORDS, tempBeside } from "./output-paths.ts";
 import { syncFolder, writeDurable } from "./write-file-set.ts";
 
@@ -36,7 +36,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   const existed = existsSync(path);
   startOutputWrite();
   const tmp = tempBeside(path, "tmp");
-  const undo = onInterrupt(() => rmSync(tmp, { force: true }));
+  const undo = onInterrupt(() => rmSync(tmp, { force: true }), { remove: tmp });
   try {
     mkdirSync(dirname(path), { recursive: true });
     writeDurable(tmp, data);

@@ -182,7 +182,7 @@ export function describeFsError(err: unknown): string {
  * The message names the options in the library's words (`workers`,
  * `solver dp`), the remedies the same choices for a front end to name its own.
  *
- * (The main thread's heap running out ends the process before any handler runs.)
+ * (The command's own heap at V8's limit: {@link commandHeapLimit}.)
  *
  * @param err what a command threw.
  * @param module named at the start of the message.
@@ -206,4 +206,20 @@ export function environmentLimit(err: unknown, module: string): LevelrampError |
     return new LevelrampError(module, `could not start a thread or a process (${said}): the limit of processes (ulimit -u) or the machine's resources are too low for this run; raise it or give fewer workers`, 2, ["fewer-workers"]);
   }
   return undefined;
+}
+
+/**
+ * The command's own JavaScript heap at V8's limit (SPEC 2: a limit ends with a
+ * message, never an out-of-memory abort): the launcher (bin/levelramp.js) runs
+ * the command in a worker thread, which V8 stops there; the launcher prints
+ * this, exit 1 (the work met a limit). Less at once (`fewer-levels`) or a
+ * higher `--max-old-space-size` (Node's option) helps.
+ *
+ * @param module named at the start of the message.
+ * @param command the command that ran (`select`), named in the message.
+ * @param heapLimitBytes V8's heap limit of the thread (`heap_size_limit`), bytes.
+ */
+export function commandHeapLimit(module: string, command: string, heapLimitBytes: number): LevelrampError {
+  const mb = Math.round(heapLimitBytes / 2 ** 20);
+  return new LevelrampError(module, `ran out of memory (JavaScript heap out of memory): \`${oneLine(command)}\` reached V8's heap limit (${mb.toLocaleString("en-US")} MB here, set from the machine's memory or NODE_OPTIONS=--max-old-space-size) and was stopped (each output is replaced whole or not at all: one it had not written is unchanged); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1, ["fewer-levels"]);
 }

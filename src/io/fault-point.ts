@@ -8,13 +8,26 @@ import { setTimeout as sleep } from "node:timers/promises";
  * `LEVELRAMP_TEST_KILL_AT` equals `name` (e.g. `set-rename-2`), the process
  * kills itself with SIGKILL there — no clean-up, no exit handler, as a power
  * cut or `kill -9` would; when `LEVELRAMP_TEST_SIGINT_AT` equals `name`, it
- * sends itself SIGINT there, as a Ctrl-C at that moment would. Unset (always,
- * outside tests), it does nothing. Synchronous: it may stand inside a swap
+ * sends itself SIGINT there, as a Ctrl-C at that moment would; when
+ * `LEVELRAMP_TEST_FILL_HEAP_AT` equals `name`, it fills the thread's heap
+ * there until V8 stops the thread, as a command at its heap limit would be
+ * stopped ({@link fillHeap}). Unset (always, outside tests), it does nothing. Synchronous: it may stand inside a swap
  * that must not let a signal listener in.
  */
 export function faultPoint(name: string): void {
   if (process.env.LEVELRAMP_TEST_KILL_AT === name) process.kill(process.pid, "SIGKILL");
   if (process.env.LEVELRAMP_TEST_SIGINT_AT === name) process.kill(process.pid, "SIGINT");
+  if (process.env.LEVELRAMP_TEST_FILL_HEAP_AT === name) fillHeap();
+}
+
+/**
+ * Allocates until V8 stops the thread at its heap limit (a test of the
+ * command thread's end there: run it under bin/levelramp.js, whose command
+ * thread V8 stops; on a main thread Node aborts the process).
+ */
+function fillHeap(): never {
+  const held: number[][] = [];
+  for (;;) held.push(new Array(1 << 20).fill(held.length));
 }
 
 /**

@@ -2,6 +2,7 @@ import { linkSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from "nod
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { tellLeftover } from "./interrupt/command-thread.ts";
 import { describeFsError, InputError } from "./errors.ts";
 
 let serial = 0;
@@ -119,6 +120,7 @@ export async function withOutputLock<T>(target: string, module: string, swap: ()
     await sleep(2);
   }
   // From the symlink above to the unlink below: no await (see above).
+  const untell = tellLeftover({ unlock: lock });
   try {
     return swap();
   } finally {
@@ -127,5 +129,6 @@ export async function withOutputLock<T>(target: string, module: string, swap: ()
     } catch {
       // already gone: nothing to release
     }
+    untell();
   }
 }

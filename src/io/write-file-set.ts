@@ -2,7 +2,7 @@ import { closeSync, copyFileSync, fstatSync, fsyncSync, linkSync, lstatSync, mkd
 import { dirname, join, resolve } from "node:path";
 import { describeFsError, InputError, isFsError } from "./errors.ts";
 import { countWritten, faultPoint, fsyncFault, meetingPoint, startOutputWrite, writeFault, type DiskFault } from "./fault-point.ts";
-import { onInterrupt } from "./on-interrupt.ts";
+import { onInterrupt } from "./interrupt/on-interrupt.ts";
 import { withOutputLock } from "./output-lock.ts";
 import { FORCE_WORDS, tempBeside } from "./output-paths.ts";
 
@@ -113,7 +113,8 @@ export async function writeFileSet(dir: string, files: readonly SetFile[], modul
   startOutputWrite();
   mkdirSync(dirname(target), { recursive: true });
   const fresh = tempBeside(target, "new");
-  const undo = onInterrupt(() => rmSync(fresh, { recursive: true, force: true }));
+  const aside = tempBeside(target, "old");
+  const undo = onInterrupt(() => rmSync(fresh, { recursive: true, force: true }), { remove: fresh, finish: target, aside });
   // The output the failing step stands for: a message names the user's path, never a temp name.
   let doing = dir;
   try {
@@ -126,7 +127,7 @@ export async function writeFileSet(dir: string, files: readonly SetFile[], modul
     doing = dir;
     await meetingPoint("set-claim");
     // The swap, one writer at a time: synchronous once the lock is taken (withOutputLock), so no signal listener runs inside it.
-    await withOutputLock(target, module, () => swapIn(dir, target, fresh, files, options.force ?? true, module, options.forceOption));
+    await withOutputLock(target, module, () => swapIn(dir, target, fresh, aside, files, options.force ?? true, module, options.forceOption));
   } catch (err) {
     rmSync(fresh, { recursive: true, force: true });
     if (isFsError(err)) throw new InputError(module, `${doing}: cannot ${err.syscall} while writing the outputs: ${describeFsError(err)}; nothing was replaced (the earlier outputs in ${dir}, if any, are unchanged)`);
@@ -141,7 +142,7 @@ export async function writeFileSet(dir: string, files: readonly SetFile[], modul
  * a file of the set already there refuses it; the folder's other entries are
  * carried over; then the old folder goes aside and the new one comes in.
  */
-function swapIn(dir: string, target: string, fresh: string, files: readonly SetFile[], force: boolean, module: string, forceOption = FORCE_WORDS): void {
+function swapIn(dir: string, target: string, fresh: string, aside: string, files: readonly SetFile[], force: boolean, module: string, forceOption = FORCE_WORDS): void {
   const exists = statOrNull(target);
   if (exists && !force) {
     const there = files.find((f) => lstatOrNull(join(target, f.name)) !== null);
@@ -150,7 +151,6 @@ function swapIn(dir: string, target: string, fresh: string, files: readonly SetF
   if (exists) carryOver(target, fresh, new Set(files.map((f) => f.name)));
   syncFolder(fresh);
   if (exists) {
-    const aside = tempBeside(target, "old");
     faultPoint("set-rename-1");
     renameSync(target, aside);
     faultPoint("set-rename-2");

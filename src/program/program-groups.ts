@@ -1,5 +1,6 @@
-import { getEnvironmentData, isMainThread, setEnvironmentData } from "node:worker_threads";
-import { onInterrupt } from "../io/on-interrupt.ts";
+import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
+import { isCommandThread } from "../io/interrupt/command-thread.ts";
+import { onInterrupt } from "../io/interrupt/on-interrupt.ts";
 import { endProcessTree, processMarkerPrefix } from "./process-tree.ts";
 
 /** Key of the table in every thread's environment data. */
@@ -14,12 +15,14 @@ let sweepInstalled = false;
  * The process-wide table of running program groups (SPEC 10: never an
  * orphan): an Int32Array over shared memory, one process-group id per slot
  * (0 = free), which every thread fills when it starts a program and clears
- * when the program is gone. The main thread makes it and hands it to every
- * worker thread started after it (`setEnvironmentData`), so the main thread
- * can end every program — including those of the pipeline's worker threads —
- * at exit, on Ctrl-C, SIGTERM or SIGHUP.
+ * when the program is gone. The command's thread (the main thread, or the
+ * launcher's command thread: {@link isCommandThread}) makes it and hands it
+ * to every worker thread started after it (`setEnvironmentData`), so it can
+ * end every program — including those of the pipeline's worker threads — at
+ * exit, on Ctrl-C, SIGTERM or SIGHUP; the launcher ends them if the command
+ * thread is stopped at its heap limit.
  *
- * In the main thread the first call also installs that sweep
+ * In the command's thread the first call also installs that sweep
  * ({@link sweepProgramGroups} on `exit` and through `onInterrupt`).
  */
 export function programGroups(): Int32Array {
@@ -28,10 +31,10 @@ export function programGroups(): Int32Array {
     table = new Int32Array(new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT));
     setEnvironmentData(GROUPS_KEY, table as unknown as SharedArrayBuffer);
   }
-  if (isMainThread && !sweepInstalled) {
+  if (isCommandThread() && !sweepInstalled) {
     sweepInstalled = true;
     process.on("exit", sweepProgramGroups);
-    onInterrupt(sweepProgramGroups);
+    onInterrupt(sweepProgramGroups, { programs: table });
   }
   return table;
 }

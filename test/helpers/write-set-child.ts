@@ -4,7 +4,7 @@
 // it kills itself (LEVELRAMP_TEST_SIGINT_AT where it gets a Ctrl-C) (see src/io/fault-point.ts).
 import { writeFileSet } from "../../src/io/write-file-set.ts";
 import { checkOutputFolder } from "../../src/io/output-paths.ts";
-import { settleInterrupts } from "../../src/io/on-interrupt.ts";
+import { settleInterrupts } from "../../src/io/interrupt/on-interrupt.ts";
 
 const [dir, run] = process.argv.slice(2);
 const names = ["pools.json", "levels.json", "report.txt", "report.json", "report.html"];

@@ -16,6 +16,7 @@ import { tempDir } from "../helpers/temp-dir.ts";
 // and compiles afresh on any mismatch. The real launcher runs here on a small
 // bundle of the same form as the build's, in a folder of its own.
 const launcher = fileURLToPath(new URL("../../bin/levelramp.js", import.meta.url));
+const commandThread = fileURLToPath(new URL("../../bin/levelramp-command.cjs", import.meta.url));
 
 /** A bundle as scripts/bundle-cli.js writes it: its tag line, its end line, and between them a script that prints `word` and a little work (so V8 has functions to cache). */
 function bundleText(word: string): string {
@@ -30,6 +31,7 @@ function installed(text: string) {
   mkdirSync(t.path("bin"));
   mkdirSync(t.path("dist/cli-bundle"), { recursive: true });
   copyFileSync(launcher, t.path("bin/levelramp.js"));
+  copyFileSync(commandThread, t.path("bin/levelramp-command.cjs"));
   const bundle = t.path("dist/cli-bundle/levelramp.cjs");
   writeFileSync(bundle, text);
   const run = (env: Record<string, string> = {}) => spawnSync(process.execPath, [t.path("bin/levelramp.js")], { encoding: "utf8", env: { ...process.env, LEVELRAMP_DEBUG: "1", ...env } });

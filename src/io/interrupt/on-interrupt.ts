@@ -1,3 +1,5 @@
+import { inLauncherThread, receiveSignals, signalsPassedOn, tellLeftover, type Leftover } from "./command-thread.ts";
+
 /**
  * What runs when the user presses Ctrl-C (SIGINT), the process gets SIGTERM,
  * or its terminal goes away (SIGHUP: the window closed, the ssh session
@@ -11,6 +13,12 @@
  * while a set of outputs is being swapped in (a synchronous step) is handled
  * right after the swap — the set is finished, never half done — and removing
  * the listener then would lose the signal (the user's Ctrl-C ignored).
+ *
+ * In the launcher's command thread (bin/levelramp.js) the signals reach the
+ * process's main thread, which passes them on ({@link receiveSignals}); each
+ * clean-up that leaves something on disk or on the terminal is also told to
+ * the launcher ({@link Leftover}), which undoes it if V8 stops the thread at
+ * its heap limit (no clean-up of the thread can run then).
  */
 const cleanups: Array<() => void> = [];
 /** The signals handled, and the exit code of each (128 + its number). */
@@ -32,16 +40,22 @@ function onSignal(signal: NodeJS.Signals): void {
 /**
  * Registers `cleanup` to run if the process is interrupted before the
  * returned function is called (which unregisters it without running it).
+ *
+ * @param leftover what `cleanup` undoes, as data, for the launcher to undo
+ *   if the command thread is stopped at its heap limit (see {@link Leftover}).
  */
-export function onInterrupt(cleanup: () => void): () => void {
+export function onInterrupt(cleanup: () => void, leftover?: Leftover): () => void {
   if (!installed) {
     installed = true;
-    for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) process.on(signal, onSignal);
+    if (inLauncherThread()) receiveSignals(onSignal);
+    else for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) process.on(signal, onSignal);
   }
   cleanups.push(cleanup);
+  const untell = leftover ? tellLeftover(leftover) : () => {};
   return () => {
     const i = cleanups.lastIndexOf(cleanup);
     if (i >= 0) cleanups.splice(i, 1);
+    untell();
   };
 }
 
@@ -51,8 +65,12 @@ export function onInterrupt(cleanup: () => void): () => void {
  * first reads libuv's signal pipe, the second runs Node's listener, which
  * exits 130 or 143; one pass is not enough, measured on Node 20). Without
  * it a process whose last step was synchronous ends with exit 0 and the
- * user's Ctrl-C is lost. Resolves when no signal was pending.
+ * user's Ctrl-C is lost. In the launcher's command thread it also waits
+ * for the launcher to pass on a signal it received meanwhile. Resolves when
+ * no signal was pending.
  */
 export async function settleInterrupts(): Promise<void> {
   for (let pass = 0; pass < 2; pass++) await new Promise((resolve) => setImmediate(resolve));
+  // In the command thread the signal comes from the launcher, once it has read it (on its own thread).
+  if (installed) await signalsPassedOn();
 }
