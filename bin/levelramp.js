@@ -5,8 +5,8 @@
 // command's JavaScript heap reaches V8's limit, V8 stops that thread and this
 // one says so in one line, exit 1, instead of Node's fatal "JavaScript heap out
 // of memory" abort; it also passes signals on and undoes what the stopped
-// command left half-done (superviseCommand). Starting the thread costs about
-// 30-50 ms of CPU of a cold command (docs/reliability.md). `npm ci` and
+// command left half-done (superviseCommand). The thread costs a cold command
+// about 40-50 ms of CPU (docs/reliability.md). `npm ci` and
 // `npm install` build dist/ through the `prepare` script.
 import { existsSync, renameSync, rmSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
