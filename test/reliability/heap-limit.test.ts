@@ -67,5 +67,13 @@ describe("the command's own heap at V8's limit is named, not a Node abort", () =
       expect(files()).toEqual(expected());
       expect(readdirSync(t.path("sets"))).toEqual(["out"]);
     }, 60_000);
+
+    it("Ctrl-C at the swap reaches the command thread (the main thread passes it on): the set is finished, then exit 130", () => {
+      // The set of seed 2 is in place (above); seed 1's is rebuilt, and SIGINT sent to the process between the renames.
+      const r = run(["build", "carillon", "--chapters", "1", "--workers", "1", "--seed", "1", "--reuse", t.path("pools-1.json"), "--out", out, "--quiet", "--force", "--no-table"], 256, { LEVELRAMP_TEST_SIGINT_AT: "set-rename-2" });
+      expect(r.status, r.stderr).toBe(130);
+      expect(files()).toEqual(first);
+      expect(readdirSync(t.path("sets"))).toEqual(["out"]);
+    }, 60_000);
   });
 });
