@@ -26,7 +26,7 @@ const { fstatSync, readFileSync, renameSync, writeFileSync, writeSync } = requir
 const { createRequire } = require("node:module");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
-const { isMainThread, workerData } = require("node:worker_threads");
+const { isMainThread, parentPort, workerData } = require("node:worker_threads");
 const zlib = require("node:zlib");
 
 const file = join(__dirname, "../dist/cli-bundle/levelramp.cjs");
@@ -160,9 +160,11 @@ function run(bytes) {
  * synchronously) — not a worker's streams, which would hand every byte to the main
  * thread and are never a terminal. `console` writes to them too. A write to the
  * worker's own streams (one Node makes itself) still goes through the main thread.
+ * A terminal's size is read again when the main thread passes SIGWINCH on (a
+ * terminal stream reads it on that signal, which only the main thread receives).
  */
 function useProcessStdio() {
-    const streams = [1, 2].map((fd) => {
+  const streams = [1, 2].map((fd) => {
     const worker = fd === 1 ? process.stdout : process.stderr;
     const stream = stdioStream(fd);
     stream.fd = fd;
@@ -177,6 +179,10 @@ function useProcessStdio() {
   Object.defineProperty(process, "stdout", { configurable: true, enumerable: true, get: () => streams[0] });
   Object.defineProperty(process, "stderr", { configurable: true, enumerable: true, get: () => streams[1] });
   globalThis.console = new (require("node:console").Console)({ stdout: streams[0], stderr: streams[1] });
+  if (streams.some((s) => s.isTTY)) {
+    parentPort.on("message", (m) => m?.resize === true && streams.forEach((s) => s.isTTY && s._refreshSize?.()));
+    parentPort.unref();
+  }
 }
 
 function stdioStream(fd) {

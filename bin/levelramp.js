@@ -40,6 +40,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
  *   and sends it again); after, it is passed on, and the command's own listener runs its
  *   clean-ups and exits 130, 143 or 129 (`settle`: the command asks to be told a signal
  *   that came during its last synchronous step before it exits).
+ * SIGWINCH (a terminal resized) is passed on for the command's terminal streams.
  * The thread's exit code is the process's.
  */
 function superviseCommand(argv) {
@@ -54,6 +55,8 @@ function superviseCommand(argv) {
     process.kill(process.pid, signal);
   };
   for (const s of SIGNALS) process.on(s, onSignal);
+  // A terminal resized: the command's terminal streams read their size again (progress bars keep to the width).
+  process.on("SIGWINCH", () => worker.postMessage({ resize: true }));
   worker.on("message", (m) => {
     if (typeof m?.heapLimit === "string") heapLine = m.heapLimit;
     else if (m?.leftover !== undefined) leftovers.set(m.leftover, m);
