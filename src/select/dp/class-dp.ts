@@ -135,8 +135,8 @@ function checkLimits(table: ClassDpTable, limits: ClassDpLimits, slot: number): 
 
 /**
  * Which of slot i's classes can be in a run longer than one with no scarce
- * class before it: only when slot i − 1 offers a class with enough members in
- * the same bucket. Dense states of longer runs are kept only for those (the
+ * class before it: only when slot i − 1 offers a class in the same bucket with
+ * enough members, or with a lower value (its scarce multiset then drops it). Dense states of longer runs are kept only for those (the
  * others are never reached, and nothing reads them). Cached per pair of sets.
  */
 function grownRuns(ctx: DpContext, i: number, cache: Map<number, Uint8Array>): Uint8Array | undefined {
@@ -152,9 +152,11 @@ function grownRuns(ctx: DpContext, i: number, cache: Map<number, Uint8Array>): U
   const end = sets.start[jp + 1];
   for (let p = sets.start[j]; p < sets.start[j + 1]; p++) {
     const b = sets.pb[p];
+    const pv = ctx.pv[sets.cls[p]];
     for (let k = firstAbove(sets.bPb, sets.start[jp], end, b, true); k < end && sets.bPb[k] === b; k++) {
       const c = sets.cls[sets.bOrder[k]];
-      if (!ctx.scarce[c] && ctx.mult[c] > 0) {
+      // A scarce class of a lower value leaves the run's multiset at the step (run-steps' dropPassed).
+      if (ctx.mult[c] > 0 && (!ctx.scarce[c] || (!ctx.introRuns && sets.bPv[k] < pv))) {
         out[p - sets.start[j]] = 1;
         break;
       }

@@ -71,6 +71,7 @@ export function eachSameRunStep(
       insertSorted(mem, size, d, out, L);
       outSize++;
     } else out.set(mem);
+    outSize = dropPassed(ctx, out, outSize, d);
     step.p = p;
     step.d = d;
     step.q = q2;
@@ -155,6 +156,7 @@ export function eachRestartStep(
         insertSorted(mem, size, d, out, L);
         outSize++;
       } else out.set(mem);
+      outSize = dropPassed(ctx, out, outSize, d);
       step.run = run + 1;
       step.dense = step.run >= L || outSize === 0 || (outSize === 1 && out[0] === d);
     } else {
@@ -170,6 +172,26 @@ export function eachRestartStep(
     visit(step);
   }
   return sets.start[j + 1] - sets.start[j];
+}
+
+/**
+ * Drops from a run's scarce multiset (sorted, −1 padded, `size` entries) the
+ * classes whose primary value lies below the new last class `d`'s: the key
+ * never falls again inside the run, so they can never be used in it again —
+ * and where it may fall (a chapter start with a scoped `nonDecreasing`), a
+ * class of fewer members than its uses could need lies in one chapter
+ * (`dpRuns`), whose slots are behind. States that differ only in such
+ * classes then merge: with values to 2 decimals, nearly every run's multiset
+ * is its last class alone, a dense state. Not where the run may restart at
+ * introductions (the key may fall inside a chapter there). Returns the new size.
+ */
+function dropPassed(ctx: DpContext, out: Int32Array, size: number, d: number): number {
+  if (ctx.introRuns || size === 0) return size;
+  const v = ctx.pv[d];
+  let k = 0;
+  for (let t = 0; t < size; t++) if (ctx.pv[out[t]] >= v) out[k++] = out[t];
+  for (let t = k; t < size; t++) out[t] = -1;
+  return k;
 }
 
 function insertSorted(mem: Int32Array, size: number, d: number, out: Int32Array, L: number): void {
