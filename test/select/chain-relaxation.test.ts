@@ -50,9 +50,15 @@ function reference(ctx: DpContext, kept: KeptLists, limit: number): { values: nu
     if (v === undefined) caps.set(key, (v = Math.min(ctx.L, members(i, c))));
     return v;
   };
+  // The pairwise rules on other keys hold too (chapter-scoped ones lifted at a chapter start, those
+  // scoped to introductions always), unless their keys make more than 32 distinct value tuples.
+  const otherKeys = [...new Set(ctx.rules.pairRules.map((r) => r.constraint.key).filter((k) => k !== ctx.primaryKey))];
+  const tuples = new Set([...Array(ctx.classes.count).keys()].map((c) => otherKeys.map((k) => ctx.rules.valuesOf(k)[ctx.rep[c]]).join("/")));
+  const others = otherKeys.length > 0 && tuples.size <= 32;
   // May (d, run position r) at slot i−1 be followed by (c, run position s) at slot i? (A class of one member never follows itself in a run.)
   const step = (i: number, d: number, r: number, c: number, s: number) => {
     if (s > cap(i, c)) return false;
+    if (others && !ctx.rules.pairOkExcept(ctx.primaryKey, ctx.rep[d], ctx.rep[c], ctx.restart[i] === 1, true)) return false;
     if (ctx.restart[i]) return s === 1 || (ctx.pb[d] === ctx.pb[c] && s === r + 1);
     if (s === 1) return ctx.pb[d] < ctx.pb[c];
     return ctx.pb[d] === ctx.pb[c] && ctx.pv[d] <= ctx.pv[c] && s === r + 1 && !(d === c && ctx.mult[c] < 2);
@@ -134,6 +140,40 @@ describe("the chain relaxation: classes on no sequence within the limit even wit
     // Below 1 nothing is left, though the values alone (without the run) would cost 0.
     expect(keptValues(ctx, chainRelaxation(ctx, range, 0.5))).toEqual([[], [], []]);
     const r = solveDp(runBound(), { bound: "never" });
+    expect("selection" in r && r.selection.objective).toBe(1);
+  });
+
+  it("by hand: a rule on another key (depth drops at most 1) holds in the relaxation too", () => {
+    // a (v 1, depth 3), b (v 2, depth 1), c (v 3, depth 3); two levels aiming at 1 and 2. With v alone, a then b
+    // costs 0; depth may not drop 2, so the best is a then c (cost 1), or b then c (cost 2).
+    const values = [1, 2, 3];
+    const depth = [3, 1, 3];
+    const all = [0, 1, 2];
+    const problem: SelectionProblem = {
+      metric: "v",
+      slots: [1, 2].map((target, i) => ({ number: i + 1, chapter: 1, part: 1, target })),
+      candidates: values.map((v, i) => ({ id: "abc"[i], chapter: 1, part: 1, metrics: { v, depth: depth[i] } })),
+      eligible: [all, all],
+      chain: [
+        { type: "nonDecreasing", key: "v" },
+        { type: "maxRun", key: "v", length: 3, precision: 1 },
+        { type: "maxDrop", key: "depth", by: 1 },
+      ],
+      conflicts: [],
+      objective: { norm: "L1", evenness: 0 },
+      fixed: [undefined, undefined],
+    };
+    const ctx = dpContext(problem);
+    const b = slotBounds(ctx);
+    expect(b.floor).toBe(0);
+    const range = keptLists(ctx, b, 1);
+    // Forward F: level 1 (a 0, b 1, c 2); level 2: b after a is forbidden (depth 3 → 1), after nothing else
+    // lower: Infinity; c after a or b: 0 + 1 = 1. Relaxed optimum 1 (0 without the depth rule).
+    const kept = chainRelaxation(ctx, range, 1);
+    expect(kept.relaxed).toBe(1);
+    // Within 1: a at level 1 (a, c), c at level 2; b lies on no sequence costing ≤ 1, nor does c at level 1.
+    expect(keptValues(ctx, kept)).toEqual([[1], [3]]);
+    const r = solveDp(problem, { bound: "never" });
     expect("selection" in r && r.selection.objective).toBe(1);
   });
 

@@ -1,6 +1,9 @@
 import { objectiveTolerance } from "../problem/objective.ts";
 import type { DpContext } from "./dp-context.ts";
 import type { KeptLists } from "./slot-bounds.ts";
+import { groupedRelaxationBounds } from "./grouped-relaxation.ts";
+import { relaxationGroups } from "./relaxation-groups.ts";
+import { combineSweeps, gather, relaxationLayout, type RelaxationLayout } from "./relaxation-layout.ts";
 
 /**
  * The classes a bound keeps ({@link keptLists}), less those on no sequence of
@@ -68,9 +71,14 @@ export interface RelaxationBounds {
 
 /** Computes {@link RelaxationBounds} over the given classes (see {@link chainRelaxation}); throws nothing. */
 export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBounds {
+  const layout = relaxationLayout(ctx, kept);
+  // Pairwise rules on other keys that bind (a maxDrop on depth): the sweeps tell their groups apart.
+  const groups = relaxationGroups(ctx);
+  if (groups.count > 1) return { off: layout.off, cls: layout.cls, ...groupedRelaxationBounds(ctx, layout, groups) };
   const S = ctx.problem.slots.length;
   const { pv, pb, L } = ctx;
-  const { off, cls, cost, cap, linf, forward } = forwardSweep(ctx, kept);
+  const { off, cls, cost, cap, linf } = layout;
+  const forward = forwardSweep(ctx, layout);
   const total = off[S];
   const backward = new Float64Array(total * L).fill(Infinity);
   // Per run position, the least value gathered in the current bucket, its class, and the least of any other class.
@@ -116,19 +124,7 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBou
     }
   }
   // Each position's bound at each run position (kept in `backward`), and over them all.
-  const lb = new Float64Array(total);
-  for (let k = 0; k < total; k++) {
-    let best = Infinity;
-    for (let r = 0; r < L; r++) {
-      const v = linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k];
-      backward[k * L + r] = v;
-      if (v < best) best = v;
-    }
-    lb[k] = best;
-  }
-  let relaxed = Infinity;
-  for (let k = off[S - 1] * L; k < off[S] * L; k++) relaxed = Math.min(relaxed, forward[k]);
-  return { off, cls, lb, lbRun: backward, relaxed };
+  return { off, cls, ...combineSweeps(layout, forward, backward, L) };
 }
 
 /**
@@ -161,23 +157,12 @@ export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole:
   return { lists, listOfSlot, all: whole && size === total, size, relaxed };
 }
 
-/** Each slot's classes laid out flat in ascending primary value, their slot costs and run caps, and the forward sweep F. */
-function forwardSweep(ctx: DpContext, kept: KeptLists) {
+/** The forward sweep F over the laid-out classes (one group: the other keys' rules left out). */
+function forwardSweep(ctx: DpContext, layout: RelaxationLayout): Float64Array {
   const S = ctx.problem.slots.length;
-  const { obj, pv, pb, rep, L } = ctx;
-  const linf = obj.norm === "Linf";
-  // Positions off[i] .. off[i+1] for slot i; run position r (0-based) of position k at k·L + r.
-  const byPrimary = kept.lists.map((list) => primaryOrder(list, pv));
-  const off = new Int32Array(S + 1);
-  for (let i = 0; i < S; i++) off[i + 1] = off[i] + kept.lists[kept.listOfSlot[i]].length;
+  const { pv, pb, L } = ctx;
+  const { off, cls, cost, cap, linf } = layout;
   const total = off[S];
-  const cls = new Int32Array(total);
-  const cost = new Float64Array(total);
-  for (let i = 0; i < S; i++) {
-    cls.set(byPrimary[kept.listOfSlot[i]], off[i]);
-    for (let k = off[i]; k < off[i + 1]; k++) cost[k] = obj.slotCost(i, rep[cls[k]]);
-  }
-  const cap = runCaps(ctx, kept, off, cls);
   const forward = new Float64Array(total * L).fill(Infinity);
   const same = new Float64Array(L);
   const sameCls = new Int32Array(L);
@@ -220,20 +205,7 @@ function forwardSweep(ctx: DpContext, kept: KeptLists) {
       }
     }
   }
-  return { off, cls, cost, cap, linf, forward };
-}
-
-/**
- * Adds value `x` of class `d` at run position `r` to a bucket's gathered minima: the least
- * (`same`, its class `sameCls`) and the least of any other class (`same2`). A class of one
- * member may not follow itself in a run (it ships once): it reads `same2` where it holds `same`.
- */
-function gather(same: Float64Array, sameCls: Int32Array, same2: Float64Array, r: number, x: number, d: number): void {
-  if (x < same[r]) {
-    same2[r] = same[r];
-    same[r] = x;
-    sameCls[r] = d;
-  } else if (x < same2[r]) same2[r] = x;
+  return forward;
 }
 
 /**
@@ -267,51 +239,6 @@ function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: I
       table[k * L + r] = linf ? (best > cost[k] ? best : cost[k]) : best + cost[k];
     }
   }
-}
-
-/**
- * Per position (slot i's classes at `off[i] .. off[i+1]` of `cls`), the longest run its
- * class's bucket can make there: the primary run's length, or the bucket's usable candidates
- * if fewer — counted over every class, or, where the primary run starts afresh at chapter
- * starts (a run then lies in one chapter), over the kept classes of the slots of the
- * position's chapter (a run re-sequencing a chapter's own levels holds no more of a value
- * than the chapter has).
- */
-function runCaps(ctx: DpContext, kept: KeptLists, off: Int32Array, cls: Int32Array): Int32Array {
-  const S = off.length - 1;
-  const cap = new Int32Array(off[S]);
-  const count = (classes: Iterable<number>) => {
-    const members = new Map<number, number>();
-    for (const c of classes) members.set(ctx.pb[c], (members.get(ctx.pb[c]) ?? 0) + ctx.mult[c]);
-    return members;
-  };
-  const fill = (from: number, to: number, members: Map<number, number>) => {
-    for (let i = from; i < to; i++) for (let k = off[i]; k < off[i + 1]; k++) cap[k] = Math.min(ctx.L, members.get(ctx.pb[cls[k]]) ?? 0);
-  };
-  if (!ctx.primaryRestarts) {
-    fill(0, S, count(Array.from({ length: ctx.classes.count }, (_, c) => c)));
-    return cap;
-  }
-  // One chapter at a time: slots from..to−1, the union of their kept lists.
-  for (let from = 0; from < S; ) {
-    let to = from + 1;
-    while (to < S && ctx.problem.slots[to].chapter === ctx.problem.slots[from].chapter) to++;
-    const union = new Set<number>();
-    const lists = new Set<number>();
-    for (let i = from; i < to; i++) lists.add(kept.listOfSlot[i]);
-    for (const j of lists) for (const c of kept.lists[j]) union.add(c);
-    fill(from, to, count(union));
-    from = to;
-  }
-  return cap;
-}
-
-/** A list's classes in ascending primary value (the list itself when it already is). */
-function primaryOrder(list: Int32Array, pv: Float64Array): Int32Array {
-  for (let k = 1; k < list.length; k++) {
-    if (pv[list[k]] < pv[list[k - 1]]) return list.slice().sort((a, b) => pv[a] - pv[b] || a - b);
-  }
-  return list;
 }
 
 /** Whether `a` holds exactly `b[0 .. n)`. */

@@ -109,9 +109,13 @@ export class ChainRules {
     return true;
   }
 
-  /** Whether `b` may follow `a` under every pairwise rule whose key is not `key`. */
-  pairOkExcept(key: string, a: number, b: number): boolean {
-    for (const r of this.pairRules) if (r.constraint.key !== key && !pairRuleOk(r, a, b)) return false;
+  /**
+   * Whether `b` may follow `a` under every pairwise rule whose key is not `key` (with
+   * `restart`, chapter-scoped rules lifted, as at a chapter start; with `intro`, those
+   * scoped to introductions).
+   */
+  pairOkExcept(key: string, a: number, b: number, restart = false, intro = false): boolean {
+    for (const r of this.pairRules) if (r.constraint.key !== key && !((restart && r.scoped) || (intro && r.introScoped)) && !pairRuleOk(r, a, b)) return false;
     return true;
   }
 
