@@ -3,7 +3,7 @@ import { relaxationBounds, withinRelaxation, type RelaxationBounds } from "./cha
 import { keptRuns } from "./kept-runs.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
 import { withSlotLists, type DpContext } from "./dp-context.ts";
-import { firstWidth, keptLists, slotBounds } from "./slot-bounds.ts";
+import { firstWidth, keptLists, slotBounds, type KeptLists } from "./slot-bounds.ts";
 
 /** What the bounded rounds did: the answer (its last round's table and the proven optimum), if any, and their effort. */
 export interface BoundedDp {
@@ -65,50 +65,75 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
   const bounds = slotBounds(ctx);
   if (!Number.isFinite(bounds.floor)) return { rounds, work };
   let floor = bounds.floor;
-  // Once the first round finds no sequence, where affordable: the relaxed optimum with the primary
-  // run's rules, a floor nearer the optimum (on the real banks the optimum itself or within 1%).
-  // Not where chapters restart the rules: each chapter then starts afresh in the relaxation, whose
-  // optimum falls far below (a new user's 266 levels in chapters: 57,709 against 97,228).
-  let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.restart.includes(1) && !ctx.introRuns;
-  // Once computed (the raise below), every class's relaxed bound: later rounds keep the classes under
-  // their limit without sweeping again (it implies the slot bounds: the other slots' least costs are in it).
-  let relaxation: RelaxationBounds | undefined;
-  const run = (limit: number) => {
-    const range = relaxation ? undefined : keptLists(ctx, bounds, limit);
-    const relaxed = relaxation ?? (range!.lists.some((l) => l.length === 0) ? undefined : relaxationBounds(ctx, range!));
-    const kept = relaxed ? withinRelaxation(relaxed, limit, relaxation ? true : range!.all) : range!;
+  // Once the first round finds no sequence, where affordable: the relaxed optimum over every class, a
+  // floor nearer the optimum (on the real banks the optimum itself or within 1%).
+  let raise = full * ctx.L <= RELAXED_FLOOR_AT_MOST && !ctx.introRuns;
+  let raised = false;
+  // The last sweep: the relaxed bound of every class the slot bounds keep within `upTo` (every class:
+  // Infinity). It holds for every sequence of cost ≤ upTo, so a round at a limit up to that reuses it.
+  let swept: { bounds: RelaxationBounds; upTo: number; whole: boolean } | undefined;
+  // A round: the classes within `limit` (lowered to a raised floor's first width unless it is a
+  // proof's); undefined when the full dp should run instead.
+  const run = (limit: number, proof = false) => {
+    let kept: KeptLists;
+    let relaxed: RelaxationBounds | undefined;
+    if (swept && limit <= swept.upTo) relaxed = swept.bounds;
+    else {
+      const range = keptLists(ctx, bounds, limit);
+      if (range.lists.some((l) => l.length === 0)) kept = range;
+      else swept = { bounds: (relaxed = relaxationBounds(ctx, range)), upTo: limit, whole: range.all };
+    }
+    if (relaxed) {
+      // A relaxed sequence within the sweep's limit: no sequence costs less (those above the limit
+      // cost more anyway), so the floor rises to it, and the round keeps what lies within one first
+      // width of the new floor (SPEC 6 "Scale": on a sawtooth ramp the relaxation meets the optimum).
+      if (relaxed.relaxed <= swept!.upTo && relaxed.relaxed > floor) {
+        floor = relaxed.relaxed;
+        raised = true;
+        if (!proof) limit = Math.min(limit, floor + firstWidth(bounds, floor));
+      }
+      kept = withinRelaxation(relaxed, limit, swept!.whole);
+    }
     // Keeping most states saves little and costs a round: the full dp instead.
-    if (kept.all || (!always && kept.size > KEEP_AT_MOST * full)) return undefined;
+    if (kept!.all || (!always && kept!.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
-    if (!relaxed || kept.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity };
+    if (!relaxed || kept!.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity, limit };
     // The kept classes, and in them only the run lengths within the limit.
     // (set on the round's own context: one object shape for every context the dp reads)
-    const sub = withSlotLists(ctx, kept.lists, kept.listOfSlot);
+    const sub = withSlotLists(ctx, kept!.lists, kept!.listOfSlot);
     sub.keptRuns = keptRuns(sub, relaxed, limit);
     const table = classDp(sub, S, limits);
     work += table.work;
-    return { table, opt: bestStart(table) };
+    return { table, opt: bestStart(table), limit };
   };
   for (let width = firstWidth(bounds, floor); ; width *= WIDEN) {
-    const limit = floor + width;
-    const round = run(limit);
-    if (!round) return { rounds, work, raised: relaxation !== undefined };
+    const before = floor;
+    const round = run(floor + width);
+    if (!round) return { rounds, work, raised };
+    // The round raised the floor: widen again from it.
+    if (floor > before) width = firstWidth(bounds, floor);
     if (!Number.isFinite(round.opt) && raise) {
       raise = false;
-      relaxation = relaxationBounds(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
-      const relaxed = relaxation.relaxed;
+      const all = relaxationBounds(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
       // No relaxed sequence: none at all (the full dp says where it breaks).
-      if (!Number.isFinite(relaxed)) return { rounds, work, raised: true };
-      if (relaxed > limit) {
-        floor = relaxed;
+      if (!Number.isFinite(all.relaxed)) return { rounds, work, raised: true };
+      const higher = all.relaxed > floor + width;
+      // Later rounds keep classes by these bounds, with no sweep of their own — but where chapters
+      // restart the rules and the relaxed optimum raised nothing, their own sweeps (over fewer
+      // classes: tighter) pay better (57,709 against 97,228 on 266 levels in chapters).
+      if (higher || !ctx.restart.includes(1)) {
+        swept = { bounds: all, upTo: Infinity, whole: true };
+        raised = true;
+      }
+      if (higher) {
+        floor = all.relaxed;
         width = firstWidth(bounds, floor) / WIDEN;
       }
     }
     if (!Number.isFinite(round.opt)) continue;
-    const raised = relaxation !== undefined;
-    if (round.opt + objectiveTolerance(round.opt) <= limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work, raised };
+    if (round.opt + objectiveTolerance(round.opt) <= round.limit) return { answer: { table: round.table!, opt: round.opt }, rounds, work, raised };
     // A feasible cost: one more round at it proves the optimum.
-    const proof = run(round.opt + 2 * objectiveTolerance(round.opt));
+    const proof = run(round.opt + 2 * objectiveTolerance(round.opt), true);
     if (!proof) return { rounds, work, raised };
     return { answer: { table: proof.table!, opt: proof.opt }, rounds, work, raised };
   }
