@@ -301,6 +301,8 @@ function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: I
   // each position.
   const any = new Float64Array(G).fill(Infinity);
   const byBucket = new Map<number, Float64Array>();
+  const present = new Int32Array(G);
+  const np = groupsOf(cls, gOf, from, to, present);
   for (let p = from; p < to; p++) {
     let row = byBucket.get(pb[cls[p]]);
     if (!row) byBucket.set(pb[cls[p]], (row = new Float64Array(G * L).fill(Infinity)));
@@ -311,19 +313,28 @@ function freeStep(table: Float64Array, cls: Int32Array, pb: Float64Array, cap: I
       if ((dir === 1 || r === 0) && v < any[h]) any[h] = v;
     }
   }
+  // Forward, group h comes before g (ok[h·G + g]); backward, after it (ok[g·G + h]).
+  const hStep = dir === 1 ? G : 1;
+  const gStep = dir === 1 ? 1 : G;
   for (let k = at; k < end; k++) {
     const c = cls[k];
-    const g = gOf[c];
+    const g = gOf[c] * gStep;
     const row = byBucket.get(pb[c]);
-    // Forward, group h comes before g; backward, after it.
-    const allowed = (h: number) => (dir === 1 ? ok[h * G + g] : ok[g * G + h]) === 1;
     let start = Infinity;
-    for (let h = 0; h < G; h++) if (any[h] < start && allowed(h)) start = any[h];
+    for (let t = 0; t < np; t++) {
+      const h = present[t];
+      if (any[h] < start && ok[h * hStep + g] === 1) start = any[h];
+    }
     for (let r = 0; r < cap[k]; r++) {
       // Forward: position r starts a run (r = 0) or follows position r − 1 of the bucket; backward: it is followed by a new run or by r + 1.
       let best = dir === -1 || r === 0 ? start : Infinity;
       const other = dir === 1 ? r - 1 : r + 1 < cap[k] ? r + 1 : -1;
-      if (row && other >= 0) for (let h = 0; h < G; h++) if (row[h * L + other] < best && allowed(h)) best = row[h * L + other];
+      if (row && other >= 0) {
+        for (let t = 0; t < np; t++) {
+          const h = present[t];
+          if (row[h * L + other] < best && ok[h * hStep + g] === 1) best = row[h * L + other];
+        }
+      }
       table[k * L + r] = linf ? (best > cost[k] ? best : cost[k]) : best + cost[k];
     }
   }
