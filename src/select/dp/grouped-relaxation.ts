@@ -16,10 +16,16 @@ import { combineSweeps, gather, type RelaxationLayout } from "./relaxation-layou
  * @returns each position's relaxed bound (`lb`), per run position (`lbRun`), and the relaxed optimum
  */
 export function groupedRelaxationBounds(ctx: DpContext, layout: RelaxationLayout, groups: RelaxationGroups): { lb: Float64Array; lbRun: Float64Array; relaxed: number } {
+  const forward = forwardSweep(ctx, layout, groups);
+  const backward = backwardSweep(ctx, layout, groups);
+  return combineSweeps(layout, forward, backward, ctx.L);
+}
+
+/** The backward sweep B, group by group ({@link groupedRelaxationBounds}). */
+function backwardSweep(ctx: DpContext, layout: RelaxationLayout, groups: RelaxationGroups): Float64Array {
   const S = ctx.problem.slots.length;
   const { pv, pb, L } = ctx;
   const { off, cls, cost, cap, linf } = layout;
-  const forward = forwardSweep(ctx, layout, groups);
   const total = off[S];
   const backward = new Float64Array(total * L).fill(Infinity);
   const G = groups.count;
@@ -135,7 +141,7 @@ export function groupedRelaxationBounds(ctx: DpContext, layout: RelaxationLayout
       mark[touched[t]] = 0;
     }
   }
-  return combineSweeps(layout, forward, backward, L);
+  return backward;
 }
 
 /** The forward sweep F, group by group ({@link groupedRelaxationBounds}). */
