@@ -12,7 +12,7 @@ export interface BoundedDp {
   rounds: number;
   /** Work of every round (transitions looked at and range queries). */
   work: number;
-  /** Whether the floor was raised to the relaxed optimum (later rounds then keep classes by their relaxed bounds). */
+  /** Whether the floor was raised to a relaxed optimum (over every class, or a round's). */
   raised?: boolean;
 }
 
@@ -40,12 +40,19 @@ const KEEP_AT_MOST = 0.5;
  * The first width g is 1% of the floor, or the median step from a slot's
  * least cost to its next where that is more: on pools whose classes sit close
  * to the ramp the dp then sees a small share of its states. When the first
- * round finds no sequence, the pool is small enough (class-slot pairs ×
- * run length ≤ 500,000) and no chapter restarts a rule, the floor becomes the relaxed optimum
+ * round finds no sequence and the pool is small enough (class-slot pairs ×
+ * run length ≤ 500,000), the floor becomes the relaxed optimum
  * ({@link relaxationBounds}: values never fall, the primary run's buckets and
- * caps kept), a lower bound of the optimum, and the rounds start again there;
- * the same two sweeps give every class's relaxed bound, and each later round
- * keeps the classes under its limit from them, with no sweep of its own.
+ * caps kept, other keys' rules where they bind), a lower bound of the
+ * optimum, and the rounds start again there, a quarter of a first width
+ * above it (the relaxed optimum is often the optimum itself); the same two
+ * sweeps give every class's relaxed bound, and each later round keeps the
+ * classes under its limit from them, with no sweep of its own — where
+ * chapters restart rules, only when the floor rose (else each round's own
+ * sweep, over fewer classes, is tighter). A round whose own sweep finds a
+ * relaxed sequence within its limit T raises the floor to its cost the same
+ * way (a sequence of cost ≤ T lies in the round's classes, so none costs
+ * less) and keeps a quarter of a first width above it, reusing the sweep.
  *
  * @returns no answer — the caller runs the full dp, which also finds the
  *   first infeasible slot — when the bound cannot pay: the full dp is small
@@ -85,12 +92,13 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     }
     if (relaxed) {
       // A relaxed sequence within the sweep's limit: no sequence costs less (those above the limit
-      // cost more anyway), so the floor rises to it, and the round keeps what lies within one first
-      // width of the new floor (SPEC 6 "Scale": on a sawtooth ramp the relaxation meets the optimum).
+      // cost more anyway), so the floor rises to it, and the round keeps what lies within a quarter
+      // of a first width of the new floor (SPEC 6 "Scale": on a sawtooth ramp the relaxation meets
+      // the optimum).
       if (relaxed.relaxed <= swept!.upTo && relaxed.relaxed > floor) {
         floor = relaxed.relaxed;
         raised = true;
-        if (!proof) limit = Math.min(limit, floor + firstWidth(bounds, floor));
+        if (!proof) limit = Math.min(limit, floor + firstWidth(bounds, floor) / WIDEN);
       }
       kept = withinRelaxation(relaxed, limit, swept!.whole);
     }
@@ -111,7 +119,7 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     const round = run(floor + width);
     if (!round) return { rounds, work, raised };
     // The round raised the floor: widen again from it.
-    if (floor > before) width = firstWidth(bounds, floor);
+    if (floor > before) width = firstWidth(bounds, floor) / WIDEN;
     if (!Number.isFinite(round.opt) && raise) {
       raise = false;
       const all = relaxationBounds(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: full });
@@ -127,7 +135,10 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
       }
       if (higher) {
         floor = all.relaxed;
-        width = firstWidth(bounds, floor) / WIDEN;
+        // The next round a quarter of a first width above it: the relaxed optimum is often the
+        // optimum itself (the sudoku banks, the 200-level stand-in), and a round that finds nothing
+        // widens by 4 again.
+        width = firstWidth(bounds, floor) / WIDEN / WIDEN;
       }
     }
     if (!Number.isFinite(round.opt)) continue;
