@@ -61,13 +61,9 @@ const KEEP_AT_MOST = 0.5;
  * @throws SolverLimitError `select/dp` when a round passes the dp's bounds.
  */
 export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false): BoundedDp {
-  const S = ctx.problem.slots.length;
   let work = 0;
   let rounds = 0;
-  // Every state's class, slot by slot: what the full dp would hold (checked before any bound is computed).
-  const usable = ctx.classes.lists.map((list) => list.reduce((n, c) => n + (ctx.mult[c] > 0 ? 1 : 0), 0));
-  let full = 0;
-  for (let i = 0; i < S; i++) full += usable[ctx.classes.listOfSlot[i]];
+  const full = fullClasses(ctx);
   if (!always && full * ctx.L * ctx.KV <= SMALL) return { rounds, work };
   const bounds = slotBounds(ctx);
   if (!Number.isFinite(bounds.floor)) return { rounds, work };
@@ -106,11 +102,7 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     if (kept!.all || (!always && kept!.size > KEEP_AT_MOST * full)) return undefined;
     rounds++;
     if (!relaxed || kept!.lists.some((l) => l.length === 0)) return { table: undefined, opt: Infinity, limit };
-    // The kept classes, and in them only the run lengths within the limit.
-    // (set on the round's own context: one object shape for every context the dp reads)
-    const sub = withSlotLists(ctx, kept!.lists, kept!.listOfSlot);
-    sub.keptRuns = keptRuns(sub, relaxed, limit);
-    const table = classDp(sub, S, limits);
+    const table = roundDp(ctx, kept!, relaxed, limit, limits);
     work += table.work;
     return { table, opt: bestStart(table), limit };
   };
@@ -126,18 +118,16 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
       // No relaxed sequence: none at all (the full dp says where it breaks).
       if (!Number.isFinite(all.relaxed)) return { rounds, work, raised: true };
       const higher = all.relaxed > floor + width;
-      // Later rounds keep classes by these bounds, with no sweep of their own — but where chapters
-      // restart the rules and the relaxed optimum raised nothing, their own sweeps (over fewer
-      // classes: tighter) pay better (57,709 against 97,228 on 266 levels in chapters).
+      // Later rounds keep classes by these bounds with no sweep of their own — where chapters restart
+      // rules, only if the floor rose (else their own sweeps, over fewer classes, are tighter).
       if (higher || !ctx.restart.includes(1)) {
         swept = { bounds: all, upTo: Infinity, whole: true };
         raised = true;
       }
       if (higher) {
         floor = all.relaxed;
-        // The next round a quarter of a first width above it: the relaxed optimum is often the
-        // optimum itself (the sudoku banks, the 200-level stand-in), and a round that finds nothing
-        // widens by 4 again.
+        // The next round a quarter of a first width above: the relaxed optimum is often the optimum
+        // itself (the sudoku banks, the 200-level stand-in); a round that finds nothing widens by 4.
         width = firstWidth(bounds, floor) / WIDEN / WIDEN;
       }
     }
@@ -148,4 +138,20 @@ export function boundedDp(ctx: DpContext, limits: ClassDpLimits, always = false)
     if (!proof) return { rounds, work, raised };
     return { answer: { table: proof.table!, opt: proof.opt }, rounds, work, raised };
   }
+}
+
+/** Every state's class, slot by slot: the class-slot pairs the full dp would hold (counted before any bound is computed). */
+function fullClasses(ctx: DpContext): number {
+  const usable = ctx.classes.lists.map((list) => list.reduce((n, c) => n + (ctx.mult[c] > 0 ? 1 : 0), 0));
+  let full = 0;
+  for (let i = 0; i < ctx.problem.slots.length; i++) full += usable[ctx.classes.listOfSlot[i]];
+  return full;
+}
+
+/** A round's dp: over the kept classes, and in them only the run lengths within the limit ({@link keptRuns}). */
+function roundDp(ctx: DpContext, kept: KeptLists, relaxed: RelaxationBounds, limit: number, limits: ClassDpLimits): ClassDpTable {
+  // (set on the round's own context: one object shape for every context the dp reads)
+  const sub = withSlotLists(ctx, kept.lists, kept.listOfSlot);
+  sub.keptRuns = keptRuns(sub, relaxed, limit);
+  return classDp(sub, ctx.problem.slots.length, limits);
 }

@@ -24,122 +24,15 @@ export function groupedRelaxationBounds(ctx: DpContext, layout: RelaxationLayout
 /** The backward sweep B, group by group ({@link groupedRelaxationBounds}). */
 function backwardSweep(ctx: DpContext, layout: RelaxationLayout, groups: RelaxationGroups): Float64Array {
   const S = ctx.problem.slots.length;
-  const { pv, pb, L } = ctx;
   const { off, cls, cost, cap, linf } = layout;
-  const total = off[S];
-  const backward = new Float64Array(total * L).fill(Infinity);
-  const G = groups.count;
-  const gOf = groups.of;
-  const grouped = G > 1;
-  // Per group of the next slot (grouped sweeps only): the least value of a higher bucket, and per
-  // run position the least value gathered in the current bucket, its class, and the least of any
-  // other class; the groups gathered in the bucket (reset when it ends).
-  const higherG = new Float64Array(G);
-  const same = new Float64Array(G * L).fill(Infinity);
-  const sameCls = new Int32Array(G * L).fill(-1);
-  const same2 = new Float64Array(G * L).fill(Infinity);
-  const touched = new Int32Array(G);
-  const mark = new Uint8Array(G);
-  const present = new Int32Array(G);
-  // The same over every group: what a class reads when no group that may not follow it lies within
-  // reach (and all a sweep with one group keeps).
-  const sameA = new Float64Array(L);
-  const sameClsA = new Int32Array(L);
-  const same2A = new Float64Array(L);
-  // Per group of slot i: the greatest value of a group of the next slot that may not follow it.
-  const reach = new Float64Array(G);
-  // Backward: the best relaxed suffix starting in each (class, run position).
-  for (let i = S - 1; i >= 0; i--) {
-    if (i === S - 1) {
-      for (let k = off[i]; k < off[i + 1]; k++) for (let r = 0; r < cap[k]; r++) backward[k * L + r] = cost[k];
-      continue;
-    }
-    const from = off[i + 1];
-    const to = off[i + 2];
-    if (ctx.restart[i + 1] || ctx.introRuns) {
-      freeStep(backward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], -1, groups, ctx.restart[i + 1] === 1);
-      continue;
-    }
-    const ok = groups.ok;
-    const np = grouped ? groupsOf(cls, gOf, from, to, present) : 0;
-    if (grouped) {
-      higherG.fill(Infinity);
-      reach.fill(-Infinity);
-      for (let g = 0; g < G; g++) for (let t = 0; t < np; t++) if (!ok[g * G + present[t]] && groups.most[present[t]] > reach[g]) reach[g] = groups.most[present[t]];
-    }
-    let q = to - 1;
-    let bucket = NaN;
-    let higherA = Infinity;
-    let nt = 0;
-    for (let r = 0; r < L; r++) {
-      sameA[r] = same2A[r] = Infinity;
-      sameClsA[r] = -1;
-    }
-    for (let k = off[i + 1] - 1; k >= off[i]; k--) {
-      const c = cls[k];
-      if (pb[c] !== bucket) {
-        // A lower bucket: the classes gathered for the last one now follow as new runs.
-        if (sameA[0] < higherA) higherA = sameA[0];
-        for (let r = 0; r < L; r++) {
-          sameA[r] = same2A[r] = Infinity;
-          sameClsA[r] = -1;
-        }
-        for (let t = 0; t < nt; t++) {
-          const h = touched[t];
-          if (same[h * L] < higherG[h]) higherG[h] = same[h * L];
-          resetGroup(same, sameCls, same2, h, L);
-          mark[h] = 0;
-        }
-        nt = 0;
-        bucket = pb[c];
-      }
-      for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= pv[c])); q--) {
-        const h = gOf[cls[q]];
-        if (pb[cls[q]] > bucket) {
-          if (backward[q * L] < higherA) higherA = backward[q * L];
-          if (grouped && backward[q * L] < higherG[h]) higherG[h] = backward[q * L];
-        } else {
-          for (let r = 0; r < L; r++) gather(sameA, sameClsA, same2A, r, backward[q * L + r], cls[q]);
-          if (grouped) {
-            if (!mark[h]) touched[nt++] = h;
-            mark[h] = 1;
-            for (let r = 0; r < L; r++) gather(same, sameCls, same2, h * L + r, backward[q * L + r], cls[q]);
-          }
-        }
-      }
-      const own = cost[k];
-      const once = ctx.mult[c] < 2;
-      const g = gOf[c];
-      // Every class gathered may follow c unless a group that may not lies within reach (values from c's up).
-      const every = !grouped || pv[c] > reach[g];
-      // The least new run after c, over the groups that may follow c's.
-      let higher = every ? higherA : Infinity;
-      for (let t = 0; !every && t < np; t++) {
-        const h = present[t];
-        if (ok[g * G + h] && higherG[h] < higher) higher = higherG[h];
-      }
-      for (let r = 0; r < cap[k]; r++) {
-        let goOn = Infinity;
-        if (r + 1 < cap[k]) {
-          if (every) goOn = once && sameClsA[r + 1] === c ? same2A[r + 1] : sameA[r + 1];
-          else {
-            for (let t = 0; t < np; t++) {
-              const h = present[t];
-              if (!ok[g * G + h]) continue;
-              const x = h * L + r + 1;
-              const v = once && sameCls[x] === c ? same2[x] : same[x];
-              if (v < goOn) goOn = v;
-            }
-          }
-        }
-        const next = goOn < higher ? goOn : higher;
-        backward[k * L + r] = linf ? (next > own ? next : own) : next + own;
-      }
-    }
-    for (let t = 0; t < nt; t++) {
-      resetGroup(same, sameCls, same2, touched[t], L);
-      mark[touched[t]] = 0;
-    }
+  const L = ctx.L;
+  const backward = new Float64Array(off[S] * L).fill(Infinity);
+  const sweep = new GroupedSweep(ctx, layout, groups, backward, -1);
+  // The last slot's states cost nothing more.
+  for (let k = off[S - 1]; k < off[S]; k++) for (let r = 0; r < cap[k]; r++) backward[k * L + r] = cost[k];
+  for (let i = S - 2; i >= 0; i--) {
+    if (ctx.restart[i + 1] || ctx.introRuns) freeStep(backward, cls, ctx.pb, cap, cost, L, linf, off[i + 1], off[i + 2], off[i], off[i + 1], -1, groups, ctx.restart[i + 1] === 1);
+    else sweep.slot(off[i], off[i + 1], off[i + 1], off[i + 2]);
   }
   return backward;
 }
@@ -147,130 +40,211 @@ function backwardSweep(ctx: DpContext, layout: RelaxationLayout, groups: Relaxat
 /** The forward sweep F, group by group ({@link groupedRelaxationBounds}). */
 function forwardSweep(ctx: DpContext, layout: RelaxationLayout, groups: RelaxationGroups): Float64Array {
   const S = ctx.problem.slots.length;
-  const { pv, pb, L } = ctx;
   const { off, cls, cost, cap, linf } = layout;
+  const L = ctx.L;
   const forward = new Float64Array(off[S] * L).fill(Infinity);
-  const G = groups.count;
-  const gOf = groups.of;
-  const grouped = G > 1;
-  // Per group of the slot before (grouped sweeps only): the least value of a lower bucket, and per
-  // run position the least value gathered in the current bucket, its class, and the least of any
-  // other class; the groups gathered in the bucket (reset when it ends).
-  const lowerG = new Float64Array(G);
-  const same = new Float64Array(G * L).fill(Infinity);
-  const sameCls = new Int32Array(G * L).fill(-1);
-  const same2 = new Float64Array(G * L).fill(Infinity);
-  const touched = new Int32Array(G);
-  const mark = new Uint8Array(G);
-  const present = new Int32Array(G);
-  // The same over every group: what a class reads when no group it may not follow lies within reach
-  // (and all a sweep with one group keeps).
-  const sameA = new Float64Array(L);
-  const sameClsA = new Int32Array(L);
-  const same2A = new Float64Array(L);
-  // Per group of slot i: the least value of a group of the slot before that it may not follow.
-  const reach = new Float64Array(G);
-  // The best relaxed prefix ending in each (class, run position).
-  for (let i = 0; i < S; i++) {
-    if (i === 0) {
-      for (let k = off[0]; k < off[1]; k++) forward[k * L] = cost[k];
-      continue;
-    }
-    const from = off[i - 1];
-    const to = off[i];
-    if (ctx.restart[i] || ctx.introRuns) {
-      freeStep(forward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], 1, groups, ctx.restart[i] === 1);
-      continue;
-    }
-    const ok = groups.ok;
-    const np = grouped ? groupsOf(cls, gOf, from, to, present) : 0;
-    if (grouped) {
-      lowerG.fill(Infinity);
-      reach.fill(Infinity);
-      for (let g = 0; g < G; g++) for (let t = 0; t < np; t++) if (!ok[present[t] * G + g] && groups.least[present[t]] < reach[g]) reach[g] = groups.least[present[t]];
-    }
-    let p = from;
-    let bucket = NaN;
-    let lowerA = Infinity;
-    let nt = 0;
-    for (let r = 0; r < L; r++) {
-      sameA[r] = same2A[r] = Infinity;
-      sameClsA[r] = -1;
-    }
-    for (let k = off[i]; k < off[i + 1]; k++) {
-      const c = cls[k];
-      if (pb[c] !== bucket) {
-        // A higher bucket: the classes gathered for the last one now start runs.
-        for (let r = 0; r < L; r++) {
-          if (sameA[r] < lowerA) lowerA = sameA[r];
-          sameA[r] = same2A[r] = Infinity;
-          sameClsA[r] = -1;
-        }
-        for (let t = 0; t < nt; t++) {
-          const h = touched[t];
-          for (let r = 0; r < L; r++) if (same[h * L + r] < lowerG[h]) lowerG[h] = same[h * L + r];
-          resetGroup(same, sameCls, same2, h, L);
-          mark[h] = 0;
-        }
-        nt = 0;
-        bucket = pb[c];
-      }
-      for (; p < to && (pb[cls[p]] < bucket || (pb[cls[p]] === bucket && pv[cls[p]] <= pv[c])); p++) {
-        const h = gOf[cls[p]];
-        if (pb[cls[p]] < bucket) {
-          for (let r = 0; r < L; r++) {
-            if (forward[p * L + r] < lowerA) lowerA = forward[p * L + r];
-            if (grouped && forward[p * L + r] < lowerG[h]) lowerG[h] = forward[p * L + r];
-          }
-        } else {
-          for (let r = 0; r < L; r++) gather(sameA, sameClsA, same2A, r, forward[p * L + r], cls[p]);
-          if (grouped) {
-            if (!mark[h]) touched[nt++] = h;
-            mark[h] = 1;
-            for (let r = 0; r < L; r++) gather(same, sameCls, same2, h * L + r, forward[p * L + r], cls[p]);
-          }
-        }
-      }
-      const own = cost[k];
-      const once = ctx.mult[c] < 2;
-      const g = gOf[c];
-      // Every class gathered may come before c unless a group that may not lies within reach (values up to c's).
-      const every = !grouped || pv[c] < reach[g];
-      // The least run before c in a lower bucket, over the groups c's may follow.
-      let lower = every ? lowerA : Infinity;
-      for (let t = 0; !every && t < np; t++) {
-        const h = present[t];
-        if (ok[h * G + g] && lowerG[h] < lower) lower = lowerG[h];
-      }
-      forward[k * L] = linf ? (lower > own ? lower : own) : lower + own;
-      for (let r = 1; r < cap[k]; r++) {
-        let before = Infinity;
-        if (every) before = once && sameClsA[r - 1] === c ? same2A[r - 1] : sameA[r - 1];
-        else {
-          for (let t = 0; t < np; t++) {
-            const h = present[t];
-            if (!ok[h * G + g]) continue;
-            const x = h * L + r - 1;
-            const v = once && sameCls[x] === c ? same2[x] : same[x];
-            if (v < before) before = v;
-          }
-        }
-        forward[k * L + r] = linf ? (before > own ? before : own) : before + own;
-      }
-    }
-    for (let t = 0; t < nt; t++) {
-      resetGroup(same, sameCls, same2, touched[t], L);
-      mark[touched[t]] = 0;
-    }
+  const sweep = new GroupedSweep(ctx, layout, groups, forward, 1);
+  // The first slot's states start a run.
+  for (let k = off[0]; k < off[1]; k++) forward[k * L] = cost[k];
+  for (let i = 1; i < S; i++) {
+    if (ctx.restart[i] || ctx.introRuns) freeStep(forward, cls, ctx.pb, cap, cost, L, linf, off[i - 1], off[i], off[i], off[i + 1], 1, groups, ctx.restart[i] === 1);
+    else sweep.slot(off[i], off[i + 1], off[i - 1], off[i]);
   }
   return forward;
 }
 
-/** Clears group h's gathered minima (its L entries). */
-function resetGroup(same: Float64Array, sameCls: Int32Array, same2: Float64Array, h: number, L: number): void {
-  for (let x = h * L; x < h * L + L; x++) {
-    same[x] = same2[x] = Infinity;
-    sameCls[x] = -1;
+/**
+ * One grouped sweep (dir 1 forward: F from the slot before; −1 backward: B from the slot after),
+ * slot by slot: the other slot's positions are walked once, in the slot's value order (forward
+ * ascending, backward descending), keeping per group of the other slot and in all — the least
+ * value of an outer bucket (lower forward, higher backward) and, per run position, the least
+ * value gathered in the current bucket, its class and the least of any other class.
+ */
+class GroupedSweep {
+  private readonly G: number;
+  private readonly L: number;
+  /** Per group of the other slot: the least value of an outer bucket; and of any group. */
+  private readonly outer: Float64Array;
+  private outerAll = Infinity;
+  /** Per group and run position (g·L + r): the least value gathered in the current bucket, its class, the least of any other class. */
+  private readonly same: Float64Array;
+  private readonly sameCls: Int32Array;
+  private readonly same2: Float64Array;
+  /** The same over every group (index r). */
+  private readonly sameA: Float64Array;
+  private readonly sameClsA: Int32Array;
+  private readonly same2A: Float64Array;
+  /** The groups gathered in the current bucket (cleared when it ends), and a mark per group. */
+  private readonly touched: Int32Array;
+  private readonly mark: Uint8Array;
+  private nt = 0;
+  /** The groups of the other slot. */
+  private readonly present: Int32Array;
+  private np = 0;
+  /** Per group of the slot: the nearest value (forward: least; backward: greatest) of a group of the other slot it may not follow (precede). */
+  private readonly reach: Float64Array;
+
+  constructor(
+    private readonly ctx: DpContext,
+    private readonly layout: RelaxationLayout,
+    private readonly groups: RelaxationGroups,
+    private readonly table: Float64Array,
+    private readonly dir: 1 | -1,
+  ) {
+    const G = (this.G = groups.count);
+    const L = (this.L = ctx.L);
+    this.outer = new Float64Array(G);
+    this.same = new Float64Array(G * L).fill(Infinity);
+    this.sameCls = new Int32Array(G * L).fill(-1);
+    this.same2 = new Float64Array(G * L).fill(Infinity);
+    this.sameA = new Float64Array(L);
+    this.sameClsA = new Int32Array(L);
+    this.same2A = new Float64Array(L);
+    this.touched = new Int32Array(G);
+    this.mark = new Uint8Array(G);
+    this.present = new Int32Array(G);
+    this.reach = new Float64Array(G);
+  }
+
+  /** Fills the slot's positions [at, end) from the other slot's [from, to). */
+  slot(at: number, end: number, from: number, to: number): void {
+    const { ctx, table, L, dir } = this;
+    const { pv, pb } = ctx;
+    const { cls, cost, cap, linf } = this.layout;
+    this.begin(from, to);
+    const forward = dir === 1;
+    // The other slot's positions in the order the slot's are visited, with a pointer.
+    let q = forward ? from : to - 1;
+    let bucket = NaN;
+    for (let n = 0; n < end - at; n++) {
+      const k = forward ? at + n : end - 1 - n;
+      const c = cls[k];
+      if (pb[c] !== bucket) {
+        this.closeBucket();
+        bucket = pb[c];
+      }
+      // The other slot's positions up to c (forward: values up to c's; backward: from c's up).
+      for (; forward ? q < to : q >= from; q += dir) {
+        const d = cls[q];
+        const outerBucket = forward ? pb[d] < bucket : pb[d] > bucket;
+        if (!outerBucket && (pb[d] !== bucket || (forward ? pv[d] > pv[c] : pv[d] < pv[c]))) break;
+        if (outerBucket) this.addOuter(q);
+        else this.addSame(q);
+      }
+      const own = cost[k];
+      const once = ctx.mult[c] < 2;
+      const g = this.groups.of[c];
+      // Every class gathered may come before (after) c unless a group that may not lies within reach.
+      const every = forward ? pv[c] < this.reach[g] : pv[c] > this.reach[g];
+      const outer = this.outerFor(g, every);
+      // (Forward, run position 0 is written whatever the cap, as the plain sweep does.)
+      const runs = forward && cap[k] === 0 ? 1 : cap[k];
+      for (let r = 0; r < runs; r++) {
+        // Forward: run position r starts a run (r = 0) or follows r − 1 in the bucket; backward: a
+        // new run follows, or run position r + 1 in the bucket.
+        const inner = forward ? (r === 0 ? Infinity : this.sameFor(g, r - 1, c, once, every)) : r + 1 < cap[k] ? this.sameFor(g, r + 1, c, once, every) : Infinity;
+        const best = forward && r > 0 ? inner : inner < outer ? inner : outer;
+        table[k * L + r] = linf ? (best > own ? best : own) : best + own;
+      }
+    }
+    this.closeBucket();
+  }
+
+  /** Starts a slot against the other slot's positions [from, to): their groups, each group's reach, cleared minima. */
+  private begin(from: number, to: number): void {
+    const { groups, present, reach, G } = this;
+    const { ok, least, most } = groups;
+    const np = (this.np = groupsOf(this.layout.cls, groups.of, from, to, present));
+    this.outer.fill(Infinity);
+    this.outerAll = Infinity;
+    const forward = this.dir === 1;
+    reach.fill(forward ? Infinity : -Infinity);
+    for (let g = 0; g < G; g++) {
+      for (let t = 0; t < np; t++) {
+        const h = present[t];
+        if (forward && !ok[h * G + g] && least[h] < reach[g]) reach[g] = least[h];
+        if (!forward && !ok[g * G + h] && most[h] > reach[g]) reach[g] = most[h];
+      }
+    }
+    for (let r = 0; r < this.L; r++) {
+      this.sameA[r] = this.same2A[r] = Infinity;
+      this.sameClsA[r] = -1;
+    }
+  }
+
+  /** The current bucket ends: what it gathered joins the outer minima (forward: at any run position; backward: as a run's first), and is cleared. */
+  private closeBucket(): void {
+    const { L, same, sameA, outer, touched } = this;
+    const runs = this.dir === 1 ? L : 1;
+    for (let r = 0; r < runs; r++) if (sameA[r] < this.outerAll) this.outerAll = sameA[r];
+    for (let r = 0; r < L; r++) {
+      sameA[r] = this.same2A[r] = Infinity;
+      this.sameClsA[r] = -1;
+    }
+    for (let t = 0; t < this.nt; t++) {
+      const h = touched[t];
+      for (let r = 0; r < runs; r++) if (same[h * L + r] < outer[h]) outer[h] = same[h * L + r];
+      for (let x = h * L; x < h * L + L; x++) {
+        same[x] = this.same2[x] = Infinity;
+        this.sameCls[x] = -1;
+      }
+      this.mark[h] = 0;
+    }
+    this.nt = 0;
+  }
+
+  /** The other slot's position q lies in an outer bucket (forward: lower, at any run position; backward: higher, as a run's first). */
+  private addOuter(q: number): void {
+    const { L, table, outer } = this;
+    const h = this.groups.of[this.layout.cls[q]];
+    const runs = this.dir === 1 ? L : 1;
+    for (let r = 0; r < runs; r++) {
+      const v = table[q * L + r];
+      if (v < this.outerAll) this.outerAll = v;
+      if (v < outer[h]) outer[h] = v;
+    }
+  }
+
+  /** The other slot's position q lies in the current bucket: gathered per run position. */
+  private addSame(q: number): void {
+    const { L, table } = this;
+    const d = this.layout.cls[q];
+    const h = this.groups.of[d];
+    if (!this.mark[h]) this.touched[this.nt++] = h;
+    this.mark[h] = 1;
+    for (let r = 0; r < L; r++) {
+      gather(this.sameA, this.sameClsA, this.same2A, r, table[q * L + r], d);
+      gather(this.same, this.sameCls, this.same2, h * L + r, table[q * L + r], d);
+    }
+  }
+
+  /** The least outer value a class of group g may take: of any group (`every`), or of the groups that may come before (after) g. */
+  private outerFor(g: number, every: boolean): number {
+    if (every) return this.outerAll;
+    const { G, present, outer } = this;
+    const ok = this.groups.ok;
+    let best = Infinity;
+    for (let t = 0; t < this.np; t++) {
+      const h = present[t];
+      if ((this.dir === 1 ? ok[h * G + g] : ok[g * G + h]) && outer[h] < best) best = outer[h];
+    }
+    return best;
+  }
+
+  /** The least value gathered at run position r that class c (group g) may take: not itself when it has one member (`once`). */
+  private sameFor(g: number, r: number, c: number, once: boolean, every: boolean): number {
+    if (every) return once && this.sameClsA[r] === c ? this.same2A[r] : this.sameA[r];
+    const { G, L, present, same, sameCls, same2 } = this;
+    const ok = this.groups.ok;
+    let best = Infinity;
+    for (let t = 0; t < this.np; t++) {
+      const h = present[t];
+      if (!(this.dir === 1 ? ok[h * G + g] : ok[g * G + h])) continue;
+      const x = h * L + r;
+      const v = once && sameCls[x] === c ? same2[x] : same[x];
+      if (v < best) best = v;
+    }
+    return best;
   }
 }
 
