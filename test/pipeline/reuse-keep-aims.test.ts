@@ -86,6 +86,28 @@ describe("a build that keeps the recorded aims", () => {
     expect(kept.chainStart).toBe(`${first.chainStart}; 8 of the 9 batches of candidates were reused from an earlier pool as grown for its ramp or chain (the recorded aims kept), so this set may differ from a whole build's with the same inputs`);
   }, 60_000);
 
+  // A whole Carillon build (seed 1) with its last ramp point moved stopped in chapter 13 with the aims kept: chapter 12's
+  // parts were kept 0.65 and 1.11 bits above the ramp without the refine rounds a whole build grows, and the later parts'
+  // recorded batches, aimed under that chain, could not continue it. A chain above the ramp gets its refine rounds.
+  it("a chain that would end above the ramp grows the refine rounds the pool does not hold, as a whole build does; one below keeps its continuation", async () => {
+    const lowered: Ramp = { ...carillon.ramp, points: carillon.ramp.points.map(([l, v]) => [l, l > 1 ? v - 0.5 : v] as [number, number]) };
+    const o = { ...carillon, ramp: lowered };
+    const logs: string[] = [];
+    const kept = await buildLevels({ ...o, reuse: reusable(first, carillon.game), keepAims: true, events: { log: (line) => logs.push(line) } });
+    // chapter 1 part 1's chain would end above the lowered ramp: its two refine rounds (3 batches each) are grown, counted as never grown before
+    expect(kept.reuse!.parts.map((p) => [p.reused, p.grown, p.unrecorded, p.refineNotGrown])).toEqual([[3, 6, 6, 0], [3, 0, 0, 0], [3, 0, 0, 0]]);
+    expect(kept.stats.parts[0].refineRounds).toBe(2);
+    expect(logs.filter((l) => l.startsWith("chapter 1 part 1: the chain would end at bits ") && l.includes(" above ")).map((l) => l.replace(/^.*; /, ""))).toEqual([
+      "growing more candidates (refine round 1 of 2, aimed at the targets)",
+      "growing more candidates (refine round 2 of 2, aimed at the targets)",
+    ]);
+    expect(reuseLines(kept.reuse!, "grown", "--keep-aims")).toContain("  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp): 6 batch(es) of c1p1 (6)");
+    await expectChosenOverItsPool(kept, o);
+    // the raised ramp leaves chains below it: nothing grown (the first test), and no refine round either
+    const raisedRun = await buildLevels({ ...carillon, ramp: raised, reuse: reusable(first, carillon.game), keepAims: true, runner: growsNothing });
+    expect(sum(raisedRun, (p) => p.grown)).toBe(0);
+  }, 60_000);
+
   it("with nothing changed it is the exact build: the same bytes, no aim kept, and nothing added to report.txt", async () => {
     const kept = await buildLevels({ ...carillon, reuse: reusable(first, carillon.game), keepAims: true, runner: growsNothing });
     expect(text(kept)).toEqual(text(first));
@@ -182,7 +204,7 @@ describe("batches the earlier run never grew", () => {
     expect(sum(built, (p) => p.unrecorded!)).toBe(sum(built, (p) => p.grown));
     expect(sum(built, (p) => p.grown)).toBeGreaterThan(0);
     const lines = reuseLines(built.reuse!, "grown", "--keep-aims");
-    expect(lines.some((l) => l.startsWith(`  grown because the earlier run never grew them (this run needed more extra rounds): ${sum(built, (p) => p.grown)} batch(es) of `))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp): ${sum(built, (p) => p.grown)} batch(es) of `))).toBe(true);
     expect(lines.some((l) => l.startsWith("  grown for their generator inputs"))).toBe(false);
   }, 60_000);
 });

@@ -447,8 +447,9 @@ export class PipelineRun {
     const chosen = selection.picks.slice(group.start, group.end);
     const metric = this.options.model.metric;
     const end = problem.candidates[chosen[chosen.length - 1]]?.metrics[metric];
-    const drift = this.drift(work, problem, group, end);
-    if (drift !== null && ps.refineRounds < this.options.settings.refineRounds && this.mayRefine(work, round, drift)) return { why: drift, refine: true };
+    const drifted = this.drift(work, problem, group, end);
+    const drift = drifted?.why ?? null;
+    if (drifted !== null && ps.refineRounds < this.options.settings.refineRounds && this.mayRefine(work, round, drifted)) return { why: drifted.why, refine: true };
     this.optimal &&= selection.optimal;
     this.solvers.add(selection.solver);
     this.recorder.selected(work.record, selection.solver, selection.optimal);
@@ -470,9 +471,9 @@ export class PipelineRun {
    * more than `refineTolerance` part climbs (chainDrift); only parts with
    * grown levels (a composed part has nothing to grow).
    *
-   * @returns a sentence for the log, or null.
+   * @returns its side and a sentence for the log, or null.
    */
-  private drift(work: PartWork, problem: SelectionProblem, group: SlotGroup, end: number | undefined): string | null {
+  private drift(work: PartWork, problem: SelectionProblem, group: SlotGroup, end: number | undefined): { side: "above" | "below"; why: string } | null {
     if (end === undefined || work.part.grow.length === 0 || group.end <= group.start) return null;
     const targets = problem.slots.slice(group.start, group.end).map((s) => s.target);
     const before = group.start > 0 ? problem.slots[group.start - 1].target : null;
@@ -480,21 +481,23 @@ export class PipelineRun {
     const d = chainDrift({ end, enter, targets, before, tolerance: this.options.settings.refineTolerance });
     if (d === null) return null;
     const metric = this.options.model.metric;
-    return d.side === "above"
+    const why = d.side === "above"
       ? `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} above ${fmt(d.limit)} (max(the chain's end, the ramp) + ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`
       : `the chain would end at ${metric} ${fmt(end)}, ${fmt(d.over)} below ${fmt(d.limit)} (the ramp − ${this.options.settings.refineTolerance} × the part's climb ${fmt(d.climb)})`;
+    return { side: d.side, why };
   }
 
   /**
    * Whether the part may grow refine round `round + 1`: with keepAims, only
-   * when the earlier pool holds it or the part's inputs changed
-   * ({@link ReuseRunner.mayRefine}); a round left out is said in the log.
+   * when the earlier pool holds it, the part's inputs changed, or the chain
+   * would end above the ramp ({@link ReuseRunner.mayRefine}); a round left
+   * out is said in the log.
    */
-  private mayRefine(work: PartWork, round: number, drift: string): boolean {
+  private mayRefine(work: PartWork, round: number, drift: { side: "above" | "below"; why: string }): boolean {
     if (!(this.runner instanceof ReuseRunner)) return true;
     const tasks = this.growTasks(work.part, round + 1, this.aimsFor(work.part, this.standAfter[work.index - 1] ?? null));
-    if (this.runner.mayRefine(tasks)) return true;
-    this.options.events?.log?.(`chapter ${work.part.chapter} part ${work.part.part}: ${drift}; the earlier pool holds no refine round ${work.stats.refineRounds + 1} of it, and keeping the recorded aims grows none: the continuation found is kept`);
+    if (this.runner.mayRefine(tasks, drift.side)) return true;
+    this.options.events?.log?.(`chapter ${work.part.chapter} part ${work.part.part}: ${drift.why}; the earlier pool holds no refine round ${work.stats.refineRounds + 1} of it, and keeping the recorded aims grows none for a chain below the ramp: the continuation found is kept`);
     return false;
   }
 

@@ -14,9 +14,9 @@ export interface PartReuse {
   reaimed: number;
   /** With `keepAims`: of `reused`, the batches answered as grown for another aim than this run's (a ramp or model change, or a chain that moved). */
   aimedElsewhere?: number;
-  /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more extra rounds); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
+  /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more extra rounds, or a refine round for a chain above the ramp); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
   unrecorded?: number;
-  /** With `keepAims`: refine rounds this run would grow for the part that the pool does not hold, left ungrown (the part keeps the continuation it found). */
+  /** With `keepAims`: refine rounds this run would grow for the part that the pool does not hold, left ungrown because the chain ends below the ramp (the part keeps the continuation it found). */
   refineNotGrown?: number;
 }
 
@@ -92,15 +92,21 @@ export class ReuseRunner implements TaskRunner {
   }
 
   /**
-   * With `keepAims`, whether a part whose chain drifts off the ramp may grow
-   * the refine round `tasks`: only when the pool holds every batch of it, or
-   * when the part's generator inputs changed (it is grown as a whole build
-   * grows it). A refine round only brings a chain that can continue nearer
-   * the ramp, so keeping the aims grows none the earlier run did not; the
-   * round left out is counted (`refineNotGrown`). Always true without keepAims.
+   * With `keepAims`, whether a part whose chain drifts off the ramp (`side`,
+   * chainDrift) may grow the refine round `tasks`: when the pool holds every
+   * batch of it, when the part's generator inputs changed (it is grown as a
+   * whole build grows it), or when the chain would end **above** the ramp. A
+   * chain that may not fall carries that lead into every later part, whose
+   * recorded batches were aimed under it: kept, it pushes them onto extra
+   * rounds aimed ever higher until a part cannot continue (a whole Carillon
+   * build with the last ramp point moved stopped so in chapter 13; docs/pipeline.md
+   * "Refine rounds"), so the run needs the round and grows it (counted as
+   * `unrecorded`). A chain **below** the ramp blocks no later part: keeping
+   * the aims grows none the earlier run did not, and the round left out is
+   * counted (`refineNotGrown`). Always true without keepAims.
    */
-  mayRefine(tasks: readonly GrowBatchTask[]): boolean {
-    if (!this.answers.keepAims || tasks.length === 0 || !this.answers.holdsPart(tasks[0])) return true;
+  mayRefine(tasks: readonly GrowBatchTask[], side: "above" | "below"): boolean {
+    if (!this.answers.keepAims || tasks.length === 0 || !this.answers.holdsPart(tasks[0]) || side === "above") return true;
     if (tasks.every((t) => this.answers.holds(t))) return true;
     const p = this.parts.get(`${tasks[0].chapter}/${tasks[0].part}`);
     if (p) p.refineNotGrown = (p.refineNotGrown ?? 0) + 1;
