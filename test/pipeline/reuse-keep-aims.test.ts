@@ -1,6 +1,6 @@
 // Keeping the recorded aims (docs/pipeline.md "Keeping the recorded aims"): with keepAims, a build
 // reuses every recorded batch whose part's generator inputs did not change as grown, whatever its aim,
-// so a ramp- or model-only change grows nothing; the set is valid and chosen as a build chooses, over
+// so a ramp- or model-only change grows no batch again for its aim; the set is valid and chosen as a build chooses, over
 // the reused candidates; a changed part, or a round the earlier run never took, is grown and counted.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -146,7 +146,7 @@ export function registerBuild(program: Command, ctx: CommandContext): void {
   pipelineOptions(program.command("build").description("build a game's level set: pools, levels, reports (SPEC 1 job 1)"))
     .option("--out <dir>", "output folder (default out/<game>)")
     .option("--from <levels.json>", "keep the chapters before --chapters from this earlier set (checked against the current rules first; its pools.json beside it), build the rest as a whole build would (docs/pipeline.md \"Rebuilding from a chapter\")")
-    .option("--keep-aims", "with --reuse or --from: reuse every recorded batch whose part's generator inputs did not change as grown, whatever its aim, so a ramp- or model-only change grows nothing; the set may then differ from a whole build's (docs/pipeline.md \"Keeping the recorded aims\")")
+    .option("--keep-aims", "with --reuse or --from: reuse every recorded batch whose part's generator inputs did not change as grown, whatever its aim, so a ramp- or model-only change grows no batch again for its aim (only rounds the chain needs); the set may then differ from a whole build's (docs/pipeline.md \"Keeping the recorded aims\")")
     .option("--no-table", "do not print the deviation table (it is in report.txt)")
     .action((gameName: string, o: BuildCliOptions) => runBuild(gameName, o, ctx));
 }
