@@ -13,7 +13,12 @@ import { combineSweeps, gather, type RelaxationLayout } from "./relaxation-layou
  * groups of the other slot for the classes a rule binds. A lower bound still: every real step
  * keeps these rules, and the sweep takes every step the plain one does that they allow.
  *
- * @returns each position's relaxed bound (`lb`), per run position (`lbRun`), and the relaxed optimum
+ * SPEC 6 `dp`, "Scale". Throws nothing.
+ *
+ * @param groups at least two groups ({@link RelaxationGroups}; `relaxationBounds` takes the plain sweeps for one)
+ * @returns each position's relaxed bound (`lb`), per run position (`lbRun`, position k's at k·L + r),
+ *   and the relaxed optimum — all in the objective's units (metric units for L1 and Linf, their
+ *   square for L2); Infinity where no relaxed sequence passes
  */
 export function groupedRelaxationBounds(ctx: DpContext, layout: RelaxationLayout, groups: RelaxationGroups): { lb: Float64Array; lbRun: Float64Array; relaxed: number } {
   const forward = forwardSweep(ctx, layout, groups);

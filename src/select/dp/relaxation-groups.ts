@@ -47,7 +47,11 @@ const cache = new WeakMap<object, RelaxationGroups>();
  * of classes): one group past {@link MAX_ENTRIES}. Every real step satisfies
  * the rules it keeps, and it lifts every rule that may be lifted at a step
  * (scoped to introductions anywhere, to chapters at a chapter start), so the
- * relaxation stays a lower bound.
+ * relaxation stays a lower bound. SPEC 6 `dp`, "Scale". Throws nothing.
+ *
+ * @returns the groups (`count` 1, every pair allowed, when the rules bind no step the
+ *   relaxation takes, a key has more than 32 value tuples, or the pool passes 50,000
+ *   class-slot pairs × run length); `least`/`most` in the primary key's units
  */
 export function relaxationGroups(ctx: DpContext): RelaxationGroups {
   let out = cache.get(ctx.classes);

@@ -14,7 +14,11 @@ export interface RelaxationLayout {
   linf: boolean;
 }
 
-/** Lays out the kept classes of every slot for the sweeps ({@link RelaxationLayout}). */
+/**
+ * Lays out the kept classes of every slot for the sweeps ({@link RelaxationLayout}): each
+ * list sorted by primary value once (left as it is when already sorted), slot costs in the
+ * objective's units, run caps (SPEC 6 `dp`, "Scale"). Throws nothing.
+ */
 export function relaxationLayout(ctx: DpContext, kept: KeptLists): RelaxationLayout {
   const S = ctx.problem.slots.length;
   const { obj, pv, rep } = ctx;
@@ -36,7 +40,9 @@ export function relaxationLayout(ctx: DpContext, kept: KeptLists): RelaxationLay
 /**
  * The bounds of both sweeps together: per position and run position, F ⊕ B less the position's
  * own cost (kept in `backward`, which becomes `lbRun`), each position's least over its run
- * positions (`lb`), and the relaxed optimum (the least F of the last slot).
+ * positions (`lb`), and the relaxed optimum (the least F of the last slot). Values in the
+ * objective's units (max(F, B) for Linf); `backward` is overwritten. SPEC 6 `dp`, "Scale".
+ * Throws nothing.
  */
 export function combineSweeps(layout: RelaxationLayout, forward: Float64Array, backward: Float64Array, L: number): { lb: Float64Array; lbRun: Float64Array; relaxed: number } {
   const { off, cost, linf } = layout;
@@ -58,9 +64,11 @@ export function combineSweeps(layout: RelaxationLayout, forward: Float64Array, b
 }
 
 /**
- * Adds value `x` of class `d` at run position `r` to a bucket's gathered minima: the least
+ * Adds value `x` of class `d` at entry `r` (a run position; group · L + run position in the grouped
+ * sweeps) to a bucket's gathered minima: the least
  * (`same`, its class `sameCls`) and the least of any other class (`same2`). A class of one
  * member may not follow itself in a run (it ships once): it reads `same2` where it holds `same`.
+ * `x` in the objective's units; the sweeps of SPEC 6 `dp`, "Scale". Throws nothing.
  */
 export function gather(same: Float64Array, sameCls: Int32Array, same2: Float64Array, r: number, x: number, d: number): void {
   if (x < same[r]) {
