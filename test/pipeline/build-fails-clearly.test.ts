@@ -26,3 +26,20 @@ describe("levelramp build on a plan that cannot be met", () => {
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   }, 60_000);
 });
+
+// The composed levels 1–2 of Carillon are both 0 bits; a model with maxRun(bits) 1 forbids that. No candidate grown can
+// change a composed level, so the build stops at once, naming the rule, instead of growing four extra rounds in vain.
+describe("levelramp build whose fixed levels break the model by themselves", () => {
+  it("stops before growing anything, naming the rule and what to change", async () => {
+    const dir = join(tempFolder(), "out");
+    const model = fixture("pipeline/composed-break-maxrun-carillon-model.json");
+    const r = await runCli(["build", "carillon", "--chapters", "1", "--model", model, "--workers", "1", "--out", dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("pipeline/build: chapter 1 part 1 (levels 1–5): the levels fixed before level 6 break the selection model by themselves");
+    expect(r.stderr).toContain("level 2 is composed to");
+    expect(r.stderr).toContain("what to change: the model's maxRun(bits, 1, 0.01)");
+    expect(r.stderr).toContain("at $.composed");
+    expect(r.stderr).not.toContain("extra round");
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  }, 60_000);
+});

@@ -12,6 +12,8 @@ import { Objective } from "../../select/problem/objective.ts";
 import { rampTarget } from "../../select/ramp/ramp-target.ts";
 import { makeSelection, type SelectionProblem } from "../../select/problem/selection-problem.ts";
 import type { SlotGroup } from "../../select/problem/slot-groups.ts";
+import { SelectionNoAnswer } from "../../select/solve/solve-selection.ts";
+import type { Diagnosis } from "../../select/diagnose/diagnose-infeasible.ts";
 import { addCounts } from "../../io/hostile/own-key.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { chainDrift } from "./chain-drift.ts";
@@ -441,6 +443,8 @@ export class PipelineRun {
       step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, { timeLimitSeconds: this.options.settings.selectionTimeLimitSeconds });
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
+      const fixed = this.fixedLevelsBreak(work, err);
+      if (fixed !== null) throw fixed;
       return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies };
     }
     const { selection, group, problem } = step;
@@ -547,6 +551,31 @@ export class PipelineRun {
     const where = stand !== null && aims.some((a, j) => a - raise !== part.grow[j].target) ? `max(target, the chain's end ${fmt(stand.end)})` : "the targets";
     events?.log?.(`chapter ${part.chapter} part ${part.part}: ${why}; growing more candidates (extra round ${ps.extraRounds} of ${settings.extraRounds}, aimed at ${where} + ${fmt(raise)})`);
     return this.grow(part, round + 1, aims);
+  }
+
+  /**
+   * When the selection proved that no sequence reaches a level before the
+   * part's first grown level — a composed level, or one an earlier part
+   * chose — the levels already fixed break the model by themselves, and no
+   * candidate grown for this part can change that: the error that stops the
+   * run at once (instead of growing every extra round in vain), naming the
+   * rule that broke and what to change. Null when the break is at a level
+   * the part's candidates fill (extra rounds may help).
+   */
+  private fixedLevelsBreak(work: PartWork, err: NoAnswerError): NoAnswerError | null {
+    if (!(err instanceof SelectionNoAnswer) || err.status !== "infeasible") return null;
+    const diagnosis = err.detail as Diagnosis | undefined;
+    const { part } = work;
+    const firstFree = part.grow[0]?.number ?? part.levels[part.levels.length - 1].number + 1;
+    if (diagnosis?.level === undefined || diagnosis.level >= firstFree) return null;
+    const { modelFile, planFile } = this.options;
+    const rule = diagnosis.constraint === "unknown" || diagnosis.constraint === "chain" ? "its chain constraints" : diagnosis.constraint;
+    const composed = diagnosis.level <= this.composedCount ? `, or the levels the plan composes (${planFile ?? "the plan"} at $.composed)` : "";
+    return new NoAnswerError(
+      "pipeline/build",
+      `chapter ${part.chapter} part ${part.part} (${levelRange(part)}): the levels fixed before level ${firstFree} break the selection model by themselves (${err.message}); no candidate grown for this part can change them, so none is grown; what to change: the model's ${rule} (${modelFile ?? "the selection model"})${composed}`,
+      { chapter: part.chapter, part: part.part, why: err.message, diagnosis, stats: { ...work.stats }, generator: this.stats.generator },
+    );
   }
 
   /** The part's unused, kept candidate with the highest value of the model's metric (ties: the earliest), or null. */
