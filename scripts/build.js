@@ -5,7 +5,8 @@
 //             dist/cli-bundle/: the command as bin/levelramp.js runs it, dist/cli/bin.js
 //             bundled by esbuild in one CommonJS file, and V8's code cache of it,
 //             written last by running the command on the fixtures (scripts/bundle-cli.js),
-//             source-hash.txt (the hash of src/ that the generator's fingerprint names),
+//             source-hash.txt (the hash of src/ the compiled code was built from) and
+//             batch-code.json (per game, the hash of the src/ a batch runs, which pools and shards name),
 //             and dist/editor/levelramp-editor.js: the ramp editor's page script
 //             (the select core compiled for the browser by esbuild, which
 //             `report --pools --format html` inlines);
@@ -45,10 +46,13 @@ for (const [from, to] of [
   copyFileSync(join(fontPackage, from), join(root, "fonts", to));
 }
 
-// The hash of the sources just compiled: the compiled generator names itself by it, so shards
-// made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the sources do (SPEC 9).
-const { folderHash, sourceHashFile } = await import("../dist/pipeline/reuse/generator-fingerprint.js");
+// The hash of the sources just compiled (the benchmarks check dist/ is fresh by it), and of the code a
+// batch of each kind of game runs, over src/: the compiled generator names a game's batches by it, so
+// pools and shards made by `npx levelramp` and by levelramp run from src/ (tsx, vitest) agree when the
+// sources do (SPEC 9; docs/pipeline.md "Pools reused").
+const { batchCodeFile, batchCodeHashes, folderHash, sourceHashFile } = await import("../dist/pipeline/reuse/generator-fingerprint.js");
 writeFileSync(join(root, sourceHashFile), folderHash("src", root) + "\n");
+writeFileSync(join(root, batchCodeFile), JSON.stringify(batchCodeHashes(root), null, 2) + "\n");
 
 // Every format by the registry's names: the game-free ones and each built-in game's body (loading that game).
 const { formatJsonSchema } = await import("../dist/io/schemas/format-schemas.js");

@@ -38,6 +38,8 @@ import type { PreparedApsisLevel } from "./dedup/prepare-apsis-level.ts";
  */
 export const apsisBackend = {
   game: "apsis",
+  /** Its generator's version (GameTraits.version): the key of its batches, `apsis@1+<hash>`, names it beside the hash of the code a batch runs and of the engine models. */
+  version: "1",
   pieces: { one: "arrow", many: "arrows" },
   bodySchema: apsisBodySchema,
   generatorSchema: apsisGeneratorSchema,

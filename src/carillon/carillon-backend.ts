@@ -41,6 +41,8 @@ function finiteBits(m: CarillonMeasure): number {
  */
 export const carillonBackend = {
   game: "carillon",
+  /** Its generator's version (GameTraits.version): the key of its batches, `carillon@1+<hash>`, names it beside the hash of the code a batch runs and of the engine models. */
+  version: "1",
   pieces: { one: "dot", many: "dots" },
   bodySchema: carillonBodySchema,
   generatorSchema: carillonGeneratorSettingsSchema,

@@ -119,10 +119,15 @@ export interface GameCapabilities {
  */
 export interface GameTraits<Body = unknown, Settings = Record<string, unknown>> {
   /**
-   * The version of a generator that lives outside levelramp's code (an outside
-   * game's program, from its `hello`, SPEC 10): a shard's generator names it,
-   * so `merge` refuses shards made by another version. Absent for games whose
-   * code is levelramp's (its fingerprint covers them).
+   * The version of the game's generator: a built-in game's back end declares
+   * it, an outside game's program names it in `hello` (SPEC 10). The
+   * generator a pool's batches and a shard are keyed by names it,
+   * `<game>@<version>+<hash>` (docs/pipeline.md "Pools reused"), the hash over
+   * the code a batch of a built-in game runs and its engine models; for an
+   * outside game the version alone stands for its own code, so `--reuse`
+   * and `merge` take nothing grown by another version. Absent (a game
+   * registered at run time that declares none): none of its batches is
+   * reused.
    */
   readonly version?: string;
   /** What one piece of a level is called in sentences, e.g. `{ one: "dot", many: "dots" }`. */

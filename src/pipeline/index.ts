@@ -23,10 +23,11 @@ export { maxShards, parseShard, SHARD_NAMES, type ShardEnv, type ShardSpec } fro
 export { describeTask, shardTasks, taskKey, type ShardedTask } from "./shards/shard-tasks.ts";
 export { ReplayRunner } from "./shards/replay-runner.ts";
 export { generationInputs, settingsHash, type GenerationInputs } from "./shards/settings-hash.ts";
-export { engineModelsHash, generatorFingerprint, growFingerprint, RUN_INPUT_FILES } from "./reuse/generator-fingerprint.ts";
+export { batchCodeEntries, batchCodeHash, batchCodeHashes, folderHash, gameModelsHash, generatorFingerprint, OUTSIDE_GAMES, RUN_INPUT_FILES } from "./reuse/generator-fingerprint.ts";
+export { importClosure, runtimeImports, type ImportClosure } from "./reuse/import-closure.ts";
 // pools reused (docs/pipeline.md "Pools reused"): --reuse
 export { GrownRecorder } from "./reuse/grown-recorder.ts";
 export { parseReusablePool, readReusablePool, ReusedAnswers, type ReusablePool } from "./reuse/reusable-pool.ts";
-export { composeKey, partKey, reuseGenerator } from "./reuse/reuse-keys.ts";
+export { checkGeneratorForm, composeKey, partKey, reuseGenerator } from "./reuse/reuse-keys.ts";
 export { REUSE_LINES_NAMES, reuseLines } from "./reuse/reuse-lines.ts";
 export { ReuseRunner, reuseTotals, type PartReuse, type ReuseSummary } from "./reuse/reuse-runner.ts";

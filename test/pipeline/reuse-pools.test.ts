@@ -4,7 +4,7 @@
 import { openGame } from "../../src/game/registry/open-game.ts";
 import type { Game } from "../../src/game/game.ts";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import { mergeShards } from "../../src/pipeline/shards/merge-shards.ts";
 import { loadPipelineOptions } from "../../src/pipeline/level-set/load-pipeline-options.ts";
 import type { PipelineOptions } from "../../src/pipeline/level-set/pipeline-result.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
-import { engineModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
+import { gameModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
 import { parseReusablePool, readReusablePool, type ReusablePool } from "../../src/pipeline/reuse/reusable-pool.ts";
 import { reuseGenerator } from "../../src/pipeline/reuse/reuse-keys.ts";
 import type { TaskRunner } from "../../src/pipeline/workers/task-runner.ts";
@@ -38,6 +38,12 @@ const growsNothing: TaskRunner = {
   threads: 0,
   run: (() => Promise.reject(new Error("a task was grown"))) as unknown as TaskRunner["run"],
   close: async () => {},
+};
+/** fixtures/pipeline/pool-of-another-levelramp.json with its generator in the current form, of another Carillon (its code or engine models). */
+const anotherGenerator = () => {
+  const pool = JSON.parse(readFileSync(fixture("pipeline/pool-of-another-levelramp.json"), "utf8"));
+  pool.grown.generator = "carillon@1+0123456789abcdef";
+  return pool;
 };
 const grownIn = (r: PipelineResult) => r.reuse!.parts.filter((p) => p.grown > 0).map((p) => `c${p.chapter}p${p.part}:${p.grown}/${p.reused + p.grown}`);
 
@@ -78,7 +84,7 @@ beforeAll(async () => {
 describe("pools.json records how it was grown", () => {
   it("each part's key, figures, selection step and batches; composing streams; candidates by id, repeats in full", async () => {
     const records = carillonFirst.pool.grown as GrownRecords;
-    expect(records.generator).toMatch(/^levelramp@[\d.]+\+[0-9a-f]{16}$/);
+    expect(records.generator).toMatch(/^carillon@1\+[0-9a-f]{16}$/);
     expect(records.parts.map((p) => `${p.chapter}/${p.part}`)).toEqual(["1/1", "1/2", "2/1"]);
     for (const p of records.parts) {
       expect(p.key).toMatch(/^[0-9a-f]{64}$/);
@@ -170,16 +176,16 @@ describe("a build that reuses an earlier pool", () => {
     expect(other.reuse!.refusal).toBe("it was grown from seed 7 and this run's seed is 8, so every batch is grown again");
   }, 60_000);
 
-  // fixtures/pipeline/pool-of-another-levelramp.json: the tiny Carillon plan's pool (seed 7), grown by an
-  // earlier levelramp (another src/, so another generator): every key of it is another run's.
-  it("says before growing anything that a pool grown by another levelramp holds nothing of this run's, and writes a fresh build's bytes", async () => {
-    const file = fixture("pipeline/pool-of-another-levelramp.json");
-    const earlier = await readReusablePool(file, carillon.game);
+  // the tiny Carillon plan's pool (seed 7) as grown by a Carillon whose code or engine models differed
+  // (fixtures/pipeline/pool-of-another-levelramp.json, its generator named in the current form): every key of it is another run's.
+  it("says before growing anything that a pool grown by another Carillon generator holds nothing of this run's, and writes a fresh build's bytes", async () => {
+    const file = "earlier/pools.json";
+    const earlier = parseReusablePool(anotherGenerator(), file, carillon.game);
     const now = reuseGenerator(carillon.game, "grow");
     expect(earlier.records.generator).not.toBe(now);
     const logs: string[] = [];
     const r = await buildLevels({ ...carillon, reuse: earlier, keepAims: true, events: { log: (line) => logs.push(line) } });
-    const why = `it was grown by ${earlier.records.generator} and this run grows with ${now} (levelramp's code or engine models, or the game's version, changed since; a batch is a function of them), so every batch is grown again`;
+    const why = `it was grown by carillon@1+0123456789abcdef and this run grows with ${now} (the game's code a batch runs, its engine models or its version changed since; a batch is a function of them), so every batch is grown again`;
     expect(r.reuse!.refusal).toBe(why);
     expect(logs[0]).toBe(`reuse: nothing reused from ${file}: ${why}`);
     expect(r.reuse!.parts.map((p) => [p.reused, p.grown])).toEqual([[0, 3], [0, 3], [0, 3]]);
@@ -229,18 +235,28 @@ describe("levelramp build --reuse", () => {
     expect(readFileSync(t.path("a/pools.json"), "utf8")).toBe(readFileSync(t.path("b/pools.json"), "utf8"));
   }, 60_000);
 
-  it("a pool grown by another levelramp: says so first, then that nothing was reused", async () => {
-    const pool = fixture("pipeline/pool-of-another-levelramp.json");
+  it("a pool grown by another Carillon generator: says so first, then that nothing was reused", async () => {
+    const pool = t.write("another.json", anotherGenerator());
     const r = await runCli(["build", "carillon", ...args, "--out", t.path("o"), "--reuse", pool, "--keep-aims"]);
     expect(r.code, r.stderr).toBe(0);
-    const said = `reuse: nothing reused from ${pool}: it was grown by levelramp@`;
+    const said = `reuse: nothing reused from ${pool}: it was grown by carillon@1+0123456789abcdef`;
     const lines = r.stderr.split("\n");
     const at = lines.flatMap((l, i) => (l.startsWith(said) ? [i] : []));
     expect(at, r.stderr).toHaveLength(2);
-    expect(lines[at[0]]).toMatch(/ and this run grows with levelramp@\S+ \(levelramp's code or engine models, or the game's version, changed since; a batch is a function of them\), so every batch is grown again$/);
+    expect(lines[at[0]]).toMatch(/ and this run grows with carillon@1\+[0-9a-f]{16} \(the game's code a batch runs, its engine models or its version changed since; a batch is a function of them\), so every batch is grown again$/);
     // the first before any part is chosen, the second in the summary
     expect(at[0]).toBeLessThan(lines.findIndex((l) => l.startsWith("chapter 1 part 1")));
     expect(r.stderr).toMatch(/build: carillon chapters 1–2, seed 7, 1 worker\(s\): \d+ pool entries, \d+ grown, /);
+  }, 60_000);
+
+  // fixtures/pipeline/pool-of-another-levelramp.json: the tiny Carillon plan's pool (seed 7) from a levelramp that
+  // keyed batches by all of its code (`levelramp@0.1.0+<hash>`): no key of it can be this levelramp's.
+  it("refuses a pool whose generator is named in the older form, naming the file and JSON path, and writes nothing", async () => {
+    const pool = fixture("pipeline/pool-of-another-levelramp.json");
+    const r = await runCli(["build", "carillon", ...args, "--out", t.path("old"), "--reuse", pool, "--quiet"]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`pipeline/reuse: ${pool} at $.grown.generator: expected the generator of carillon's batches as this levelramp names it (carillon@<version>+<hash> over the game's own code and models); "levelramp@0.1.0+6fd07b1707e80085" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once without reusing this pool`);
+    expect(existsSync(t.path("old"))).toBe(false);
   }, 60_000);
 
   it("says which batches were grown only because a ramp change moved their aim, and how to grow nothing", async () => {
@@ -336,20 +352,30 @@ describe("what a batch's key covers", () => {
     const read = JSON.parse(child.stdout) as Record<string, string[]>;
     expect(read.carillon.length).toBeGreaterThan(0);
     expect(read.apsis.length).toBeGreaterThan(0);
-    for (const files of Object.values(read)) expect(files.filter((f) => RUN_INPUT_FILES.has(f.slice(f.lastIndexOf("/") + 1)))).toEqual([]);
+    for (const [game, files] of Object.entries(read)) {
+      expect(files.filter((f) => RUN_INPUT_FILES.has(f.slice(f.lastIndexOf("/") + 1)))).toEqual([]);
+      // the game's own engine models only: what its generator's hash covers (gameModelsHash)
+      expect(files.filter((f) => !f.startsWith(`models/${game}/`))).toEqual([]);
+    }
   }, 180_000); // a tsx child compiling both games: about 3 s idle, past 60 s at load 28
 
-  it("the engine models' hash moves with an engine model and not with a plan, selection model or ramp", () => {
+  it("a game's models hash moves with its engine models (composing: and its ramp), not with a plan, selection model, ramp or another game's", () => {
     const t = tempDir("levelramp-models-");
     const put = (file: string, text: string) => {
       mkdirSync(dirname(t.path(file)), { recursive: true });
       writeFileSync(t.path(file), text);
     };
     for (const f of ["plan.json", "ramp.json", "selection.json", "physics.json"]) put(`models/g/${f}`, "{}");
-    const first = engineModelsHash(t.dir);
-    for (const f of ["plan.json", "ramp.json", "selection.json"]) put(`models/g/${f}`, '{"changed": true}');
-    expect(engineModelsHash(t.dir)).toBe(first);
+    put("models/other/physics.json", "{}");
+    put("models/dedup/thresholds.json", "{}");
+    const grow = gameModelsHash("g", "grow", t.dir);
+    const compose = gameModelsHash("g", "compose", t.dir);
+    for (const f of ["plan.json", "selection.json", "../other/physics.json", "../dedup/thresholds.json"]) put(`models/g/${f}`, '{"changed": true}');
+    expect([gameModelsHash("g", "grow", t.dir), gameModelsHash("g", "compose", t.dir)]).toEqual([grow, compose]);
+    put("models/g/ramp.json", '{"changed": true}');
+    expect(gameModelsHash("g", "grow", t.dir)).toBe(grow);
+    expect(gameModelsHash("g", "compose", t.dir)).not.toBe(compose);
     put("models/g/physics.json", '{"changed": true}');
-    expect(engineModelsHash(t.dir)).not.toBe(first);
+    expect(gameModelsHash("g", "grow", t.dir)).not.toBe(grow);
   });
 });

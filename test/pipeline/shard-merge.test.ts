@@ -144,7 +144,13 @@ describe("merge of generate's shards (SPEC 9)", () => {
         s.inputs.generator = "levelramp@0.0.9+0123456789abcdef";
         s.settingsHash = settingsHash(s.game, s.inputs as never);
       }
-    }, /at \$\.inputs\.generator: expected shards made by this levelramp \(levelramp@.*\); they were made by levelramp@0\.0\.9\+0123456789abcdef/);
+    }, /at \$\.inputs\.generator: expected shards grown by the generator this levelramp grows \S+ with \(\S+\+[0-9a-f]{16}\); they were grown by levelramp@0\.0\.9\+0123456789abcdef \(an older form of the key, over all of levelramp's code: make the shards again with this levelramp\): merge with a levelramp whose \S+ code and models are the shards'/);
+    await refused((f) => {
+      for (const s of f) {
+        s.inputs.generator = `${s.game}@1+0123456789abcdef`;
+        s.settingsHash = settingsHash(s.game, s.inputs as never);
+      }
+    }, /at \$\.inputs\.generator: expected shards grown by the generator this levelramp grows (\S+) with \(\1(@\S+)?\+[0-9a-f]{16}\); they were grown by \1@1\+0123456789abcdef: merge with/);
     await refused((f) => f[1].tasks.pop(), /shard-2\.json at \$\.tasks: expected batch \d+ of chapter \d part \d in shard 2\/2; it is not there/);
     await refused((f) => f[0].tasks.push(f[1].tasks[0]), /shard-1\.json at \$\.tasks\[\d+\]\.task: batch \d+ of chapter \d part \d is shard 2\/2's share, not this shard's \(1\/2\)/);
     await refused((f) => {

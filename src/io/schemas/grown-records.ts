@@ -76,7 +76,8 @@ export const composeRecordSchema = z.strictObject({
  * docs/pipeline.md "Pools reused"): what a later build reads to reuse every
  * batch whose inputs did not change (`--reuse`), and to continue a kept
  * chain with the figures of the parts it keeps (`build --from`).
- * `generator` names the code and engine models that grew the batches, `null`
+ * `generator` names what grew the batches, `<game>@<version>+<hash>` over
+ * the code a batch of the game runs and its engine models, `null`
  * for a game without a version (a game registered at run time that declares
  * none): its batches cannot be told apart from another version's, so none is
  * reused.

@@ -69,7 +69,7 @@ export const shardSchemaOf = perGame((game: BodyGame | undefined) => z
       .regex(/^[0-9a-f]{64}$/, "expected 64 hex digits (SHA-256)")
       .describe("SHA-256 of the canonical JSON of seed, shard and tasks: the checksum of the shard's candidates, checked on read"),
     inputs: z.strictObject({
-      generator: z.string().min(1).describe("levelramp@<version>+<hash of the package's src/ and models/>"),
+      generator: z.string().min(1).describe("<game>@<version>+<hash of the code a batch of the game runs and the game's models>"),
       chapters: z.array(boundedInt().min(1)).min(1),
       settings: z.record(z.string(), z.unknown()).describe("models/pipeline/build.json as the run read it"),
       plan: planSchema,

@@ -2,22 +2,27 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Game } from "../../game/game.ts";
+import { BUILT_IN_GAMES } from "../../game/registry.ts";
+import { importClosure } from "./import-closure.ts";
 
-/** The package root: two folders up from `src/pipeline/` and from `dist/pipeline/`. */
+/** The package root: three folders up from `src/pipeline/reuse/` and from `dist/pipeline/reuse/`. */
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-/** Where the build records the hash of the sources it compiled (scripts/build.js). */
+/** Where the build records the hash of the sources it compiled (scripts/build.js; benchmarks check `dist/` is fresh by it). */
 export const sourceHashFile = "dist/source-hash.txt";
-let cached: string | undefined;
-let cachedGrow: string | undefined;
-let cachedSource: string | undefined;
+/** Where the build records the hash of the code a batch runs, per kind of game ({@link batchCodeHashes}; scripts/build.js). */
+export const batchCodeFile = "dist/batch-code.json";
+/** The kind of game whose code is not levelramp's (an outside game's program, a plug-in): its version names its own code (SPEC 10). */
+export const OUTSIDE_GAMES = "outside";
 
 /**
- * The files of `models/` a build takes as run inputs, not as engine models:
- * each game's plan, selection model and ramp (SPEC 3). The pipeline hands a
- * batch what it needs of them (the part's rules and generator settings, the
- * level's aim, the model's metric), so they are part of a batch's key, not of
- * the generator's ({@link growFingerprint}). A test checks that growing a
- * batch of either game reads none of them.
+ * The files of `models/<game>/` a build takes as run inputs, not as engine
+ * models: each game's plan, selection model and ramp (SPEC 3). The pipeline
+ * hands a batch what it needs of them (the part's rules and generator
+ * settings, the level's aim, the model's metric), so they are part of a
+ * batch's key, not of its generator's ({@link generatorFingerprint}). A test
+ * checks that growing a batch of either game reads none of them, and no model
+ * file outside its own `models/<game>/`.
  */
 export const RUN_INPUT_FILES: ReadonlySet<string> = new Set(["plan.json", "selection.json", "ramp.json"]);
 
@@ -33,67 +38,131 @@ function filesUnder(dir: string, base: string): string[] {
   return out.sort();
 }
 
-/**
- * SHA-256 (hex) over the files of a folder of the package: each file's path
- * (relative to the package root) and bytes, in path order.
- *
- * @param folder e.g. `src` or `models`, relative to the package root (default: this package's).
- * @param keep which files (paths relative to the package root, with `/`) count; default every file.
- */
-export function folderHash(folder: string, packageRoot: string = root, keep: (file: string) => boolean = () => true): string {
+/** SHA-256 (hex) over files of the package: each one's path (relative to the package root, with `/`) and bytes, in the order given. */
+function filesHash(files: readonly string[], packageRoot: string): string {
   const hash = createHash("sha256");
-  for (const file of filesUnder(join(packageRoot, folder), packageRoot)) {
-    if (keep(file)) hash.update(file).update("\0").update(readFileSync(join(packageRoot, file))).update("\0");
-  }
+  for (const file of files) hash.update(file).update("\0").update(readFileSync(join(packageRoot, file))).update("\0");
   return hash.digest("hex");
 }
 
 /**
- * Which generator made a shard (SPEC 9): `levelramp@<version>+<first 16 hex
- * of a SHA-256 over the hash of the package's sources and of its models/>`.
- * The sources are `src/`: hashed now when levelramp runs from them (tsx,
- * vitest), or, when it runs compiled (`dist/`, as the package ships), the
- * hash of the `src/` the build compiled, which the build records in
- * {@link sourceHashFile} (without that file, the hash of `dist/` itself).
- * The package version alone does not move between commits, and any change
- * to a game's code or models can change a candidate, so `merge` takes only
- * shards made by the very same code and models as itself. Read once per
- * process.
+ * SHA-256 (hex) over the files of a folder of the package: each file's path
+ * (relative to the package root) and bytes, in path order.
+ *
+ * @param folder e.g. `src` or `models/carillon`, relative to the package root (default: this package's).
+ * @param keep which files (paths relative to the package root, with `/`) count; default every file.
  */
-export function generatorFingerprint(): string {
-  cached ??= fingerprint(folderHash("models"));
-  return cached;
+export function folderHash(folder: string, packageRoot: string = root, keep: (file: string) => boolean = () => true): string {
+  return filesHash(filesUnder(join(packageRoot, folder), packageRoot).filter(keep), packageRoot);
 }
 
 /**
- * Which generator grows a batch (SPEC 9; docs/pipeline.md "Pools reused"):
- * as {@link generatorFingerprint}, but over `models/` without the run input
- * files ({@link RUN_INPUT_FILES}: every game's plan.json, selection.json and
- * ramp.json), which a batch does not read — the pipeline hands it what it
- * needs of them, and that is part of the batch's own key. So a designer
- * editing `models/<game>/plan.json` or `ramp.json` in place keeps the
- * batches those edits do not touch. (Composing reads the game's bundled
- * ramp.json, so composed levels are keyed by {@link generatorFingerprint}.)
- * Read once per process.
+ * The modules a batch of a kind of game runs from, in `folder` (`src`, or
+ * `dist` compiled): a built-in game's back end (`<folder>/<game>/<game>-backend`,
+ * which holds its generator, solver and measures), the game value over a back
+ * end (game/game-from-backend) and the batch task itself (the seed
+ * derivation, the attempts, the candidate ids: pipeline/workers/pipeline-task).
+ * For {@link OUTSIDE_GAMES}, levelramp's client of a program (program/program-game)
+ * instead of a back end.
  */
-export function growFingerprint(): string {
-  cachedGrow ??= fingerprint(engineModelsHash());
-  return cachedGrow;
+export function batchCodeEntries(kind: string, folder: "src" | "dist" = "src"): string[] {
+  const ext = folder === "src" ? "ts" : "js";
+  const game = kind === OUTSIDE_GAMES ? `${folder}/program/program-game.${ext}` : `${folder}/${kind}/${kind}-backend.${ext}`;
+  return [game, `${folder}/game/game-from-backend.${ext}`, `${folder}/pipeline/workers/pipeline-task.${ext}`];
 }
 
-/** {@link folderHash} of `models/` without the run input files ({@link RUN_INPUT_FILES}). */
-export function engineModelsHash(packageRoot: string = root): string {
-  return folderHash("models", packageRoot, (file) => !RUN_INPUT_FILES.has(file.slice(file.lastIndexOf("/") + 1)));
+/** The installed version of a package (`zod@4.1.5`), or its name alone when its package.json is not where npm puts it. */
+function packageVersion(name: string, packageRoot: string): string {
+  const file = join(packageRoot, "node_modules", name, "package.json");
+  return existsSync(file) ? `${name}@${(JSON.parse(readFileSync(file, "utf8")) as { version: string }).version}` : name;
 }
 
-/** `levelramp@<version>+<16 hex>` over the sources' hash and `models` (a folder hash). */
-function fingerprint(models: string): string {
-  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string };
-  if (cachedSource === undefined) {
+/**
+ * SHA-256 (hex) of the code a batch of a kind of game runs: the files of the
+ * import closure of its {@link batchCodeEntries} (path and bytes, {@link importClosure})
+ * and the installed version of each package they import (a new `seedrandom`
+ * could draw other numbers). Nothing outside the closure counts: the CLI, the
+ * reports, the selection, the pipeline's plan of rounds, another game.
+ *
+ * @param kind a built-in game's name or {@link OUTSIDE_GAMES}.
+ * @param folder `src` (what the build records) or `dist` (a compiled tree without the record).
+ */
+export function batchCodeHash(kind: string, packageRoot: string = root, folder: "src" | "dist" = "src"): string {
+  const closure = importClosure(batchCodeEntries(kind, folder), packageRoot);
+  const packages = closure.packages.map((p) => packageVersion(p, packageRoot)).join("\n");
+  return createHash("sha256").update(filesHash(closure.files, packageRoot)).update("\0").update(packages).digest("hex");
+}
+
+/** {@link batchCodeHash} of every built-in game and of {@link OUTSIDE_GAMES}, over `src/`: what `npm run build` records in {@link batchCodeFile}. */
+export function batchCodeHashes(packageRoot: string = root): Record<string, string> {
+  return Object.fromEntries([...Object.keys(BUILT_IN_GAMES), OUTSIDE_GAMES].map((kind) => [kind, batchCodeHash(kind, packageRoot)]));
+}
+
+const codeByKind = new Map<string, string>();
+let recorded: Record<string, string> | undefined;
+
+/**
+ * {@link batchCodeHash} of this levelramp, read once per kind per process:
+ * over `src/` when levelramp runs from its sources (tsx, vitest), else (run
+ * compiled, as the package ships) the hash of the `src/` the build compiled,
+ * as recorded in {@link batchCodeFile} (without that file, the closure in
+ * `dist/` itself). So `npx levelramp` and levelramp run from the same sources
+ * name a batch alike, and a `dist/` left stale by an edit does not pass as the
+ * edited code.
+ */
+function ownBatchCodeHash(kind: string): string {
+  let hash = codeByKind.get(kind);
+  if (hash === undefined) {
     const compiled = import.meta.url.endsWith(".js");
-    const recorded = join(root, sourceHashFile);
-    cachedSource = !compiled ? folderHash("src") : existsSync(recorded) ? readFileSync(recorded, "utf8").trim() : folderHash("dist");
+    const file = join(root, batchCodeFile);
+    if (compiled && recorded === undefined && existsSync(file)) recorded = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    hash = !compiled ? batchCodeHash(kind) : (recorded?.[kind] ?? batchCodeHash(kind, root, "dist"));
+    codeByKind.set(kind, hash);
   }
-  const hash = createHash("sha256").update(`${cachedSource}\0${models}`).digest("hex");
-  return `${pkg.name}@${pkg.version}+${hash.slice(0, 16)}`;
+  return hash;
+}
+
+/**
+ * SHA-256 (hex) of a built-in game's bundled models that a batch reads: the
+ * files of `models/<game>/` but its plan, selection model and ramp
+ * ({@link RUN_INPUT_FILES}) for `grow`; for `compose`, the ramp too (both
+ * composers aim the first levels at the game's bundled ramp.json).
+ *
+ * @param packageRoot the folder `models/` is in (default: this package's).
+ */
+export function gameModelsHash(game: string, kind: "grow" | "compose", packageRoot: string = root): string {
+  const runInput = (file: string) => RUN_INPUT_FILES.has(file) && !(kind === "compose" && file === "ramp.json");
+  return folderHash(`models/${game}`, packageRoot, (file) => !runInput(file.slice(file.lastIndexOf("/") + 1)));
+}
+
+const byGame = new Map<string, string>();
+
+/**
+ * The generator of a game's candidates (SPEC 9, 10; docs/pipeline.md "Pools
+ * reused"): `<game>@<version>+<16 hex>`, the hex the first of a SHA-256 over
+ * the code a batch of the game runs ({@link batchCodeHash}: for a built-in
+ * game its back end's import closure, for an outside game levelramp's client
+ * of it) and, for a built-in game, the bundled models it reads
+ * ({@link gameModelsHash}). The version is the game's own: a built-in game's
+ * back end declares it, an outside game's program names it in `hello`
+ * (`<game>+<16 hex>` for a game that declares none). Pools record it as
+ * `grown.generator`, shards as `inputs.generator`: any change to the game's
+ * generator, solver, measures or engine models gives another, and a change
+ * anywhere else in levelramp (its reports, CLI, selection, another game)
+ * does not. Read once per game and kind per process.
+ *
+ * @param kind `grow` for batches, `compose` for composed levels and shards (which hold both).
+ */
+export function generatorFingerprint(game: Pick<Game, "name" | "version">, kind: "grow" | "compose"): string {
+  const key = `${kind}\0${game.name}\0${game.version ?? ""}`;
+  let fingerprint = byGame.get(key);
+  if (fingerprint === undefined) {
+    const builtIn = Object.hasOwn(BUILT_IN_GAMES, game.name);
+    const code = ownBatchCodeHash(builtIn ? game.name : OUTSIDE_GAMES);
+    const models = builtIn ? gameModelsHash(game.name, kind) : "";
+    const hash = createHash("sha256").update(`${code}\0${models}`).digest("hex");
+    fingerprint = `${game.name}${game.version === undefined ? "" : `@${game.version}`}+${hash.slice(0, 16)}`;
+    byGame.set(key, fingerprint);
+  }
+  return fingerprint;
 }

@@ -7,7 +7,7 @@ import { grownRecordsSchema, type BatchRecord, type ComposeRecord, type GrownRec
 import { poolSchemaOf, type Candidate, type Pool } from "../../io/schemas/pool.ts";
 import type { BodyGame } from "../../io/schemas/shared.ts";
 import type { ComposeTask, ComposeTaskResult, GrowBatchResult, GrowBatchTask, GrownCandidate, PipelineTask } from "../workers/pipeline-task.ts";
-import { composeKey, partKey, reuseGenerator } from "./reuse-keys.ts";
+import { checkGeneratorForm, composeKey, partKey, reuseGenerator } from "./reuse-keys.ts";
 
 const module = "pipeline/reuse";
 
@@ -83,8 +83,10 @@ export class ReusedAnswers {
    *   and the run writes a whole build's bytes.
    * @param seed the run's seed: a pool of another seed answers nothing, and
    *   {@link refusal} says so (absent: not checked here; the keys still hold it).
+   * @throws InputError (exit 2) for a pool whose generator is named in the older form ({@link checkGeneratorForm}).
    */
   constructor(source: ReusablePool, game: Pick<Game, "name" | "version">, keepAims = false, seed?: number | string) {
+    checkGeneratorForm(source.records.generator, source.pool.game, source.file);
     this.source = source;
     this.keepAims = keepAims;
     this.seed = seed;
@@ -107,8 +109,8 @@ export class ReusedAnswers {
 
   /**
    * Why nothing can be reused, or null: a game without a version; a pool
-   * grown by another generator (levelramp's code or engine models, or an
-   * outside game's version, changed since: every batch's key holds it, so no
+   * grown by another generator (the code a batch of the game runs, its
+   * engine models or its version changed since: every batch's key holds it, so no
    * batch and no composing stream of the pool is this run's); a pool of
    * another seed. Known before anything is grown, so a run can say it first.
    */
@@ -117,7 +119,7 @@ export class ReusedAnswers {
     if (this.growGenerator === null) return `${pool.game} declares no version, so its candidates cannot be told from another version's`;
     if (records.generator === null) return `${this.source.file} was grown by a game that declared no version`;
     if (records.generator !== this.growGenerator) {
-      return `it was grown by ${records.generator} and this run grows with ${this.growGenerator} (levelramp's code or engine models, or the game's version, changed since; a batch is a function of them), so every batch is grown again`;
+      return `it was grown by ${records.generator} and this run grows with ${this.growGenerator} (the game's code a batch runs, its engine models or its version changed since; a batch is a function of them), so every batch is grown again`;
     }
     if (this.seed !== undefined && pool.seed !== undefined && String(pool.seed) !== String(this.seed)) return `it was grown from seed ${pool.seed} and this run's seed is ${this.seed}, so every batch is grown again`;
     return null;

@@ -1,26 +1,41 @@
 import { createHash } from "node:crypto";
-import { BUILT_IN_GAMES } from "../../game/registry.ts";
 import type { Game } from "../../game/game.ts";
 import { canonicalJson } from "../../io/canonical-json.ts";
 import type { ComposeTask, GrowBatchTask } from "../workers/pipeline-task.ts";
-import { generatorFingerprint, growFingerprint } from "./generator-fingerprint.ts";
+import { InputError } from "../../io/errors.ts";
+import { generatorFingerprint } from "./generator-fingerprint.ts";
 
 /**
  * What grows a game's candidates, as a pool's `grown.generator` names it
- * (docs/pipeline.md "Pools reused"): levelramp's code and engine models
- * ({@link growFingerprint}; for composing, {@link generatorFingerprint},
- * since composers read the game's bundled ramp), followed by
- * ` + <game>@<version>` for a game whose generator lives outside levelramp's
- * code (an outside game's program names its version, SPEC 10). `null` for a
- * game registered at run time that declares no version: nothing tells its
- * batches from another version's, so none is reused.
+ * (docs/pipeline.md "Pools reused"): `<game>@<version>+<hash>`
+ * ({@link generatorFingerprint}: the code a batch of the game runs and, for a
+ * built-in game, its engine models; for composing, its bundled ramp too).
+ * `null` for a game that declares no version (one registered at run time):
+ * nothing tells its batches from another version's, so none is reused.
  *
  * @param kind `grow` for batches, `compose` for composed levels.
  */
 export function reuseGenerator(game: Pick<Game, "name" | "version">, kind: "grow" | "compose"): string | null {
-  const base = kind === "grow" ? growFingerprint() : generatorFingerprint();
-  if (Object.hasOwn(BUILT_IN_GAMES, game.name)) return base;
-  return game.version === undefined ? null : `${base} + ${game.name}@${game.version}`;
+  return game.version === undefined ? null : generatorFingerprint(game, kind);
+}
+
+/**
+ * Refuses a pool whose record names its generator in the older form,
+ * `levelramp@<version>+<hash>` over all of levelramp's code and models
+ * (` + <game>@<version>` after it for an outside game): a key no batch of
+ * this levelramp has, whatever changed, since every key holds the generator.
+ * A generator of this form starts with the pool's game (`carillon@1+...`);
+ * `null` (a game without a version) passes.
+ *
+ * @throws InputError (exit 2) naming the file and `$.grown.generator`.
+ */
+export function checkGeneratorForm(generator: string | null, game: string, file: string): void {
+  if (generator === null || generator.startsWith(`${game}@`) || generator.startsWith(`${game}+`)) return;
+  throw new InputError(
+    "pipeline/reuse",
+    `expected the generator of ${game}'s batches as this levelramp names it (${game}@<version>+<hash> over the game's own code and models); "${generator}" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once without reusing this pool, and reuse the pool that build writes`,
+    { file, jsonPath: "$.grown.generator" },
+  );
 }
 
 const sha256 = (value: unknown) => createHash("sha256").update(canonicalJson(value)).digest("hex");

@@ -143,7 +143,8 @@ function runOptions(first: ShardInput, options: { game: Game; workers: number; e
   if (options.game.name !== shard.game) throw new InputError(module, `expected shards of ${options.game.name}; they are of ${shard.game}`, { file, jsonPath: "$.game" });
   const here = gameGenerator(options.game);
   if (recorded.generator !== here) {
-    throw new InputError(module, `expected shards made by this levelramp (${here}); they were made by ${recorded.generator}: merge with the same code and models the shards ran (drops, conflicts and extra rounds are computed here)`, { file, jsonPath: "$.inputs.generator" });
+    const older = recorded.generator.startsWith(`${shard.game}@`) || recorded.generator.startsWith(`${shard.game}+`) ? "" : " (an older form of the key, over all of levelramp's code: make the shards again with this levelramp)";
+    throw new InputError(module, `expected shards grown by the generator this levelramp grows ${shard.game} with (${here}); they were grown by ${recorded.generator}${older}: merge with a levelramp whose ${shard.game} code and models are the shards' (drops, conflicts and extra rounds are computed here)`, { file, jsonPath: "$.inputs.generator" });
   }
   if (recorded.plan.game !== shard.game) throw new InputError(module, `expected a plan for ${shard.game}; got "${recorded.plan.game}"`, { file, jsonPath: "$.inputs.plan.game" });
   return {

@@ -10,7 +10,7 @@ import type { PipelineSettings } from "../inputs/pipeline-settings.ts";
 
 /** Everything besides the seed that can change a candidate of `generate` (SPEC 9), as a shard records it. */
 export interface GenerationInputs {
-  /** The code and models that generate ({@link generatorFingerprint}). */
+  /** The game's code and models a batch or composing reads ({@link gameGenerator}). */
   generator: string;
   /** The chapters asked for, in plan order. */
   chapters: number[];
@@ -24,12 +24,16 @@ export interface GenerationInputs {
 }
 
 /**
- * The generator of a game's candidates (SPEC 9): this package's fingerprint,
- * followed by ` + <game>@<version>` for a game whose generator lives outside
- * levelramp's code (an outside game's program, SPEC 10).
+ * The generator of a game's candidates as a shard names it (SPEC 9, 10):
+ * `<game>@<version>+<hash>` over the code a batch of the game runs and the
+ * models its batches and composing read ({@link generatorFingerprint},
+ * `compose`: a shard holds both). The same key a pool reused answers by
+ * (docs/pipeline.md "Pools reused"), so `merge` takes shards from a levelramp
+ * that differs from its own only outside that code (drops, conflicts and extra
+ * rounds it computes itself).
  */
 export function gameGenerator(game: Pick<Game, "name" | "version">): string {
-  return game.version === undefined ? generatorFingerprint() : `${generatorFingerprint()} + ${game.name}@${game.version}`;
+  return generatorFingerprint(game, "compose");
 }
 
 /** The generation inputs of a run: its chapters, settings, plan, model and ramp, and its generator ({@link gameGenerator}). */
