@@ -25,7 +25,8 @@ const READS = /\b(readFileSync|readFile|createReadStream|readSync|openSync)\s*\(
 const OWN_READS: Record<string, string> = {
   "src/io/read-text-file.ts": "the one door for inputs",
   "src/cli/main.ts": "the package's own package.json (--version)",
-  "src/pipeline/reuse/generator-fingerprint.ts": "levelramp's own source files and package.json (the generator fingerprint)",
+  "src/pipeline/reuse/generator-fingerprint.ts": "levelramp's own source files, models and installed packages' package.json (a game's generator fingerprint)",
+  "src/pipeline/reuse/import-closure.ts": "levelramp's own source files (the import closure a game's generator fingerprint covers)",
   "src/report/editor/editor-bundle.ts": "the page script levelramp built (dist/editor)",
   "src/io/write-file-set.ts": "opens its own temp files to write and check them",
   "src/io/output-paths.ts": "creates an empty probe file beside an output (openSync \"wx\") to learn, before the work, that it can be written",
