@@ -255,7 +255,7 @@ describe("levelramp build --reuse", () => {
     const pool = fixture("pipeline/pool-of-another-levelramp.json");
     const r = await runCli(["build", "carillon", ...args, "--out", t.path("old"), "--reuse", pool, "--quiet"]);
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`pipeline/reuse: ${pool} at $.grown.generator: expected the generator of carillon's batches as this levelramp names it (carillon@<version>+<hash> over the game's own code and models); "levelramp@0.1.0+6fd07b1707e80085" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once without reusing this pool`);
+    expect(r.stderr).toContain(`pipeline/reuse: ${pool} at $.grown.generator: expected the generator of carillon's batches as this levelramp names it (carillon@<version>+<hash> over the game's own code and models); "levelramp@0.1.0+6fd07b1707e80085" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once with this levelramp, neither reusing this pool nor continuing its set, and reuse the pool that build writes`);
     expect(existsSync(t.path("old"))).toBe(false);
   }, 60_000);
 

@@ -33,7 +33,7 @@ export function checkGeneratorForm(generator: string | null, game: string, file:
   if (generator === null || generator.startsWith(`${game}@`) || generator.startsWith(`${game}+`)) return;
   throw new InputError(
     "pipeline/reuse",
-    `expected the generator of ${game}'s batches as this levelramp names it (${game}@<version>+<hash> over the game's own code and models); "${generator}" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once without reusing this pool, and reuse the pool that build writes`,
+    `expected the generator of ${game}'s batches as this levelramp names it (${game}@<version>+<hash> over the game's own code and models); "${generator}" is an older form of the key, over all of levelramp's code, which no batch of this levelramp's has: build the whole set once with this levelramp, neither reusing this pool nor continuing its set, and reuse the pool that build writes`,
     { file, jsonPath: "$.grown.generator" },
   );
 }
