@@ -23,7 +23,7 @@ export { maxShards, parseShard, SHARD_NAMES, type ShardEnv, type ShardSpec } fro
 export { describeTask, shardTasks, taskKey, type ShardedTask } from "./shards/shard-tasks.ts";
 export { ReplayRunner } from "./shards/replay-runner.ts";
 export { generationInputs, settingsHash, type GenerationInputs } from "./shards/settings-hash.ts";
-export { batchCodeEntries, batchCodeHash, batchCodeHashes, folderHash, gameModelsHash, generatorFingerprint, OUTSIDE_GAMES, RUN_INPUT_FILES } from "./reuse/generator-fingerprint.ts";
+export { batchCodeEntries, batchCodeHash, batchCodeHashes, folderHash, gameModelFiles, gameModelsHash, generatorFingerprint, OUTSIDE_GAMES, RUN_INPUT_FILES } from "./reuse/generator-fingerprint.ts";
 export { importClosure, runtimeImports, type ImportClosure } from "./reuse/import-closure.ts";
 // pools reused (docs/pipeline.md "Pools reused"): --reuse
 export { GrownRecorder } from "./reuse/grown-recorder.ts";

@@ -20,7 +20,7 @@ import { mergeShards } from "../../src/pipeline/shards/merge-shards.ts";
 import { loadPipelineOptions } from "../../src/pipeline/level-set/load-pipeline-options.ts";
 import type { PipelineOptions } from "../../src/pipeline/level-set/pipeline-result.ts";
 import { loadPipelineSettings } from "../../src/pipeline/inputs/pipeline-settings.ts";
-import { gameModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
+import { gameModelFiles, gameModelsHash, RUN_INPUT_FILES } from "../../src/pipeline/reuse/generator-fingerprint.ts";
 import { parseReusablePool, readReusablePool, type ReusablePool } from "../../src/pipeline/reuse/reusable-pool.ts";
 import { reuseGenerator } from "../../src/pipeline/reuse/reuse-keys.ts";
 import type { TaskRunner } from "../../src/pipeline/workers/task-runner.ts";
@@ -346,20 +346,23 @@ describe("levelramp build --reuse", () => {
 });
 
 describe("what a batch's key covers", () => {
-  it("growing a batch of either game reads engine models only, never a plan, selection model or ramp", () => {
+  it("growing a batch of either game reads its engine models only, never a plan, selection model or ramp; composing reads only what its key covers", () => {
     const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../helpers/grow-reads-child.ts", import.meta.url)), "carillon", "apsis"], { encoding: "utf8" });
     expect(child.status, child.stderr).toBe(0);
     const read = JSON.parse(child.stdout) as Record<string, string[]>;
     expect(read.carillon.length).toBeGreaterThan(0);
     expect(read.apsis.length).toBeGreaterThan(0);
-    for (const [game, files] of Object.entries(read)) {
-      expect(files.filter((f) => RUN_INPUT_FILES.has(f.slice(f.lastIndexOf("/") + 1)))).toEqual([]);
-      // the game's own engine models only: what its generator's hash covers (gameModelsHash)
-      expect(files.filter((f) => !f.startsWith(`models/${game}/`))).toEqual([]);
+    for (const game of ["carillon", "apsis"]) {
+      expect(read[game].filter((f) => RUN_INPUT_FILES.has(f.slice(f.lastIndexOf("/") + 1)))).toEqual([]);
+      // what its generator's hash covers (gameModelFiles): its own engine models for a batch; with its ramp
+      // (and Carillon the dedup thresholds) for composing
+      expect(read[game].filter((f) => !gameModelFiles(game, "grow").includes(f))).toEqual([]);
+      expect(read[`${game}/compose`].length).toBeGreaterThan(0);
+      expect(read[`${game}/compose`].filter((f) => !gameModelFiles(game, "compose").includes(f))).toEqual([]);
     }
   }, 180_000); // a tsx child compiling both games: about 3 s idle, past 60 s at load 28
 
-  it("a game's models hash moves with its engine models (composing: and its ramp), not with a plan, selection model, ramp or another game's", () => {
+  it("a game's models hash moves with its engine models (composing: and its ramp and the dedup thresholds), not with a plan, selection model, ramp or another game's", () => {
     const t = tempDir("levelramp-models-");
     const put = (file: string, text: string) => {
       mkdirSync(dirname(t.path(file)), { recursive: true });
@@ -370,11 +373,15 @@ describe("what a batch's key covers", () => {
     put("models/dedup/thresholds.json", "{}");
     const grow = gameModelsHash("g", "grow", t.dir);
     const compose = gameModelsHash("g", "compose", t.dir);
-    for (const f of ["plan.json", "selection.json", "../other/physics.json", "../dedup/thresholds.json"]) put(`models/g/${f}`, '{"changed": true}');
+    for (const f of ["plan.json", "selection.json", "../other/physics.json"]) put(`models/g/${f}`, '{"changed": true}');
     expect([gameModelsHash("g", "grow", t.dir), gameModelsHash("g", "compose", t.dir)]).toEqual([grow, compose]);
-    put("models/g/ramp.json", '{"changed": true}');
+    put("models/dedup/thresholds.json", '{"changed": true}');
     expect(gameModelsHash("g", "grow", t.dir)).toBe(grow);
     expect(gameModelsHash("g", "compose", t.dir)).not.toBe(compose);
+    const composeNow = gameModelsHash("g", "compose", t.dir);
+    put("models/g/ramp.json", '{"changed": true}');
+    expect(gameModelsHash("g", "grow", t.dir)).toBe(grow);
+    expect(gameModelsHash("g", "compose", t.dir)).not.toBe(composeNow);
     put("models/g/physics.json", '{"changed": true}');
     expect(gameModelsHash("g", "grow", t.dir)).not.toBe(grow);
   });

@@ -122,17 +122,30 @@ function ownBatchCodeHash(kind: string): string {
   return hash;
 }
 
+/** The de-duplication thresholds, which Carillon's composer reads to keep its composed levels apart (SPEC 7). */
+const DEDUP_THRESHOLDS = "models/dedup/thresholds.json";
+
 /**
- * SHA-256 (hex) of a built-in game's bundled models that a batch reads: the
- * files of `models/<game>/` but its plan, selection model and ramp
- * ({@link RUN_INPUT_FILES}) for `grow`; for `compose`, the ramp too (both
- * composers aim the first levels at the game's bundled ramp.json).
+ * A built-in game's bundled model files that a batch reads (paths relative
+ * to the package root, sorted): the files of `models/<game>/` but its plan,
+ * selection model and ramp ({@link RUN_INPUT_FILES}) for `grow`; for
+ * `compose`, the ramp too (both composers aim the first levels at the game's
+ * bundled ramp.json) and `models/dedup/thresholds.json` (Carillon's composer
+ * keeps its levels apart by them). A test records every model file growing a
+ * batch and composing open for both games and finds each of them here.
  *
  * @param packageRoot the folder `models/` is in (default: this package's).
  */
+export function gameModelFiles(game: string, kind: "grow" | "compose", packageRoot: string = root): string[] {
+  const runInput = (name: string) => RUN_INPUT_FILES.has(name) && !(kind === "compose" && name === "ramp.json");
+  const own = filesUnder(join(packageRoot, "models", game), packageRoot).filter((file) => !runInput(file.slice(file.lastIndexOf("/") + 1)));
+  const shared = kind === "compose" && existsSync(join(packageRoot, DEDUP_THRESHOLDS)) ? [DEDUP_THRESHOLDS] : [];
+  return [...own, ...shared].sort();
+}
+
+/** SHA-256 (hex) of a built-in game's {@link gameModelFiles}: each one's path and bytes. */
 export function gameModelsHash(game: string, kind: "grow" | "compose", packageRoot: string = root): string {
-  const runInput = (file: string) => RUN_INPUT_FILES.has(file) && !(kind === "compose" && file === "ramp.json");
-  return folderHash(`models/${game}`, packageRoot, (file) => !runInput(file.slice(file.lastIndexOf("/") + 1)));
+  return filesHash(gameModelFiles(game, kind, packageRoot), packageRoot);
 }
 
 const byGame = new Map<string, string>();
@@ -143,7 +156,7 @@ const byGame = new Map<string, string>();
  * the code a batch of the game runs ({@link batchCodeHash}: for a built-in
  * game its back end's import closure, for an outside game levelramp's client
  * of it) and, for a built-in game, the bundled models it reads
- * ({@link gameModelsHash}). The version is the game's own: a built-in game's
+ * ({@link gameModelFiles}). The version is the game's own: a built-in game's
  * back end declares it, an outside game's program names it in `hello`
  * (`<game>+<16 hex>` for a game that declares none). Pools record it as
  * `grown.generator`, shards as `inputs.generator`: any change to the game's
