@@ -108,6 +108,24 @@ describe("the bounded dp: only the states a lower bound keeps, in widening round
     expect(raised).toBeGreaterThanOrEqual(120);
   });
 
+  it("groups taken late (as past the size where they come at once): the full dp's answer on 400 random instances; a round that fails to prove switches them on", () => {
+    let late = 0;
+    let checked = 0;
+    for (let i = 0; i < 400; i++) {
+      const problem = mixedChainProblem("bounded-late", i);
+      if (!dpApplies(problem)) continue;
+      if (boundedDp(dpContext(problem), solverLimits().dp, true, true).lateGroups) late++;
+      const bounded = solveDp(problem, { bound: "always", groups: "late" });
+      const full = solveDp(problem, { bound: "never" });
+      expect(answerOf(problem, bounded), `instance ${i}`).toEqual(answerOf(problem, full));
+      checked++;
+    }
+    // Counted, so the test fails if the late path stops running (today: 89 of 387 instances switch late).
+    expect(checked).toBeGreaterThan(300);
+    expect(late).toBeGreaterThan(0);
+
+  });
+
   it("a pool close to its ramp: the bounded dp looks at a small share of the states, same ids", () => {
     const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points: [[1, 1], [60, 7]], interpolation: "linear" };
     const { pool, plan } = syntheticPool(createRng("bounded-close"), { chapters: 1, parts: 1, levelsPerPart: 60, perLevel: 12, noise: 0.5, target: (n) => 1 + (6 * (n - 1)) / 59 });

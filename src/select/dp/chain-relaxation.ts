@@ -2,7 +2,7 @@ import { objectiveTolerance } from "../problem/objective.ts";
 import type { DpContext } from "./dp-context.ts";
 import type { KeptLists } from "./slot-bounds.ts";
 import { groupedRelaxationBounds } from "./grouped-relaxation.ts";
-import { relaxationGroups } from "./relaxation-groups.ts";
+import { groupsAtOnce, relaxationGroups } from "./relaxation-groups.ts";
 import { combineSweeps, gather, relaxationLayout, type RelaxationLayout } from "./relaxation-layout.ts";
 
 /**
@@ -69,12 +69,18 @@ export interface RelaxationBounds {
   relaxed: number;
 }
 
-/** Computes {@link RelaxationBounds} over the given classes (see {@link chainRelaxation}); throws nothing. */
-export function relaxationBounds(ctx: DpContext, kept: KeptLists): RelaxationBounds {
+/**
+ * Computes {@link RelaxationBounds} over the given classes (see {@link chainRelaxation}); throws nothing.
+ *
+ * @param grouped whether the sweeps keep the pairwise rules of other keys where they bind
+ *   ({@link relaxationGroups}; a tighter bound, a costlier sweep); by default on pools small
+ *   enough to keep them at once ({@link groupsAtOnce})
+ */
+export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = groupsAtOnce(ctx)): RelaxationBounds {
   const layout = relaxationLayout(ctx, kept);
   // Pairwise rules on other keys that bind (a maxDrop on depth): the sweeps tell their groups apart.
-  const groups = relaxationGroups(ctx);
-  if (groups.count > 1) return { off: layout.off, cls: layout.cls, ...groupedRelaxationBounds(ctx, layout, groups) };
+  const groups = grouped ? relaxationGroups(ctx) : undefined;
+  if (groups && groups.count > 1) return { off: layout.off, cls: layout.cls, ...groupedRelaxationBounds(ctx, layout, groups) };
   const S = ctx.problem.slots.length;
   const { pv, pb, L } = ctx;
   const { off, cls, cost, cap, linf } = layout;

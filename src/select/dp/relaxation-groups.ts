@@ -29,29 +29,28 @@ export interface RelaxationGroups {
 const MAX_GROUPS = 32;
 
 /**
- * Past this many (class-slot pair × run position) entries over every slot the
- * relaxation leaves the groups out: a grouped sweep keeps an accumulator per
- * group besides the plain ones, which about doubles its cost where most
- * classes are not bound (100 of 1,000 sudoku, whose tier rule binds few steps
- * the relaxation takes: 70,800 entries), while on a pool that small the dp's
- * states weigh more (the 200-level stand-in, 23,070 entries: 7,180 states →
- * 1,918). Decided once per problem: sweeps of one solve with and without
- * groups would run the same code on two shapes of data, which V8 compiles twice.
+ * Up to this many (class-slot pair × run position) entries over every slot the bounded rounds
+ * sweep with the groups from the start ({@link groupsAtOnce}): on a pool that small a sweep costs
+ * little beside the dp's states it saves (the 200-level stand-in, 23,070 entries: 7,180 states →
+ * 1,918). Past it a grouped sweep, which keeps an accumulator per group besides the plain ones,
+ * costs a cold solve more than the states are worth where the rules bind few steps (100 of 1,000
+ * sudoku, whose tier rule binds few steps the relaxation takes: 70,800 entries, 30–40% longer), so
+ * the rounds take the groups only once a round without them fails to prove (`boundedDp`).
  */
-const MAX_ENTRIES = 50_000;
+const AT_ONCE_ENTRIES = 50_000;
 
 const cache = new WeakMap<object, RelaxationGroups>();
 
 /**
  * The {@link RelaxationGroups} of a context's classes (computed once per set
- * of classes): one group past {@link MAX_ENTRIES}. Every real step satisfies
- * the rules it keeps, and it lifts every rule that may be lifted at a step
- * (scoped to introductions anywhere, to chapters at a chapter start), so the
- * relaxation stays a lower bound. SPEC 6 `dp`, "Scale". Throws nothing.
+ * of classes). Every real step satisfies the rules it keeps, and it lifts
+ * every rule that may be lifted at a step (scoped to introductions anywhere,
+ * to chapters at a chapter start), so the relaxation stays a lower bound.
+ * SPEC 6 `dp`, "Scale". Throws nothing.
  *
  * @returns the groups (`count` 1, every pair allowed, when the rules bind no step the
- *   relaxation takes, a key has more than 32 value tuples, or the pool passes 50,000
- *   class-slot pairs × run length); `least`/`most` in the primary key's units
+ *   relaxation takes or a key has more than 32 value tuples); `least`/`most` in the
+ *   primary key's units
  */
 export function relaxationGroups(ctx: DpContext): RelaxationGroups {
   let out = cache.get(ctx.classes);
@@ -68,10 +67,6 @@ function computeGroups(ctx: DpContext): RelaxationGroups {
   const one = oneGroup(C);
   const keys = [...new Set(ctx.rules.pairRules.map((r) => r.constraint.key).filter((k) => k !== ctx.primaryKey))];
   if (keys.length === 0) return one;
-  const { lists, listOfSlot } = ctx.classes;
-  let entries = 0;
-  for (let i = 0; i < listOfSlot.length; i++) entries += lists[listOfSlot[i]].length * ctx.L;
-  if (entries > MAX_ENTRIES) return one;
   const columns = keys.map((k) => ctx.rules.valuesOf(k));
   const ids = new Map<string, number>();
   const reps: number[] = [];
@@ -110,4 +105,16 @@ function computeGroups(ctx: DpContext): RelaxationGroups {
   // Rules that forbid no step the relaxation takes (a tier that never falls where the score does not)
   // would only slow its sweeps.
   return binds ? { of, count, ok, okRestart, least, most } : one;
+}
+
+/**
+ * Whether a context's pool is small enough for the relaxation to keep the groups from its first
+ * sweep: at most 50,000 (class-slot pair × run position) entries over every slot. Larger pools
+ * sweep without them until a bounded round fails to prove (`boundedDp`). Throws nothing.
+ */
+export function groupsAtOnce(ctx: DpContext): boolean {
+  const { lists, listOfSlot } = ctx.classes;
+  let entries = 0;
+  for (let i = 0; i < listOfSlot.length; i++) entries += lists[listOfSlot[i]].length * ctx.L;
+  return entries <= AT_ONCE_ENTRIES;
 }

@@ -30,6 +30,12 @@ export interface DpOptions {
    * relaxed sequence are left out); tests compare the three.
    */
   bound?: "auto" | "always" | "never";
+  /**
+   * When the bounded rounds' relaxation keeps other keys' rules ({@link boundedDp}): `auto`
+   * (default: at once on a small pool, else from the first round that fails to prove), `late`
+   * (only from such a round, whatever the pool's size: tests).
+   */
+  groups?: "auto" | "late";
 }
 
 /** A dp answer, or the first slot at which no candidate can continue the chain. */
@@ -96,7 +102,7 @@ export function solveDp(problem: SelectionProblem, options: DpOptions = {}): DpR
   };
   // 1. Only the states a lower bound keeps, in widening rounds (most pools: a small share of them).
   if (options.bound !== "never") {
-    const bounded = boundedDp(ctx, limits, options.bound === "always");
+    const bounded = boundedDp(ctx, limits, options.bound === "always", options.groups === "late");
     work += bounded.work;
     rounds += bounded.rounds;
     if (bounded.answer) return answer(bounded.answer.table, bounded.answer.opt);
