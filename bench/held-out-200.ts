@@ -12,6 +12,13 @@
 //   difficulty rules are chapter-scoped: difficulty never falls within a chapter, at most 3 levels
 //   in a row share a difficulty to 0.25, a level rises at most 1.5 above the one before; depth
 //   drops at most 1 (game-wide); L1 to the ramp.
+// - With `eligibility: "any"` (a second stand-in, `writeHeldOut200(dir, "any")`): the same pool
+//   and plan, but every candidate may fill every level — one pool for the whole game — so the
+//   rules are the same ones game-wide (a run that restarted at chapter starts could ship a
+//   one-member class in two chapters, which the dp refuses) and the ramp climbs straight from
+//   the first level's target to the last's, with runs of at most 3 per 0.1 (per 0.25, one climb of
+//   9.2 holds at most 111 levels). Every slot then offers every class: 200 × 769 × 3 = 461,400
+//   class-slot pairs × run length.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Model } from "../src/io/schemas/model.ts";
@@ -32,8 +39,11 @@ function target(n: number): number {
   return 1 + 0.8 * c + (2 * k) / (perChapter - 1);
 }
 
-/** Writes `pool.csv`, `plan.json`, `model.json` and `ramp.json` of the stand-in (seed `bench/held-out-200`) to `dir`. */
-export function writeHeldOut200(dir: string): { pool: string; model: string; plan: string; ramp: string } {
+/**
+ * Writes `pool.csv`, `plan.json`, `model.json` and `ramp.json` of the stand-in (seed `bench/held-out-200`) to `dir`;
+ * `eligibility` is the model's (`part`: a candidate fills its own part's levels; `any`: every level).
+ */
+export function writeHeldOut200(dir: string, eligibility: "part" | "any" = "part"): { pool: string; model: string; plan: string; ramp: string } {
   mkdirSync(dir, { recursive: true });
   const rng = createRng("bench/held-out-200");
   const gauss = () => Math.sqrt(-2 * Math.log(Math.max(rng(), 1e-12))) * Math.cos(2 * Math.PI * rng());
@@ -57,20 +67,23 @@ export function writeHeldOut200(dir: string): { pool: string; model: string; pla
     composed: 0,
     chapters: Array.from({ length: CHAPTERS }, (_, c) => ({ chapter: c + 1, rules: [], parts: Array.from({ length: PARTS }, (_, p) => ({ part: p + 1, levels: PER_PART, poolPerLevel: PER_LEVEL })) })),
   };
+  const scope = eligibility === "part" ? { scope: "chapter" as const } : {};
   const model: Model = {
     format: "levelramp/model@1",
     metric: "difficulty",
-    eligibility: "part",
+    eligibility,
     constraints: [
-      { type: "nonDecreasing", key: "difficulty", scope: "chapter" },
-      { type: "maxRun", key: "difficulty", length: 3, precision: 0.25, scope: "chapter" },
-      { type: "maxRise", key: "difficulty", by: 1.5, scope: "chapter" },
+      { type: "nonDecreasing", key: "difficulty", ...scope },
+      { type: "maxRun", key: "difficulty", length: 3, precision: eligibility === "part" ? 0.25 : 0.1, ...scope },
+      { type: "maxRise", key: "difficulty", by: 1.5, ...scope },
       { type: "maxDrop", key: "depth", by: 1 },
     ],
     objective: { norm: "L1", evenness: 0 },
   };
   const points: Array<[number, number]> = [];
-  for (let c = 0; c < CHAPTERS; c++) points.push([c * PARTS * PER_PART + 1, target(c * PARTS * PER_PART + 1)], [(c + 1) * PARTS * PER_PART, target((c + 1) * PARTS * PER_PART)]);
+  const last = CHAPTERS * PARTS * PER_PART;
+  if (eligibility === "any") points.push([1, target(1)], [last, target(last)]);
+  else for (let c = 0; c < CHAPTERS; c++) points.push([c * PARTS * PER_PART + 1, target(c * PARTS * PER_PART + 1)], [(c + 1) * PARTS * PER_PART, target((c + 1) * PARTS * PER_PART)]);
   const ramp: Ramp = { format: "levelramp/ramp@1", metric: "difficulty", points, interpolation: "linear" };
   const files = { pool: join(dir, "pool.csv"), model: join(dir, "model.json"), plan: join(dir, "plan.json"), ramp: join(dir, "ramp.json") };
   writeFileSync(files.pool, lines.join("\n") + "\n");
