@@ -11,7 +11,10 @@
 // Instances: the sudoku banks of fixtures/sudoku (100 of 1,000 and 400 of 3,000, the walkthrough's
 // model), 400 of a 20,000-sudoku QQwing bank (made on first use by fixtures/sudoku/make-sudoku-bank.sh
 // into out/bench/; needs qqwing and faketime, else its rows are left out) with two nonDecreasing
-// keys, maxRise and L2, and 1,000 of the seeded 100,000-candidate integer bank with maxRise.
+// keys, maxRise and L2; the same 400 of 20,000 with the scores halved (rounded half to even: 235
+// values, many candidates each — the shape of a game's coarse ratings, where the plain Python dp is
+// quick) under the walkthrough's model on the score alone (L1); and 1,000 of the seeded
+// 100,000-candidate integer bank with maxRise.
 // The 20,000 bank made with qqwing 1.3.4 and glibc on Debian 12: sudoku-20000.csv sha256
 // 5622a107cc559fbb62a02873d7a8405bb1da457acaf3a40ce218ef7f82134fd6 (its first 3,000 puzzles are
 // the committed bank's).
@@ -20,8 +23,8 @@
 //   SELECT_COLD_ONLY=sudoku-1000 npm run bench -- select-cold
 //   SELECT_COLD_PROFILE=out/profiles npm run bench -- select-cold   # + one node --cpu-prof run per instance
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readJsonFile } from "../src/io/read-json-file.ts";
@@ -85,10 +88,31 @@ function sudoku20000(): Files | undefined {
   return { ...sudoku(20000, 400, "model-rise-l2.json")(), pool: relativeToRoot(pool) };
 }
 
+/**
+ * The 20,000 bank with each score halved, rounded half to even (235 values), and the walkthrough's
+ * model without its tier rule (the score alone), in this run's temporary folder.
+ */
+function halved20000(): Files | undefined {
+  const bank = sudoku20000();
+  if (!bank) return undefined;
+  const lines = readFileSync(join(root, bank.pool), "utf8").trimEnd().split("\n");
+  const score = lines[0].split(",").indexOf("score");
+  const half = (v: number) => (v % 2 === 1 && (v - 1) / 2 % 2 === 0 ? (v - 1) / 2 : Math.round(v / 2));
+  const rows = lines.slice(1).map((line) => line.split(",").map((x, i) => (i === score ? String(half(Number(x))) : x)).join(","));
+  const pool = join(tmp, "sudoku-20000-halved.csv");
+  writeFileSync(pool, [lines[0], ...rows].join("\n") + "\n");
+  const model = JSON.parse(readFileSync(join(root, "fixtures/sudoku/model.json"), "utf8")) as { constraints: Array<{ key?: string }> };
+  model.constraints = model.constraints.filter((c) => c.key !== "tier");
+  const modelFile = join(tmp, "model-score-alone.json");
+  writeFileSync(modelFile, JSON.stringify(model, null, 2) + "\n");
+  return { ...sudoku(20000, 400)(), pool, model: modelFile };
+}
+
 const instances: Instance[] = [
   { key: "sudoku-1000", label: "sudoku 100 of 1,000 (real, QQwing; walkthrough model, L1)", files: sudoku(1000, 100), runs: 11, pythonRuns: 5, cbc: true },
   { key: "sudoku-3000", label: "sudoku 400 of 3,000 (real, QQwing; walkthrough model, L1)", files: sudoku(3000, 400), runs: 11, pythonRuns: 3, cbc: true },
   { key: "sudoku-20000", label: "sudoku 400 of 20,000 (real, QQwing; score and tier nonDecreasing, maxRise 10, maxRun 3, L2)", files: sudoku20000, runs: 7, pythonRuns: 3, cbc: true },
+  { key: "sudoku-20000-halved", label: "sudoku 400 of 20,000, scores halved (235 values; score nonDecreasing, maxRun 3, L1)", files: halved20000, runs: 7, pythonRuns: 3, cbc: false },
   {
     key: "integer-100000",
     label: "1,000 of 100,000 (seeded integers; difficulty nonDecreasing, maxRise 5, depth maxDrop 1, maxRun 3, L1)",
@@ -127,13 +151,27 @@ function codeCacheState(): string {
 
 let codeCache = "not checked";
 
-/** Runs a command as its own process from the repository root; returns its stdout and, with GNU time, its peak memory. */
-function run(cmd: string, args: string[], timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string; maxRssMB?: number } {
+/**
+ * Runs a command as its own process from the repository root; returns its stdout and, with GNU time,
+ * its peak memory and CPU (user + sys, ms; the processes it waited for included).
+ */
+function run(cmd: string, args: string[], timeoutMs = 600_000): { status: number | null; stdout: string; stderr: string; maxRssMB?: number; cpuMs?: number } {
   const rss = join(tmp, "rss.txt");
-  const [file, argv] = gnuTime ? [gnuTime, ["-f", "%M", "-o", rss, cmd, ...args]] : [cmd, args];
+  const [file, argv] = gnuTime ? [gnuTime, ["-f", "%M %U %S", "-o", rss, cmd, ...args]] : [cmd, args];
   const r = spawnSync(file, argv, { cwd: root, encoding: "utf8", maxBuffer: 64 << 20, timeout: timeoutMs });
-  const maxRssMB = gnuTime && existsSync(rss) ? Math.round(Number(readFileSync(rss, "utf8").trim().split("\n").pop()) / 1024) : undefined;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, maxRssMB };
+  const [kb, user, sys] = gnuTime && existsSync(rss) ? readFileSync(rss, "utf8").trim().split("\n").pop()!.split(" ").map(Number) : [];
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, maxRssMB: kb === undefined ? undefined : Math.round(kb / 1024), cpuMs: user === undefined ? undefined : Math.round((user + sys) * 1000) };
+}
+
+/** Per case, the CPU of every run; a run's counters carry the median of those after the untimed first. */
+const cpuRuns = new Map<string, number[]>();
+function cpuMedian(name: string, cpuMs: number | undefined): number | undefined {
+  if (cpuMs === undefined) return undefined;
+  const list = cpuRuns.get(name) ?? [];
+  list.push(cpuMs);
+  cpuRuns.set(name, list);
+  const timed = (list.length > 1 ? list.slice(1) : list).sort((a, b) => a - b);
+  return timed[Math.floor(timed.length / 2)];
 }
 
 function selectArgs(f: Files, out: string): string[] {
@@ -175,7 +213,7 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
       answer(inst.key, "cold CLI", { objective: file.objective, ids: file.levels.map((l) => l.id) });
       // The summary line without this run's temporary folder; whether Node read extra CA certificates at start (50-90 ms of every process here).
       const line = r.stderr.split("\n")[0].split(tmp).join("<tmp>");
-      return { objective: file.objective, maxRssMB: r.maxRssMB, line, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset", codeCache };
+      return { objective: file.objective, maxRssMB: r.maxRssMB, cpuMedianMs: cpuMedian(`cold ${inst.key}`, r.cpuMs), line, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset", codeCache };
     },
   });
   // 2. The same work inside this (warm) process: read, build, solve, levels file.
@@ -215,7 +253,7 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
       if (r.status !== 0) throw new Error(`select-cold: plain-dp.py exited ${r.status}: ${r.stderr}`);
       const a = JSON.parse(r.stdout) as { objective: number; ids: string[] };
       answer(inst.key, "plain DP (Python)", a);
-      return { objective: a.objective, maxRssMB: r.maxRssMB };
+      return { objective: a.objective, maxRssMB: r.maxRssMB, cpuMedianMs: cpuMedian(`python ${inst.key}`, r.cpuMs) };
     },
   });
   // 4. CBC on levelramp's MILP of the instance (written as an LP file, untimed), one run under a time limit.
@@ -269,23 +307,33 @@ for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
 
 /** The side-by-side table: per instance, each row's median wall and peak memory, and whether the answers agree. */
 function summary(rows: BenchRow[]): string {
-  const lines = ["", "| instance | levelramp cold CLI | in-process (read + build + solve + write) | plain DP (Python) | CBC | same objective |", "| --- | --- | --- | --- | --- | --- |"];
+  const lines = [
+    "",
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length}-core ${cpus()[0]?.model.trim() ?? "machine"}, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(" / ")} at the end; medians (wall; CPU = user + sys from GNU time) of the runs after one untimed`,
+    "",
+    "| instance | levelramp cold CLI | in-process (read + build + solve + write) | plain DP (Python) | levelramp ÷ Python (wall, CPU) | CBC | same objective |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
   for (const inst of instances.filter((i) => !only || only.includes(i.key))) {
     const row = (prefix: string) => rows.find((r) => r.name.startsWith(prefix) && r.name.endsWith(inst.label));
     const cell = (r: BenchRow | undefined) => {
       if (!r) return "—";
-      const c = (r.counters ?? {}) as { maxRssMB?: number; answer?: string; skipped?: string; note?: string };
+      const c = (r.counters ?? {}) as { maxRssMB?: number; cpuMedianMs?: number; answer?: string; skipped?: string; note?: string };
       if (c.skipped) return c.skipped;
       if (c.answer) return c.answer;
       const wall = r.medianMs >= 1000 ? `${(r.medianMs / 1000).toFixed(2)} s` : `${r.medianMs.toFixed(0)} ms`;
-      return `${wall}${c.maxRssMB ? `, ${c.maxRssMB} MB` : ""}${c.note ? ` (${c.note})` : ""}`;
+      const cpu = c.cpuMedianMs === undefined ? "" : ` (CPU ${c.cpuMedianMs >= 1000 ? `${(c.cpuMedianMs / 1000).toFixed(2)} s` : `${c.cpuMedianMs} ms`})`;
+      return `${wall}${cpu}${c.maxRssMB ? `, ${c.maxRssMB} MB` : ""}${c.note ? ` (${c.note})` : ""}`;
     };
     const a = answers.get(inst.key);
     const objectives = a ? [...a.values()].map((x) => x.objective).filter((x): x is number => x !== undefined) : [];
     const same = objectives.length > 1 && objectives.every((x) => Math.abs(x - objectives[0]) <= 1e-6 * Math.max(1, Math.abs(x))) ? `yes (${objectives[0]})` : objectives.join(" / ") || "—";
     const py = a?.get("plain DP (Python)")?.ids;
     const ids = py && a?.get("cold CLI")?.ids ? (JSON.stringify(py) === JSON.stringify(a.get("cold CLI")!.ids) ? ", same ids" : ", other ids") : "";
-    lines.push(`| ${inst.label} | ${cell(row("cold CLI"))} | ${cell(row("in-process"))} | ${cell(row("plain DP"))} | ${cell(row("CBC"))} | ${same}${ids} |`);
+    const [cli, python] = [row("cold CLI"), row("plain DP")];
+    const cpuOf = (r: BenchRow | undefined) => (r?.counters as { cpuMedianMs?: number } | undefined)?.cpuMedianMs;
+    const ratio = cli && python && cpuOf(cli) && cpuOf(python) ? `${(cli.medianMs / python.medianMs).toFixed(2)}, ${(cpuOf(cli)! / cpuOf(python)!).toFixed(2)}` : "—";
+    lines.push(`| ${inst.label} | ${cell(cli)} | ${cell(row("in-process"))} | ${cell(python)} | ${ratio} | ${cell(row("CBC"))} | ${same}${ids} |`);
   }
   rmSync(tmp, { recursive: true, force: true });
   return lines.join("\n") + "\n";

@@ -144,7 +144,10 @@ function summary(_rows: BenchRow[]): string {
       const rs = (runs.get(`${inst.key}|${cmd.label}`) ?? []).slice(1);
       const ok = rs.filter((r) => r.exit === 0);
       const last = ok[ok.length - 1];
-      const ratio = (f: (r: Run) => number) => median(rs.map((r, i) => f(dp[i]) / f(r)).filter(Number.isFinite)).toFixed(2);
+      const ratio = (f: (r: Run) => number) => {
+        const m = median(rs.map((r, i) => f(dp[i]) / f(r)).filter(Number.isFinite));
+        return Number.isNaN(m) ? "—" : m.toFixed(2);
+      };
       const pairs = cmd === commands[0] ? "—" : `${ratio((r) => r.wallMs)}, ${ratio((r) => r.cpuMs)}${cmd.solver === "highs" ? "" : `, ${ratio((r) => r.solveMs ?? NaN)}`}`;
       const dpStats = last?.solver === "dp" ? `${last.states}, ${last.rounds}` : "—";
       const answer = last ? `${last.solver}, ${last.objective}${last.status === "optimal" ? "" : ` (${last.status})`}` : `exit ${rs[0]?.exit}`;

@@ -115,8 +115,7 @@ class Rounds {
   raised = false;
   lateGroups = false;
   private readonly affordable: boolean;
-  /** Whether pairwise rules on other keys bind, and whether the sweeps keep them (at once on a small pool). */
-  private readonly binds: boolean;
+  /** Whether the sweeps keep pairwise rules on other keys where they bind (at once on a small pool). */
   private readonly atOnce: boolean;
   private grouped: boolean;
   /**
@@ -146,9 +145,9 @@ class Rounds {
     // a floor nearer the optimum (on the real banks the optimum itself or within 1%).
     this.affordable = full * ctx.L <= RELAXED_FLOOR_AT_MOST;
     this.raise = this.affordable && !ctx.introRuns;
-    this.binds = relaxationGroups(ctx).count > 1;
     this.atOnce = !late && groupsAtOnce(ctx);
-    this.grouped = this.binds && this.atOnce;
+    // (The groups are looked for only where they are taken: a larger pool whose rounds prove never pays for them.)
+    this.grouped = this.atOnce && relaxationGroups(ctx).count > 1;
   }
 
   /**
@@ -191,7 +190,7 @@ class Rounds {
 
   /** A round failed to prove: from now on the sweeps keep the other keys' rules where they bind (if they do not yet). */
   groupsFromNow(): void {
-    if (!this.binds || this.grouped) return;
+    if (this.grouped || this.atOnce || relaxationGroups(this.ctx).count === 1) return;
     this.grouped = this.lateGroups = true;
     if (this.swept?.upTo === Infinity) this.filterBy(this.swept.bounds);
     this.swept = undefined;
