@@ -6,6 +6,7 @@
 export { buildProblem, describeBounds, withinBounds, type BuiltProblem, type CandidateSource, type SelectionInputs } from "./problem/build-problem.ts";
 export { candidateClasses, candidateClassesOf, type CandidateClasses } from "./rules/candidate-classes.ts";
 export { ChainRules, STEP_TOLERANCE, chainRulesOf, chapterStarts, describeConstraint, isChapterScoped, isIntroductionScoped, type PairRule, type RunRule } from "./rules/chain-rules.ts";
+export { chainCeiling } from "./rules/chain-ceiling.ts";
 export { checkPicks, problemConstraints, sequenceOf } from "./rules/check-picks.ts";
 export { conceptBreaks, describeConceptConstraint, introductions, type ConceptBreak, type ConceptLevel } from "./rules/concept-breaks.ts";
 export { internConceptSets, type ConceptSets } from "./problem/concept-sets.ts";

@@ -20,6 +20,9 @@ import { reuseLines } from "../../src/pipeline/reuse/reuse-lines.ts";
 import { selectLevels } from "../../src/pipeline/selection/select-levels.ts";
 import { generateShard } from "../../src/pipeline/shards/generate-shard.ts";
 import { verifyLevels } from "../../src/pipeline/verify/verify-levels.ts";
+import { buildProblem } from "../../src/select/problem/build-problem.ts";
+import { slotGroups } from "../../src/select/problem/slot-groups.ts";
+import { chainCeiling } from "../../src/select/rules/chain-ceiling.ts";
 import type { TaskRunner } from "../../src/pipeline/workers/task-runner.ts";
 import { fixture, runCli } from "../helpers/run-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -37,6 +40,8 @@ const growsNothing: TaskRunner = {
 const sum = (r: PipelineResult, f: (p: NonNullable<PipelineResult["reuse"]>["parts"][number]) => number) => r.reuse!.parts.reduce((n, p) => n + f(p), 0);
 const grownIn = (r: PipelineResult) => r.reuse!.parts.filter((p) => p.grown > 0).map((p) => `c${p.chapter}p${p.part}:${p.grown}/${p.reused + p.grown}`);
 /** Each batch's (part, number, aim) as a pool records it. */
+/** A ramp with every point after the first moved by `by` (metric units). */
+const raisedBy = (ramp: Ramp, by: number): Ramp => ({ ...ramp, points: ramp.points.map(([l, v]) => [l, l > 1 ? v + by : v] as [number, number]) });
 const aims = (r: PipelineResult) => (r.pool.grown as GrownRecords).parts.flatMap((p) => p.batches.map((b) => `c${p.chapter}p${p.part}#${b.batch}@${b.level.number}:${b.level.target}`));
 
 /**
@@ -88,24 +93,64 @@ describe("a build that keeps the recorded aims", () => {
 
   // A whole Carillon build (seed 1) with its last ramp point moved stopped in chapter 13 with the aims kept: chapter 12's
   // parts were kept 0.65 and 1.11 bits above the ramp without the refine rounds a whole build grows, and the later parts'
-  // recorded batches, aimed under that chain, could not continue it. A chain above the ramp gets its refine rounds.
-  it("a chain that would end above the ramp grows the refine rounds the pool does not hold, as a whole build does; one below keeps its continuation", async () => {
+  // recorded batches, aimed under that chain, could not continue it. The run now checks that they can (the ceiling), so a
+  // chain above the ramp needs no refine round either (the earlier code grew 6 batches here: two refine rounds of c1p1).
+  it("a chain that would end above the ramp grows no refine round when the later parts' recorded candidates continue it", async () => {
     const lowered: Ramp = { ...carillon.ramp, points: carillon.ramp.points.map(([l, v]) => [l, l > 1 ? v - 0.5 : v] as [number, number]) };
     const o = { ...carillon, ramp: lowered };
     const logs: string[] = [];
-    const kept = await buildLevels({ ...o, reuse: reusable(first, carillon.game), keepAims: true, events: { log: (line) => logs.push(line) } });
-    // chapter 1 part 1's chain would end above the lowered ramp: its two refine rounds (3 batches each) are grown, counted as never grown before
-    expect(kept.reuse!.parts.map((p) => [p.reused, p.grown, p.unrecorded, p.refineNotGrown])).toEqual([[3, 6, 6, 0], [3, 0, 0, 0], [3, 0, 0, 0]]);
-    expect(kept.stats.parts[0].refineRounds).toBe(2);
-    expect(logs.filter((l) => l.startsWith("chapter 1 part 1: the chain would end at bits ") && l.includes(" above ")).map((l) => l.replace(/^.*; /, ""))).toEqual([
-      "growing more candidates (refine round 1 of 2, aimed at the targets)",
-      "growing more candidates (refine round 2 of 2, aimed at the targets)",
+    const kept = await buildLevels({ ...o, reuse: reusable(first, carillon.game), keepAims: true, runner: growsNothing, events: { log: (line) => logs.push(line) } });
+    expect(kept.reuse!.parts.map((p) => [p.reused, p.grown, p.unrecorded, p.refineNotGrown])).toEqual([[3, 0, 0, 1], [3, 0, 0, 0], [3, 0, 0, 0]]);
+    expect(kept.stats.parts[0].refineRounds).toBe(0);
+    expect(logs.filter((l) => l.startsWith("chapter 1 part 1: the chain would end at bits ")).map((l) => l.replace(/^.*; /, ""))).toEqual([
+      "the earlier pool holds no refine round 1 of it, and keeping the recorded aims grows none for a chain the later parts' recorded candidates can continue: the continuation found is kept",
     ]);
-    expect(reuseLines(kept.reuse!, "grown", "--keep-aims")).toContain("  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp): 6 batch(es) of c1p1 (6)");
+    expect(reuseLines(kept.reuse!, "grown", "--keep-aims")).toContain("  not grown: refine rounds the earlier pool does not hold, for chains that end below this ramp or that the later parts' recorded candidates continue (each part keeps the continuation found; a whole build grows them): c1p1 (1)");
     await expectChosenOverItsPool(kept, o);
-    // the raised ramp leaves chains below it: nothing grown (the first test), and no refine round either
-    const raisedRun = await buildLevels({ ...carillon, ramp: raised, reuse: reusable(first, carillon.game), keepAims: true, runner: growsNothing });
-    expect(sum(raisedRun, (p) => p.grown)).toBe(0);
+  }, 60_000);
+
+  // Seed 2, every ramp point after the first raised by 1 bit: chapter 1 part 2's own best levels would end at a value
+  // chapter 2 part 1's recorded candidates (aimed at the earlier ramp) cannot continue from; the earlier code took them
+  // and then grew an extra round of c2p1 (3 batches). The part is kept under the ceiling instead: nothing grown.
+  it("a part whose own best would block the later parts' recorded candidates is kept under its ceiling, growing nothing", async () => {
+    const o2 = { ...carillon, seed: 2 };
+    const first2 = await buildLevels(o2);
+    const o = { ...o2, ramp: raisedBy(o2.ramp, 1) };
+    const logs: string[] = [];
+    const kept = await buildLevels({ ...o, reuse: reusable(first2, carillon.game), keepAims: true, runner: growsNothing, events: { log: (line) => logs.push(line) } });
+    expect(kept.reuse!.parts.map((p) => [p.reused, p.grown, p.ceiling])).toEqual([[3, 0, undefined], [3, 0, 4.784635], [3, 0, undefined]]);
+    expect(kept.stats.parts.map((p) => p.extraRounds + p.refineRounds)).toEqual([0, 0, 0]);
+    const c1p2 = kept.levels!.levels.filter((l) => l.chapter === 1 && l.part === 2);
+    expect(c1p2[c1p2.length - 1].metrics.bits).toBeLessThanOrEqual(4.784635);
+    expect(logs).toContain("chapter 1 part 2: its best levels would end where the later parts' recorded candidates (through chapter 2 part 1) cannot continue the chain (at most bits 4.852 from what they hold): kept at or under bits 4.785");
+    expect(reuseLines(kept.reuse!, "grown", "--keep-aims")).toContain("  kept under a ceiling (their own best levels would have ended where the later parts' recorded candidates cannot continue the chain; no round grown for it): c1p2");
+    const verified = await verifyLevels(kept.levels!, { game: o.game, model: o.model, modelFile: "m.json", plan: o.plan, planFile: "p.json" });
+    expect(verified.failures).toEqual([]);
+    // part by part over the written pool, c1p2 takes its own best and chapter 2 part 1 cannot continue: the ceiling is what chose
+    await expect(selectLevels({ pool: JSON.parse(JSON.stringify(kept.pool)), poolFile: "pools.json", game: o.game, plan: o.plan, planFile: "p.json", model: o.model, modelFile: "m.json", ramp: o.ramp, rampFile: "r.json" }, { incremental: true })).rejects.toThrow(/chapter 2, part 1/);
+    // the same bytes whatever the worker count
+    const two = await buildLevels({ ...o, workers: 2, reuse: reusable(first2, carillon.game), keepAims: true, runner: growsNothing });
+    expect(text(two)).toEqual(text(kept));
+  }, 60_000);
+
+  // The earlier chain is a filling of the later parts from its own end (a ramp-only change keeps every rule), so the
+  // ceiling after each part is at least where the earlier chain ended there.
+  it("the ceiling after each part is at least the earlier chain's end there, on a ramp-only change", async () => {
+    const first2 = await buildLevels({ ...carillon, seed: 2 });
+    for (const earlier of [first, first2]) {
+      for (const ramp of [raisedBy(carillon.ramp, 1), raisedBy(carillon.ramp, -0.5)]) {
+        const { problem } = buildProblem({ pool: JSON.parse(JSON.stringify(earlier.pool)), poolFile: "pools.json", plan: carillon.plan, planFile: "p.json", model: carillon.model, modelFile: "m.json", ramp, rampFile: "r.json" });
+        const index = new Map(problem.candidates.map((c, k) => [c.id, k]));
+        const picks = earlier.levels!.levels.map((l) => index.get(l.id)!);
+        const groups = slotGroups(problem);
+        const last = groups[groups.length - 1].end;
+        for (const g of groups.slice(0, -1)) {
+          const ceiling = chainCeiling(problem, g.end, last, new Set(picks.slice(0, g.end)));
+          expect(ceiling).toBeGreaterThanOrEqual(problem.candidates[picks[g.end - 1]].metrics.bits);
+          expect(ceiling).toBeLessThan(Infinity);
+        }
+      }
+    }
   }, 60_000);
 
   it("with nothing changed it is the exact build: the same bytes, no aim kept, and nothing added to report.txt", async () => {
@@ -204,7 +249,7 @@ describe("batches the earlier run never grew", () => {
     expect(sum(built, (p) => p.unrecorded!)).toBe(sum(built, (p) => p.grown));
     expect(sum(built, (p) => p.grown)).toBeGreaterThan(0);
     const lines = reuseLines(built.reuse!, "grown", "--keep-aims");
-    expect(lines.some((l) => l.startsWith(`  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp): ${sum(built, (p) => p.grown)} batch(es) of `))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp that the later parts' recorded candidates could not continue): ${sum(built, (p) => p.grown)} batch(es) of `))).toBe(true);
     expect(lines.some((l) => l.startsWith("  grown for their generator inputs"))).toBe(false);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { Pool } from "../../io/schemas/pool.ts";
 import { buildProblem, describeBounds, withinBounds, type SelectionInputs } from "../../select/problem/build-problem.ts";
 import { extendSelection } from "../../select/solve/extend-selection.ts";
 import type { SolveOptions } from "../../select/solve/solve-selection.ts";
-import type { Selection, SelectionProblem } from "../../select/problem/selection-problem.ts";
+import type { Selection, SelectionCandidate, SelectionProblem } from "../../select/problem/selection-problem.ts";
 import { slotGroups, type SlotGroup } from "../../select/problem/slot-groups.ts";
 import { hasOwnKey } from "../../io/hostile/own-key.ts";
 import { CONCEPTS_KEY } from "../../io/concepts/concepts-key.ts";
@@ -47,16 +47,58 @@ export class ChainSelection {
    * then solves part (`chapter`, `part`)'s slots with every earlier slot fixed
    * to `picks` (extendSelection).
    *
+   * With `ceiling`, only candidates whose value of the model's metric is at
+   * most it fill the part's slots (a chain whose metric may not fall then ends
+   * at or under it; docs/pipeline.md "Keeping the recorded aims").
+   *
    * @returns the step's selection; its picks over the group are the part's levels.
    * @throws InputError (exit 2) as buildProblem for bad inputs or a candidate without a model metric;
    *   NoAnswerError (exit 1) when no continuation meets the model.
    */
-  async extend(pool: Pool, chapter: number, part: number, picks: readonly number[], options: SolveOptions): Promise<{ selection: Selection; group: SlotGroup; problem: SelectionProblem }> {
+  async extend(pool: Pool, chapter: number, part: number, picks: readonly number[], options: SolveOptions, ceiling?: number): Promise<{ selection: Selection; group: SlotGroup; problem: SelectionProblem }> {
     const problem = this.take(pool);
+    const group = this.groupOf(chapter, part);
+    this.fillEligible(problem, group, this.free(problem));
+    if (ceiling !== undefined) {
+      const metric = this.inputs.model.metric;
+      for (let s = group.start; s < group.end; s++) if (!problem.fixed[s]) problem.eligible[s] = problem.eligible[s].filter((k) => problem.candidates[k].metrics[metric] <= ceiling);
+    }
+    return { selection: await extendSelection(problem, picks, group, options), group, problem };
+  }
+
+  /**
+   * The problem as it will be once the parts after (`chapter`, `part`) up to
+   * (`throughChapter`, `throughPart`) hold `ahead` too: candidates not in
+   * the pool yet (a build that keeps the recorded aims knows the later parts'
+   * recorded candidates before it takes them), appended after the pool's, and
+   * those parts' eligible lists filled as {@link extend} fills them. The
+   * problem of the run is not changed. Call after an {@link extend} of the part.
+   *
+   * @returns the problem and the slots of the parts after the part (`from`, `to`).
+   */
+  lookahead(pool: Pool, chapter: number, part: number, ahead: readonly SelectionCandidate[], throughChapter: number, throughPart: number): { problem: SelectionProblem; from: number; to: number } {
+    const problem = this.take(pool);
+    const first = this.groups.indexOf(this.groupOf(chapter, part)) + 1;
+    const last = this.groups.indexOf(this.groupOf(throughChapter, throughPart));
+    const keys = this.metricKeys();
+    const known = ahead.filter((c) => [...keys].every((k) => hasOwnKey(c.metrics, k)));
+    const n = problem.candidates.length;
+    const view: SelectionProblem = {
+      ...problem,
+      candidates: [...problem.candidates, ...known],
+      eligible: [...problem.eligible],
+      ...(problem.narrowedBy ? { narrowedBy: [...problem.narrowedBy] } : {}),
+    };
+    const free = [...this.free(problem), ...known.map((_, i) => n + i)];
+    for (let g = first; g <= last; g++) this.fillEligible(view, this.groups[g], free);
+    return { problem: view, from: this.groups[first - 1].end, to: last >= first ? this.groups[last].end : this.groups[first - 1].end };
+  }
+
+  /** The slot group of (`chapter`, `part`). */
+  private groupOf(chapter: number, part: number): SlotGroup {
     const group = this.groups.find((g) => g.chapter === chapter && g.part === part);
     if (!group) throw new InputError("pipeline/selection", `expected chapter ${chapter} part ${part} among the selected slots`);
-    this.fillEligible(problem, group);
-    return { selection: await extendSelection(problem, picks, group, options), group, problem };
+    return group;
   }
 
   /** Compiles the problem on the first call; afterwards appends the pool's new candidates and conflict pairs. */
@@ -117,11 +159,15 @@ export class ChainSelection {
     return keys;
   }
 
-  /** Recomputes the eligible lists (and bounds notes) of the group's slots over the candidates so far. */
-  private fillEligible(problem: SelectionProblem, group: SlotGroup): void {
+  /** The candidates so far that may fill a slot: not dropped, not excluded, not fixed elsewhere. */
+  private free(problem: SelectionProblem): number[] {
+    return problem.candidates.map((_, k) => k).filter((k) => !this.excluded.has(k) && !this.taken.has(k));
+  }
+
+  /** Recomputes the eligible lists (and bounds notes) of the group's slots over the `free` candidates. */
+  private fillEligible(problem: SelectionProblem, group: SlotGroup, free: number[]): void {
     const { model } = this.inputs;
     const bounds = model.constraints.filter((c): c is Extract<typeof c, { type: "bounds" }> => c.type === "bounds");
-    const free = problem.candidates.map((_, k) => k).filter((k) => !this.excluded.has(k) && !this.taken.has(k));
     const byId = (a: number, b: number) => (problem.candidates[a].id < problem.candidates[b].id ? -1 : problem.candidates[a].id > problem.candidates[b].id ? 1 : a - b);
     for (let s = group.start; s < group.end; s++) {
       if (problem.fixed[s]) continue; // a composed level or a pin: its list was settled when the problem was compiled

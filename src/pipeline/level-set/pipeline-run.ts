@@ -18,6 +18,10 @@ import { addCounts } from "../../io/hostile/own-key.ts";
 import type { PartStats, PipelineOptions, PipelineStats } from "./pipeline-result.ts";
 import { chainDrift } from "./chain-drift.ts";
 import { ChainSelection } from "./chain-selection.ts";
+import { ChainForesight } from "./chain-foresight.ts";
+import { chooseUnderCeiling, type CeilingChoice, type ChainAhead } from "./choose-under-ceiling.ts";
+import { chainCeiling } from "../../select/rules/chain-ceiling.ts";
+import { extendSelection } from "../../select/solve/extend-selection.ts";
 import type { KeptChain } from "./kept-chain.ts";
 import { extraRoundRaise, growAims, type ChainStand } from "./grow-aims.ts";
 import { conceptsOf, type ComposeTask, type ComposeTaskResult, type GrowBatchResult, type GrowBatchTask, type GrownCandidate } from "../workers/pipeline-task.ts";
@@ -81,6 +85,8 @@ export class PipelineRun {
   private readonly ids = new Set<string>();
   private readonly deduper: PoolDeduper;
   private readonly selection: ChainSelection;
+  /** With keepAims, when the model's metric may not fall: the later parts' recorded candidates, known ahead (chooseLevels); else null. */
+  private readonly foresight: ChainForesight | null;
   private readonly queued: QueuedBatch[][] = [];
   /** Where the chain stands after each part (null before anything is chosen). */
   private readonly standAfter: Array<ChainStand | null> = [];
@@ -126,6 +132,7 @@ export class PipelineRun {
     this.recorder = new GrownRecorder(this.game);
     this.selection = new ChainSelection(this.selectionInputs());
     this.runner = runnerFor(options);
+    this.foresight = this.foreseeing(options) ? new ChainForesight(this.runner as ReuseRunner, this.parts, (i, round) => this.growTasks(this.parts[i], round, this.aimsFor(this.parts[i], null)), 1 + settings.extraRounds + settings.refineRounds) : null;
     // An earlier pool nothing of which can be reused (another generator or seed): said before anything is grown, not only at the end.
     if (this.runner instanceof ReuseRunner && this.runner.refusal) options.events?.log?.(`reuse: nothing reused from ${options.reuse!.file}: ${this.runner.refusal}`);
     // generate selects nothing, so no aim waits for a chain: queue every part at once.
@@ -305,6 +312,19 @@ export class PipelineRun {
     return this.runner.close();
   }
 
+  /**
+   * Whether the run chooses each part knowing the later parts' recorded
+   * candidates: a build (it selects) that keeps the recorded aims, with a
+   * model whose metric may not fall anywhere (`nonDecreasing` on it, scoped
+   * to the game), so a chain that ends higher than the later candidates
+   * reach can block them (docs/pipeline.md "Keeping the recorded aims").
+   */
+  private foreseeing(options: PipelineOptions & { select: boolean }): boolean {
+    const { model } = options;
+    const climbs = model.constraints.some((c) => c.type === "nonDecreasing" && c.key === model.metric && (c.scope ?? "game") === "game");
+    return options.select && options.keepAims === true && climbs && this.runner instanceof ReuseRunner && this.runner.refusal === null;
+  }
+
   /** The selection's inputs: the pool as it stands, with the plan, model and ramp of the build. */
   private selectionInputs(): SelectionInputs {
     const o = this.options;
@@ -438,22 +458,27 @@ export class PipelineRun {
       return { why, refine: false };
     }
     if (!this.options.select) return null;
-    let step: Awaited<ReturnType<ChainSelection["extend"]>>;
+    let choice: CeilingChoice;
     try {
-      step = await this.selection.extend(this.pool, part.chapter, part.part, this.picks, { timeLimitSeconds: this.options.settings.selectionTimeLimitSeconds });
+      choice = await this.chooseLevels(work);
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
       const fixed = this.fixedLevelsBreak(work, err);
       if (fixed !== null) throw fixed;
       return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies };
     }
-    const { selection, group, problem } = step;
+    const { selection, group, problem } = choice.step;
     const chosen = selection.picks.slice(group.start, group.end);
     const metric = this.options.model.metric;
     const end = problem.candidates[chosen[chosen.length - 1]]?.metrics[metric];
+    if (choice.blocked) {
+      const next = this.recordedRound(work, round);
+      if (next) return next;
+    }
     const drifted = this.drift(work, problem, group, end);
     const drift = drifted?.why ?? null;
-    if (drifted !== null && ps.refineRounds < this.options.settings.refineRounds && this.mayRefine(work, round, drifted)) return { why: drifted.why, refine: true };
+    if (drifted !== null && ps.refineRounds < this.options.settings.refineRounds && this.mayRefine(work, round, drifted, this.foresight !== null && !choice.blocked)) return { why: drifted.why, refine: true };
+    if (choice.ceiling !== undefined && this.runner instanceof ReuseRunner) this.runner.keptUnder(part.chapter, part.part, choice.ceiling);
     this.optimal &&= selection.optimal;
     this.solvers.add(selection.solver);
     this.recorder.selected(work.record, selection.solver, selection.optimal);
@@ -468,6 +493,63 @@ export class PipelineRun {
     }
     this.options.events?.advance?.("selection", 1);
     return null;
+  }
+
+  /**
+   * The part's levels: its best continuation (ChainSelection.extend); in a
+   * run that knows the later parts' recorded candidates (keepAims,
+   * {@link ChainForesight}), the best from which they can still continue the
+   * chain ({@link chooseUnderCeiling}), said in the log when that keeps the
+   * part under a ceiling, or when no choice of the part lets them continue.
+   *
+   * @throws NoAnswerError when the part's candidates cannot continue the chain at all.
+   */
+  private async chooseLevels(work: PartWork): Promise<CeilingChoice> {
+    const { part } = work;
+    const options = { timeLimitSeconds: this.options.settings.selectionTimeLimitSeconds };
+    const extend = (ceiling?: number) => this.selection.extend(this.pool, part.chapter, part.part, this.picks, options, ceiling);
+    const best = await extend();
+    if (this.foresight === null) return { step: best };
+    const { through, candidates } = this.foresight.ahead(work.index);
+    if (through === work.index) return { step: best };
+    const last = this.parts[through];
+    // the later parts as they would be now, after the part's batches were taken (their drops and pairs)
+    const { problem, from, to } = this.selection.lookahead(this.pool, part.chapter, part.part, candidates, last.chapter, last.part);
+    const rest: SlotGroup = { chapter: last.chapter, part: last.part, start: from, end: to };
+    const ahead: ChainAhead = {
+      ceiling: chainCeiling(problem, from, to, new Set(this.picks)),
+      completes: async (picks) => {
+        try {
+          await extendSelection(problem, picks, rest, options);
+          return true;
+        } catch (err) {
+          if (err instanceof NoAnswerError) return false;
+          throw err;
+        }
+      },
+    };
+    const choice = await chooseUnderCeiling(best, extend, ahead, this.picks, this.options.model.metric);
+    const metric = this.options.model.metric;
+    const later = `the later parts' recorded candidates (through chapter ${last.chapter} part ${last.part})`;
+    if (choice.ceiling !== undefined) this.options.events?.log?.(`chapter ${part.chapter} part ${part.part}: its best levels would end where ${later} cannot continue the chain (at most ${metric} ${fmt(ahead.ceiling)} from what they hold): kept at or under ${metric} ${fmt(choice.ceiling)}`);
+    if (choice.blocked) this.options.events?.log?.(`chapter ${part.chapter} part ${part.part}: ${later} cannot continue the chain from any choice of its candidates (at most ${metric} ${fmt(ahead.ceiling)} from what they hold)`);
+    return choice;
+  }
+
+  /**
+   * When no choice of a blocked part lets the later parts continue: its
+   * next round if the earlier pool holds it whole (taken as grown, growing
+   * nothing; a refine round while refine rounds remain, else an extra
+   * round), else null (the part keeps its best; the rounds the chain then
+   * needs are grown as without the look ahead).
+   */
+  private recordedRound(work: PartWork, round: number): NextRound | null {
+    const { settings } = this.options;
+    const ps = work.stats;
+    if (!this.foresight?.holdsRound(work.index, round + 1)) return null;
+    const why = "the later parts' recorded candidates cannot continue the chain from any choice of its candidates yet, and the earlier pool holds its next round";
+    if (ps.refineRounds < settings.refineRounds) return { why, refine: true };
+    return ps.extraRounds < settings.extraRounds ? { why, refine: false } : null;
   }
 
   /**
@@ -497,11 +579,12 @@ export class PipelineRun {
    * would end above the ramp ({@link ReuseRunner.mayRefine}); a round left
    * out is said in the log.
    */
-  private mayRefine(work: PartWork, round: number, drift: { side: "above" | "below"; why: string }): boolean {
+  private mayRefine(work: PartWork, round: number, drift: { side: "above" | "below"; why: string }, guarded: boolean): boolean {
     if (!(this.runner instanceof ReuseRunner)) return true;
     const tasks = this.growTasks(work.part, round + 1, this.aimsFor(work.part, this.standAfter[work.index - 1] ?? null));
-    if (this.runner.mayRefine(tasks, drift.side)) return true;
-    this.options.events?.log?.(`chapter ${work.part.chapter} part ${work.part.part}: ${drift.why}; the earlier pool holds no refine round ${work.stats.refineRounds + 1} of it, and keeping the recorded aims grows none for a chain below the ramp: the continuation found is kept`);
+    if (this.runner.mayRefine(tasks, drift.side, guarded)) return true;
+    const which = drift.side === "below" ? "for a chain below the ramp" : "for a chain the later parts' recorded candidates can continue";
+    this.options.events?.log?.(`chapter ${work.part.chapter} part ${work.part.part}: ${drift.why}; the earlier pool holds no refine round ${work.stats.refineRounds + 1} of it, and keeping the recorded aims grows none ${which}: the continuation found is kept`);
     return false;
   }
 

@@ -77,9 +77,11 @@ function keptAimsLines(parts: PartReuse[], elsewhere: number, flag: string, reus
   const changed = parts.filter((p) => p.grown - (p.unrecorded ?? 0) > 0);
   const sum = (ps: PartReuse[], f: (p: PartReuse) => number) => ps.reduce((n, p) => n + f(p), 0);
   if (changed.length) lines.push(`  grown for their generator inputs (changed, or a part the pool does not hold): ${sum(changed, (p) => p.grown - (p.unrecorded ?? 0))} batch(es) of ${ranges(changed, parts)}`);
-  if (unrecorded.length) lines.push(`  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp): ${sum(unrecorded, (p) => p.unrecorded ?? 0)} batch(es) of ${unrecorded.map((p) => `${name(p)} (${p.unrecorded})`).join(", ")}`);
+  if (unrecorded.length) lines.push(`  grown because the earlier run never grew them (this run needed more extra rounds, or refine rounds for a chain above the ramp that the later parts' recorded candidates could not continue): ${sum(unrecorded, (p) => p.unrecorded ?? 0)} batch(es) of ${unrecorded.map((p) => `${name(p)} (${p.unrecorded})`).join(", ")}`);
   const unrefined = parts.filter((p) => (p.refineNotGrown ?? 0) > 0);
-  if (unrefined.length) lines.push(`  not grown: refine rounds the earlier pool does not hold, for chains that end below this ramp (each part keeps the continuation found; a whole build grows them): ${unrefined.map((p) => `${name(p)} (${p.refineNotGrown})`).join(", ")}`);
+  if (unrefined.length) lines.push(`  not grown: refine rounds the earlier pool does not hold, for chains that end below this ramp or that the later parts' recorded candidates continue (each part keeps the continuation found; a whole build grows them): ${unrefined.map((p) => `${name(p)} (${p.refineNotGrown})`).join(", ")}`);
+  const capped = parts.filter((p) => p.ceiling !== undefined);
+  if (capped.length) lines.push(`  kept under a ceiling (their own best levels would have ended where the later parts' recorded candidates cannot continue the chain; no round grown for it): ${capped.map((p) => name(p)).join(", ")}`);
   if (elsewhere > 0) lines.push(`  ${flag}: ${elsewhere} batch(es) were grown for the earlier ramp or chain, so this set may differ from a whole build's with these inputs (without ${flag}, ${reuse} grows them again and writes a whole build's bytes)`);
   else lines.push(`  ${flag}: every batch reused was aimed where this run aims it: the set is a whole build's with these inputs`);
   return lines;

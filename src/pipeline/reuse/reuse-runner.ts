@@ -16,8 +16,10 @@ export interface PartReuse {
   aimedElsewhere?: number;
   /** With `keepAims`: of `grown`, the batches of a part the pool holds with the same inputs that the earlier run never grew (this run took more extra rounds, or a refine round for a chain above the ramp); the rest of `grown` are of parts whose generator inputs changed, or new parts. */
   unrecorded?: number;
-  /** With `keepAims`: refine rounds this run would grow for the part that the pool does not hold, left ungrown because the chain ends below the ramp (the part keeps the continuation it found). */
+  /** With `keepAims`: refine rounds this run would grow for the part that the pool does not hold, left ungrown (the part keeps the continuation it found): for a chain below the ramp, or one the later parts' recorded candidates can continue (docs/pipeline.md "Keeping the recorded aims"). */
   refineNotGrown?: number;
+  /** With `keepAims`: the ceiling the part's chain was kept under (metric units), when its own best levels would have ended where the later parts' recorded candidates cannot continue; absent otherwise. */
+  ceiling?: number;
 }
 
 /** What a run with `--reuse` reused and grew (docs/pipeline.md "Pools reused"); never part of an output file. */
@@ -103,14 +105,33 @@ export class ReuseRunner implements TaskRunner {
    * "Refine rounds"), so the run needs the round and grows it (counted as
    * `unrecorded`). A chain **below** the ramp blocks no later part: keeping
    * the aims grows none the earlier run did not, and the round left out is
-   * counted (`refineNotGrown`). Always true without keepAims.
+   * counted (`refineNotGrown`). With `guarded` (the run checked that the
+   * later parts' recorded candidates continue the chain the part chose, kept
+   * under its ceiling if need be), a chain above the ramp blocks nothing
+   * either, and its round is left out the same way. Always true without keepAims.
    */
-  mayRefine(tasks: readonly GrowBatchTask[], side: "above" | "below"): boolean {
-    if (!this.answers.keepAims || tasks.length === 0 || !this.answers.holdsPart(tasks[0]) || side === "above") return true;
+  mayRefine(tasks: readonly GrowBatchTask[], side: "above" | "below", guarded = false): boolean {
+    if (!this.answers.keepAims || tasks.length === 0 || !this.answers.holdsPart(tasks[0]) || (side === "above" && !guarded)) return true;
     if (tasks.every((t) => this.answers.holds(t))) return true;
     const p = this.parts.get(`${tasks[0].chapter}/${tasks[0].part}`);
     if (p) p.refineNotGrown = (p.refineNotGrown ?? 0) + 1;
     return false;
+  }
+
+  /**
+   * With `keepAims`, the recorded answers to one round of a part's batch
+   * tasks when the pool holds every one of them (each as grown, whatever its
+   * aim), else null; counted nowhere (a look ahead, not a batch of the run).
+   */
+  recorded(tasks: readonly GrowBatchTask[]): GrowBatchResult[] | null {
+    if (!this.answers.keepAims || !tasks.every((t) => this.answers.holds(t))) return null;
+    return tasks.map((t) => this.answers.growAnswer(t)!);
+  }
+
+  /** Notes the ceiling a part's chain was kept under ({@link PartReuse.ceiling}). */
+  keptUnder(chapter: number, part: number, ceiling: number): void {
+    const p = this.parts.get(`${chapter}/${part}`);
+    if (p) p.ceiling = ceiling;
   }
 
   /** Why nothing of the earlier pool can be reused ({@link ReusedAnswers.refusal}), or null: known before any task runs. */
