@@ -126,6 +126,7 @@ describe("a build that keeps the recorded aims", () => {
     expect(reuseLines(kept.reuse!, "grown", "--keep-aims")).toContain("  kept under a ceiling (their own best levels would have ended where the later parts' recorded candidates cannot continue the chain; no round grown for it): c1p2");
     const verified = await verifyLevels(kept.levels!, { game: o.game, model: o.model, modelFile: "m.json", plan: o.plan, planFile: "p.json" });
     expect(verified.failures).toEqual([]);
+    expect(kept.levels!.note).toBe("part by part: each part proven optimal given the earlier ones (1 of them under a ceiling, so that the later parts' recorded candidates could continue the chain)");
     // part by part over the written pool, c1p2 takes its own best and chapter 2 part 1 cannot continue: the ceiling is what chose
     await expect(selectLevels({ pool: JSON.parse(JSON.stringify(kept.pool)), poolFile: "pools.json", game: o.game, plan: o.plan, planFile: "p.json", model: o.model, modelFile: "m.json", ramp: o.ramp, rampFile: "r.json" }, { incremental: true })).rejects.toThrow(/chapter 2, part 1/);
     // the same bytes whatever the worker count

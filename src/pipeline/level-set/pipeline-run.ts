@@ -297,7 +297,7 @@ export class PipelineRun {
       objective: new Objective(built.problem).total(this.picks),
       // Part by part: each part optimal given the earlier ones; the whole is not proven (SPEC 6 status).
       status: this.optimal && this.parts.length === 1 ? "optimal" : "feasible",
-      note: this.optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal",
+      note: (this.optimal ? "part by part: each part proven optimal given the earlier ones" : "part by part; some part's solve was not proven optimal") + this.ceilingNote(),
       solver: `incremental(${[...this.solvers].sort().join("+")})`,
       stats: {},
     });
@@ -305,6 +305,12 @@ export class PipelineRun {
     // What the build chose, so a later `select` over pools.json can say how it compares.
     this.pool.build = { objective: levels.objective, levels: levels.levels.map((l) => ({ number: l.number, id: l.id })) };
     return levels;
+  }
+
+  /** With parts kept under a ceiling (chooseLevels): how many, for the levels file's note; else nothing. */
+  private ceilingNote(): string {
+    const n = this.runner instanceof ReuseRunner ? this.runner.summary().parts.filter((p) => p.ceiling !== undefined).length : 0;
+    return n === 0 ? "" : ` (${n} of them under a ceiling, so that the later parts' recorded candidates could continue the chain)`;
   }
 
   /** Stops the worker threads. */
