@@ -275,7 +275,7 @@ describe("levelramp build --reuse --keep-aims", () => {
     // exact --reuse with the same ramp names the flag that grows none of them
     const exact = await runCli(["build", "carillon", ...args, "--ramp", rampFile, "--out", t.path("e"), "--reuse", pool]);
     expect(exact.code, exact.stderr).toBe(0);
-    expect(exact.stderr).toContain("  to reuse them as grown for their earlier aims, growing none of them again: the same command with --keep-aims (the whole set, which may then differ from a whole build's; a chain that would end above the ramp still grows its refine rounds)\n");
+    expect(exact.stderr).toContain("  to reuse them as grown for their earlier aims, growing none of them again: the same command with --keep-aims (the whole set, which may then differ from a whole build's; a round is grown only where the earlier pool's candidates cannot continue the chain)\n");
   }, 60_000);
 
   it("refuses --keep-aims without a pool to reuse (exit 2, nothing written), and a library shard that keeps aims", async () => {

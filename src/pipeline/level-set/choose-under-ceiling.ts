@@ -36,7 +36,8 @@ export interface CeilingChoice {
  * part's candidates' values at or under the ceiling and below its own
  * best's end, highest first, searched by halving (a lower value leaves the
  * later parts more, so past the highest that works they work on, until the
- * part itself cannot be filled). Every answer is checked with
+ * part itself cannot be filled; a `maxRise` on the metric can break that,
+ * and the search then keeps a lower one that works, or none). Every answer is checked with
  * `ahead.completes`; when none passes, the part's own best, `blocked`.
  *
  * @param best the part's best levels (ChainSelection.extend without a ceiling).

@@ -65,7 +65,7 @@ export function reuseLines(summary: ReuseSummary, otherwise = "grown", keepAims?
   if (grown.length) lines.push(`  ${otherwise} whole: ${ranges(grown, parts)}`);
   if (partly.length) lines.push(`  ${otherwise} in part: ${partly.map((p) => `${name(p)} (${p.grown} of ${p.reused + p.grown} batches)`).join(", ")}`);
   if (summary.keepAims) lines.push(...keptAimsLines(parts, elsewhere, keepAims ?? "keepAims", said.reuse));
-  if (reaimed > 0 && keepAims !== undefined) lines.push(`  to reuse them as grown for their earlier aims, growing none of them again: the same command with ${keepAims} (the whole set, which may then differ from a whole build's; a chain that would end above the ramp still grows its refine rounds)`);
+  if (reaimed > 0 && keepAims !== undefined) lines.push(`  to reuse them as grown for their earlier aims, growing none of them again: the same command with ${keepAims} (the whole set, which may then differ from a whole build's; a round is grown only where the earlier pool's candidates cannot continue the chain)`);
   if (reaimed > 0) lines.push(`  to choose from ${file} as it is, growing nothing: ${said.select} ${file} ${said.incremental} with this run's ${said.inputs} (without ${said.incremental} if the pool runs out part by part; the levels only, not a whole build's set)`);
   return lines;
 }
