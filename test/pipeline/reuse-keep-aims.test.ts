@@ -239,6 +239,23 @@ describe("batches the earlier run never grew", () => {
     await expectChosenOverItsPool(kept, { ...o, model });
   }, 60_000);
 
+  // Seed 3: the first build took an extra and a refine round of c1p2 under a chain that may not fall. With a lower ramp,
+  // after the extra round no choice of the part leaves the later parts' recorded candidates a way on; the pool holds its
+  // next round (the refine round), which is taken as grown.
+  it("a part no choice of which lets the later parts continue takes its next recorded round, growing nothing", async () => {
+    const game = await openGame("hopsk");
+    const model: Model = { ...hopsModel, constraints: [{ type: "nonDecreasing", key: "hops" }] };
+    const o: PipelineOptions = { game, plan: hopsPlan, planFile: "p.json", model, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2], seed: 3, workers: 1, settings: loadPipelineSettings() };
+    const hopsFirst = await buildLevels(o);
+    expect(hopsFirst.stats.parts.map((p) => [p.extraRounds, p.refineRounds])).toEqual([[0, 0], [1, 1], [0, 1], [2, 1]]);
+    const ramp: Ramp = { ...hopsRamp, points: [[1, 1], [12, 3]] };
+    const logs: string[] = [];
+    const kept = await buildLevels({ ...o, ramp, reuse: reusable(hopsFirst, game), keepAims: true, runner: growsNothing, events: { log: (l) => logs.push(l) } });
+    expect(logs).toContain("chapter 1 part 2: the later parts' recorded candidates cannot continue the chain from any choice of its candidates yet, and the earlier pool holds its next round; growing more candidates (refine round 1 of 2, aimed at the targets)");
+    expect(sum(kept, (p) => p.grown)).toBe(0);
+    await expectChosenOverItsPool(kept, { ...o, ramp });
+  }, 60_000);
+
   it("are grown and counted apart from changed inputs (an extra round a generate pool does not hold)", async () => {
     const game = await openGame("hopsk");
     const o: PipelineOptions = { game, plan: hopsPlan, planFile: "p.json", model: hopsModel, modelFile: "m.json", ramp: hopsRamp, rampFile: "r.json", chapters: [1, 2], seed: 11, workers: 1, settings: loadPipelineSettings() };
