@@ -17,8 +17,9 @@
 //   rules are the same ones game-wide (a run that restarted at chapter starts could ship a
 //   one-member class in two chapters, which the dp refuses) and the ramp climbs straight from
 //   the first level's target to the last's, with runs of at most 3 per 0.1 (per 0.25, one climb of
-//   9.2 holds at most 111 levels). Every slot then offers every class: 200 × 769 × 3 = 461,400
-//   class-slot pairs × run length.
+//   9.2 holds at most 111 levels). Every slot then offers every class: 200 × 687
+//   (candidates equal on difficulty and depth are one class here) × 3 = 412,200 class-slot pairs ×
+//   run length.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Model } from "../src/io/schemas/model.ts";

@@ -8,7 +8,7 @@
 // - the 200-level stand-in for a held-out model (bench/held-out-200.ts: 800 candidates, a
 //   sawtooth ramp, chapter-scoped nonDecreasing, maxRun 3 and maxRise, depth drops at most 1);
 // - its second form, every candidate eligible for every level (the same pool, the rules
-//   game-wide, a straight ramp: 461,400 class-slot pairs × run length, past the size where the
+//   game-wide, a straight ramp: 412,200 class-slot pairs × run length, past the size where the
 //   relaxation keeps depth's rule from its first sweep);
 // - KGoldrunner's order under its concept model with enemies never falling except where a
 //   concept is introduced (SPEC 12 scope "introduction", no maxRun): the dp's since it takes runs
