@@ -1,4 +1,5 @@
 import { oneLine } from "./hostile/terminal-text.ts";
+import { thousands } from "./thousands.ts";
 
 /**
  * Errors that carry an exit code (SPEC 2): 2 for bad input or usage, 1 for work
@@ -221,5 +222,5 @@ export function environmentLimit(err: unknown, module: string): LevelrampError |
  */
 export function commandHeapLimit(module: string, command: string, heapLimitBytes: number): LevelrampError {
   const mb = Math.round(heapLimitBytes / 2 ** 20);
-  return new LevelrampError(module, `ran out of memory (JavaScript heap out of memory): \`${oneLine(command)}\` reached V8's heap limit (${mb.toLocaleString("en-US")} MB here, set from the machine's memory or NODE_OPTIONS=--max-old-space-size) and was stopped (each output is replaced whole or not at all: one it had not written is unchanged); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1, ["fewer-levels"]);
+  return new LevelrampError(module, `ran out of memory (JavaScript heap out of memory): \`${oneLine(command)}\` reached V8's heap limit (${thousands(mb)} MB here, set from the machine's memory or NODE_OPTIONS=--max-old-space-size) and was stopped (each output is replaced whole or not at all: one it had not written is unchanged); do less at once (fewer levels or chapters), or raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> where the machine has the memory`, 1, ["fewer-levels"]);
 }

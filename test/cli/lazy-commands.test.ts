@@ -59,7 +59,7 @@ describe("each command loads only what it needs (SPEC 2: the CLI starts at once)
     expect(r.stdout).toContain("select [options]");
     // The help names the built-in games from the registry's one list, which imports none of them.
     // main prints every error through remedy-flags.ts (a table of options, no import of its own).
-    expect(r.loaded.filter((f) => f.startsWith("src/")).sort()).toEqual(["src/cli/bin.ts", "src/cli/cli-io.ts", "src/cli/games-in-words.ts", "src/cli/main.ts", "src/cli/remedy-flags.ts", "src/game/registry.ts", "src/io/errors.ts", "src/io/hostile/terminal-text.ts", "src/io/interrupt/command-thread.ts", "src/io/interrupt/on-interrupt.ts"]);
+    expect(r.loaded.filter((f) => f.startsWith("src/")).sort()).toEqual(["src/cli/bin.ts", "src/cli/cli-io.ts", "src/cli/games-in-words.ts", "src/cli/main.ts", "src/cli/remedy-flags.ts", "src/game/registry.ts", "src/io/errors.ts", "src/io/hostile/terminal-text.ts", "src/io/interrupt/command-thread.ts", "src/io/interrupt/on-interrupt.ts", "src/io/thousands.ts"]);
     expect(r.loaded.filter((f) => f.includes("node_modules/zod/") || heavy.some((h) => f.includes(h)))).toEqual([]);
   }, 60_000);
 

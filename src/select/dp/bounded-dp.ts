@@ -1,5 +1,6 @@
 import { objectiveTolerance } from "../problem/objective.ts";
 import { relaxationBounds, withinRelaxation, type RelaxationBounds } from "./chain-relaxation.ts";
+import { capReach } from "./cap-reach.ts";
 import { keptRuns } from "./kept-runs.ts";
 import { groupsAtOnce, relaxationGroups } from "./relaxation-groups.ts";
 import { bestStart, classDp, type ClassDpLimits, type ClassDpTable } from "./class-dp.ts";
@@ -204,7 +205,10 @@ class Rounds {
   raiseToEveryClass(width: number): number | undefined {
     const { ctx, bounds } = this;
     this.raise = false;
-    const all = relaxationBounds(ctx, { lists: bounds.orders.map((o) => o.cls), listOfSlot: ctx.classes.listOfSlot, all: true, size: this.full }, this.grouped && this.atOnce);
+    // Every class, less those the caps keep from a slot (on no relaxed sequence: the same optimum and bounds, fewer pairs to sweep).
+    const lists = bounds.orders.map((o) => o.cls);
+    const reach = capReach(ctx, lists, ctx.classes.listOfSlot);
+    const all = relaxationBounds(ctx, reach ?? { lists, listOfSlot: ctx.classes.listOfSlot, all: true, size: this.full }, this.grouped && this.atOnce);
     if (!Number.isFinite(all.relaxed)) {
       this.raised = true;
       return undefined;
@@ -215,7 +219,7 @@ class Rounds {
     // groups came in late, their grouped sweeps look only at the classes these keep.
     if (this.grouped && !this.atOnce) this.filterBy(all);
     else if (higher || !ctx.restart.includes(1)) {
-      this.swept = { bounds: all, upTo: Infinity, whole: true };
+      this.swept = { bounds: all, upTo: Infinity, whole: !reach };
       this.raised = true;
     }
     if (!higher) return width;

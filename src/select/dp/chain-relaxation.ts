@@ -82,7 +82,9 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
   const groups = grouped ? relaxationGroups(ctx) : undefined;
   if (groups && groups.count > 1) return { off: layout.off, cls: layout.cls, ...groupedRelaxationBounds(ctx, layout, groups) };
   const S = ctx.problem.slots.length;
-  const { pv, pb, L } = ctx;
+  // (the context's fields as locals, each pointer class's bucket and value read once: a cold
+  // process runs these loops mostly before V8 optimises them, where every read counts)
+  const { pv, pb, L, mult, restart, introRuns } = ctx;
   const { off, cls, cost, cap, linf } = layout;
   const forward = forwardSweep(ctx, layout);
   const total = off[S];
@@ -101,9 +103,12 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
   for (let i = S - 1; i >= -1; i--) {
     for (let k = off[i + 1], end = i < S - 1 ? off[i + 2] : k; k < end; k++) {
       let best = Infinity;
-      for (let r = 0; r < L; r++) {
-        const v = linf ? Math.max(forward[k * L + r], backward[k * L + r]) : forward[k * L + r] + backward[k * L + r] - cost[k];
-        lbRun[k * L + r] = v;
+      const own = cost[k];
+      for (let r = 0, at = k * L; r < L; r++, at++) {
+        const f = forward[at];
+        const b = backward[at];
+        const v = linf ? (f > b ? f : b) : f + b - own;
+        lbRun[at] = v;
         if (v < best) best = v;
       }
       lb[k] = best;
@@ -111,7 +116,7 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
     if (i < 0) break;
     const from = off[i + 1];
     const to = i < S - 1 ? off[i + 2] : from;
-    if (i < S - 1 && (ctx.restart[i + 1] || ctx.introRuns)) {
+    if (i < S - 1 && (restart[i + 1] || introRuns)) {
       freeStep(backward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], -1);
       continue;
     }
@@ -123,25 +128,34 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
     sameCls.fill(-1);
     for (let k = off[i + 1] - 1; k >= off[i]; k--) {
       const c = cls[k];
-      if (i < S - 1 && pb[c] !== bucket) {
+      const bc = pb[c];
+      const vc = pv[c];
+      if (i < S - 1 && bc !== bucket) {
         // A lower bucket: the classes gathered for the last one now follow as new runs.
         if (same[0] < higher) higher = same[0];
-        same.fill(Infinity);
-        same2.fill(Infinity);
-        sameCls.fill(-1);
-        bucket = pb[c];
+        // (a loop, not three fill calls: here every class may be a bucket of its own)
+        for (let r = 0; r < L; r++) {
+          same[r] = same2[r] = Infinity;
+          sameCls[r] = -1;
+        }
+        bucket = bc;
       }
-      for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= pv[c])); q--) {
-        if (pb[cls[q]] > bucket) {
+      for (; q >= from; q--) {
+        const d = cls[q];
+        const bd = pb[d];
+        if (bd > bucket) {
           if (backward[q * L] < higher) higher = backward[q * L];
-        } else for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, backward[q * L + r], cls[q]);
+        } else if (bd === bucket && pv[d] >= vc) {
+          for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, backward[q * L + r], d);
+        } else break;
       }
       const own = cost[k];
-      const once = ctx.mult[c] < 2;
-      for (let r = 0; r < cap[k]; r++) {
-        const goOn = r + 1 >= cap[k] ? Infinity : once && sameCls[r + 1] === c ? same2[r + 1] : same[r + 1];
+      const once = mult[c] < 2;
+      const cp = cap[k];
+      for (let r = 0, at = k * L; r < cp; r++, at++) {
+        const goOn = r + 1 >= cp ? Infinity : once && sameCls[r + 1] === c ? same2[r + 1] : same[r + 1];
         const next = goOn < higher ? goOn : higher;
-        backward[k * L + r] = linf ? (next > own ? next : own) : next + own;
+        backward[at] = linf ? (next > own ? next : own) : next + own;
       }
     }
   }
@@ -183,52 +197,85 @@ export function withinRelaxation(bounds: RelaxationBounds, limit: number, whole:
 /** The forward sweep F over the laid-out classes (one group: the other keys' rules left out). */
 function forwardSweep(ctx: DpContext, layout: RelaxationLayout): Float64Array {
   const S = ctx.problem.slots.length;
-  const { pv, pb, L } = ctx;
+  const { L, restart, introRuns } = ctx;
   const { off, cls, cost, cap, linf } = layout;
-  const total = off[S];
-  const forward = new Float64Array(total * L).fill(Infinity);
-  const same = new Float64Array(L);
-  const sameCls = new Int32Array(L);
-  const same2 = new Float64Array(L);
-  // The best relaxed prefix ending in each (class, run position).
+  const forward = new Float64Array(off[S] * L).fill(Infinity);
+  const w = sweepData(ctx, layout);
+  // The best relaxed prefix ending in each (class, run position), a slot per call (a function
+  // called once per slot is optimised after a few slots; one loop over every slot ran longer
+  // unoptimised in a cold process).
   for (let i = 0; i < S; i++) {
-    const from = i > 0 ? off[i - 1] : 0;
-    const to = off[i];
-    if (i > 0 && (ctx.restart[i] || ctx.introRuns)) {
-      freeStep(forward, cls, pb, cap, cost, L, linf, from, to, off[i], off[i + 1], 1);
-      continue;
-    }
-    let p = from;
-    let lower = i > 0 ? Infinity : 0;
-    let bucket = NaN;
-    same.fill(Infinity);
-    same2.fill(Infinity);
-    sameCls.fill(-1);
-    for (let k = off[i]; k < off[i + 1]; k++) {
-      const c = cls[k];
-      if (pb[c] !== bucket) {
-        // A higher bucket: the classes gathered for the last one now start runs.
-        for (let r = 0; r < L; r++) if (same[r] < lower) lower = same[r];
-        same.fill(Infinity);
-        same2.fill(Infinity);
-        sameCls.fill(-1);
-        bucket = pb[c];
-      }
-      for (; p < to && (pb[cls[p]] < bucket || (pb[cls[p]] === bucket && pv[cls[p]] <= pv[c])); p++) {
-        if (pb[cls[p]] < bucket) {
-          for (let r = 0; r < L; r++) if (forward[p * L + r] < lower) lower = forward[p * L + r];
-        } else for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, forward[p * L + r], cls[p]);
-      }
-      const own = cost[k];
-      const once = ctx.mult[c] < 2;
-      forward[k * L] = linf ? (lower > own ? lower : own) : lower + own;
-      for (let r = 1; r < cap[k]; r++) {
-        const before = once && sameCls[r - 1] === c ? same2[r - 1] : same[r - 1];
-        forward[k * L + r] = linf ? (before > own ? before : own) : before + own;
-      }
-    }
+    if (i > 0 && (restart[i] || introRuns)) freeStep(forward, cls, ctx.pb, cap, cost, L, linf, off[i - 1], off[i], off[i], off[i + 1], 1);
+    else forwardSlot(w, forward, i > 0 ? off[i - 1] : 0, off[i], off[i + 1], i === 0);
   }
   return forward;
+}
+
+/** What a sweep's slot step reads: the context's and the layout's arrays, and its scratch rows (one object shape). */
+interface SweepData {
+  pv: Float64Array;
+  pb: Float64Array;
+  mult: Int32Array;
+  cls: Int32Array;
+  cost: Float64Array;
+  cap: Int32Array;
+  L: number;
+  linf: boolean;
+  /** Per run position, the least value gathered in the current bucket, its class, and the least of any other class. */
+  same: Float64Array;
+  sameCls: Int32Array;
+  same2: Float64Array;
+}
+
+function sweepData(ctx: DpContext, layout: RelaxationLayout): SweepData {
+  const { pv, pb, mult, L } = ctx;
+  const { cls, cost, cap, linf } = layout;
+  return { pv, pb, mult, cls, cost, cap, L, linf, same: new Float64Array(L), sameCls: new Int32Array(L), same2: new Float64Array(L) };
+}
+
+/**
+ * One slot of the forward sweep: positions [at, end) from the previous slot's [from, to) (the
+ * first slot: from nothing). Runs go on within a bucket and start after a lower bucket.
+ */
+function forwardSlot(w: SweepData, forward: Float64Array, from: number, to: number, end: number, first: boolean): void {
+  const { pv, pb, mult, cls, cost, cap, L, linf, same, sameCls, same2 } = w;
+  let p = from;
+  let lower = first ? 0 : Infinity;
+  let bucket = NaN;
+  same.fill(Infinity);
+  same2.fill(Infinity);
+  sameCls.fill(-1);
+  for (let k = to; k < end; k++) {
+    const c = cls[k];
+    const bc = pb[c];
+    const vc = pv[c];
+    if (bc !== bucket) {
+      // A higher bucket: the classes gathered for the last one now start runs.
+      for (let r = 0; r < L; r++) {
+        if (same[r] < lower) lower = same[r];
+        same[r] = same2[r] = Infinity;
+        sameCls[r] = -1;
+      }
+      bucket = bc;
+    }
+    for (; p < to; p++) {
+      const d = cls[p];
+      const bd = pb[d];
+      if (bd < bucket) {
+        for (let r = 0, at = p * L; r < L; r++, at++) if (forward[at] < lower) lower = forward[at];
+      } else if (bd === bucket && pv[d] <= vc) {
+        for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, forward[p * L + r], d);
+      } else break;
+    }
+    const own = cost[k];
+    const once = mult[c] < 2;
+    const at = k * L;
+    forward[at] = linf ? (lower > own ? lower : own) : lower + own;
+    for (let r = 1, cp = cap[k]; r < cp; r++) {
+      const before = once && sameCls[r - 1] === c ? same2[r - 1] : same[r - 1];
+      forward[at + r] = linf ? (before > own ? before : own) : before + own;
+    }
+  }
 }
 
 /**

@@ -30,9 +30,11 @@ export function relaxationLayout(ctx: DpContext, kept: KeptLists): RelaxationLay
   const total = off[S];
   const cls = new Int32Array(total);
   const cost = new Float64Array(total);
+  // Each list's classes as their representatives, once: a slot's costs are then one call.
+  const reps = byPrimary.map((list) => Int32Array.from(list, (c) => rep[c]));
   for (let i = 0; i < S; i++) {
     cls.set(byPrimary[kept.listOfSlot[i]], off[i]);
-    for (let k = off[i]; k < off[i + 1]; k++) cost[k] = obj.slotCost(i, rep[cls[k]]);
+    obj.slotCosts(i, reps[kept.listOfSlot[i]], cost, off[i]);
   }
   return { off, cls, cost, cap: runCaps(ctx, kept, off, cls), linf };
 }
@@ -98,7 +100,10 @@ function runCaps(ctx: DpContext, kept: KeptLists, off: Int32Array, cls: Int32Arr
     for (let i = from; i < to; i++) for (let k = off[i]; k < off[i + 1]; k++) cap[k] = Math.min(ctx.L, members.get(ctx.pb[cls[k]]) ?? 0);
   };
   if (!ctx.primaryRestarts) {
-    fill(0, S, count(Array.from({ length: ctx.classes.count }, (_, c) => c)));
+    // One cap per class (its bucket's, over every class), then one read per position.
+    const members = count(Array.from({ length: ctx.classes.count }, (_, c) => c));
+    const capOf = Int32Array.from({ length: ctx.classes.count }, (_, c) => Math.min(ctx.L, members.get(ctx.pb[c]) ?? 0));
+    for (let k = 0; k < cap.length; k++) cap[k] = capOf[cls[k]];
     return cap;
   }
   // One chapter at a time: slots from..to−1, the union of their kept lists.

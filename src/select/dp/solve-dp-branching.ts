@@ -1,5 +1,6 @@
 import { objectiveTolerance } from "../problem/objective.ts";
 import { candidateClassesOf } from "../rules/candidate-classes.ts";
+import { candidateColumns } from "../problem/candidate-columns.ts";
 import { dpRuns } from "./dp-runs.ts";
 import type { Selection, SelectionProblem } from "../problem/selection-problem.ts";
 import { solveDp, type DpOptions, type DpResult } from "./solve-dp.ts";
@@ -26,9 +27,10 @@ function overusedClass(problem: SelectionProblem, picks: readonly number[], excl
 }
 
 function lexLess(problem: SelectionProblem, a: readonly number[], b: readonly number[]): boolean {
+  const { ids } = candidateColumns(problem);
   for (let i = 0; i < a.length; i++) {
-    const x = problem.candidates[a[i]].id;
-    const y = problem.candidates[b[i]].id;
+    const x = ids[a[i]];
+    const y = ids[b[i]];
     if (x !== y) return x < y;
   }
   return false;
@@ -53,7 +55,8 @@ function lexLess(problem: SelectionProblem, a: readonly number[], b: readonly nu
 export function solveDpBranching(problem: SelectionProblem, options: BranchingOptions = {}): DpResult {
   const { maxBranches = solverLimits().branching.maxRuns, ...dpOptions } = options;
   const root = solveDp(problem, dpOptions);
-  const n = problem.candidates.length;
+  // (the count from the columns: a table pool's candidate objects are made only when asked for)
+  const n = candidateColumns(problem).ids.length;
   // A run that may restart at introductions can ship a class more often than it has members.
   const reuse = (() => {
     const runs = dpRuns(problem);

@@ -32,6 +32,21 @@ export class Objective {
     return this.norm === "L2" ? d * d : Math.abs(d);
   }
 
+  /**
+   * {@link slotCost} of slot `slot` for each candidate of `candidates`, written to `out` from
+   * index `at` on (one call per slot rather than one per pair: a cold process runs the loop in
+   * optimised code sooner).
+   */
+  slotCosts(slot: number, candidates: ArrayLike<number>, out: Float64Array, at: number): void {
+    const t = this.targets[slot];
+    const values = this.values;
+    const l2 = this.norm === "L2";
+    for (let k = 0; k < candidates.length; k++) {
+      const d = values[candidates[k]] - t;
+      out[at + k] = l2 ? d * d : Math.abs(d);
+    }
+  }
+
   /** Evenness cost of the step from slot `slot` (candidate `a`) to slot `slot + 1` (candidate `b`). */
   stepCost(slot: number, a: number, b: number): number {
     if (this.evenness === 0) return 0;
