@@ -82,8 +82,6 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
   const groups = grouped ? relaxationGroups(ctx) : undefined;
   if (groups && groups.count > 1) return { off: layout.off, cls: layout.cls, ...groupedRelaxationBounds(ctx, layout, groups) };
   const S = ctx.problem.slots.length;
-  // (the context's fields as locals, each pointer class's bucket and value read once: a cold
-  // process runs these loops mostly before V8 optimises them, where every read counts)
   const { pv, pb, L, mult, restart, introRuns } = ctx;
   const { off, cls, cost, cap, linf } = layout;
   const forward = forwardSweep(ctx, layout);
@@ -103,11 +101,8 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
   for (let i = S - 1; i >= -1; i--) {
     for (let k = off[i + 1], end = i < S - 1 ? off[i + 2] : k; k < end; k++) {
       let best = Infinity;
-      const own = cost[k];
       for (let r = 0, at = k * L; r < L; r++, at++) {
-        const f = forward[at];
-        const b = backward[at];
-        const v = linf ? (f > b ? f : b) : f + b - own;
+        const v = linf ? Math.max(forward[at], backward[at]) : forward[at] + backward[at] - cost[k];
         lbRun[at] = v;
         if (v < best) best = v;
       }
@@ -140,14 +135,10 @@ export function relaxationBounds(ctx: DpContext, kept: KeptLists, grouped = grou
         }
         bucket = bc;
       }
-      for (; q >= from; q--) {
-        const d = cls[q];
-        const bd = pb[d];
-        if (bd > bucket) {
+      for (; q >= from && (pb[cls[q]] > bucket || (pb[cls[q]] === bucket && pv[cls[q]] >= vc)); q--) {
+        if (pb[cls[q]] > bucket) {
           if (backward[q * L] < higher) higher = backward[q * L];
-        } else if (bd === bucket && pv[d] >= vc) {
-          for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, backward[q * L + r], d);
-        } else break;
+        } else for (let r = 0; r < L; r++) gather(same, sameCls, same2, r, backward[q * L + r], cls[q]);
       }
       const own = cost[k];
       const once = mult[c] < 2;
