@@ -44,12 +44,6 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
  * The thread's exit code is the process's.
  */
 function superviseCommand(argv) {
-  // A select is short and runs on one thread: its command thread compiles optimised code on the
-  // thread itself rather than on V8's background threads, whose compiles a cold select mostly
-  // paid for beside it while it went on in unoptimised code. Set before the thread's isolate is
-  // made, so only it (and threads it starts) takes it: 400 of 20,000 halved sudoku ratings,
-  // CPU 0.36 -> 0.33 s, wall 0.27 -> 0.31 s on an idle machine (docs/select.md).
-  if (argv[0] === "select") createRequire(import.meta.url)("node:v8").setFlagsFromString("--no-concurrent-recompilation");
   const worker = new Worker(new URL("./levelramp-command.cjs", import.meta.url), { argv, env: SHARE_ENV, workerData: { levelrampCommand: true } });
   let heapLine = "";
   let handles = false;
