@@ -58,6 +58,15 @@ interface NextRound {
   refine: boolean;
   /** What would help when `why` is a selection's limit (its error's remedies), passed on to the run's error. */
   remedies?: readonly Remedy[];
+  /** The model's rule the selection's diagnosis names as removing the last candidates (e.g. `maxRise(reads, 1)`), when one does. */
+  rule?: string;
+}
+
+/** The rule a selection's diagnosis names, when it is one of the model's (not uniqueness, eligibility, conflicts or an unknown one). */
+function blockingRule(err: NoAnswerError): string | undefined {
+  if (!(err instanceof SelectionNoAnswer) || err.status !== "infeasible") return undefined;
+  const constraint = (err.detail as Diagnosis | undefined)?.constraint;
+  return constraint === undefined || ["unique", "eligibility", "conflict", "unknown", "chain"].includes(constraint) ? undefined : constraint;
 }
 
 /**
@@ -284,7 +293,7 @@ export class PipelineRun {
       await this.takeBatches(work, batches);
       const next = await this.continueChain(work, round);
       if (next === null) return;
-      batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why, next.remedies);
+      batches = next.refine ? this.refineRound(work, round, next.why) : this.extraRound(work, round, next.why, next.remedies, next.rule);
     }
   }
 
@@ -471,7 +480,7 @@ export class PipelineRun {
       if (!(err instanceof NoAnswerError)) throw err;
       const fixed = this.fixedLevelsBreak(work, err);
       if (fixed !== null) throw fixed;
-      return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies };
+      return { why: `the pool cannot continue the chain yet (${err.message})`, refine: false, remedies: err.remedies, rule: blockingRule(err) };
     }
     const { selection, group, problem } = choice.step;
     const chosen = selection.picks.slice(group.start, group.end);
@@ -619,12 +628,12 @@ export class PipelineRun {
    *
    * @throws NoAnswerError (exit 1) naming the chapter, part, why, the chain's end, the best candidate and what to change.
    */
-  private extraRound(work: PartWork, round: number, why: string, remedies: readonly Remedy[] = []): QueuedBatch[] {
+  private extraRound(work: PartWork, round: number, why: string, remedies: readonly Remedy[] = [], rule?: string): QueuedBatch[] {
     const { settings, events } = this.options;
     const { part, stats: ps } = work;
     const stand = this.standAfter[work.index - 1] ?? null;
     if (ps.extraRounds >= settings.extraRounds) {
-      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, ps.extraRounds, why, stand), {
+      throw new NoAnswerError("pipeline/build", this.stuckMessage(work, ps.extraRounds, why, stand, rule), {
         chapter: part.chapter,
         part: part.part,
         why,
@@ -686,9 +695,9 @@ export class PipelineRun {
    * part's best candidate against it, and what to change (the part's
    * generator settings by file and JSON path, the pool size, the rounds).
    */
-  private stuckMessage(work: PartWork, round: number, why: string, stand: ChainStand | null): string {
+  private stuckMessage(work: PartWork, round: number, why: string, stand: ChainStand | null, rule?: string): string {
     const { part } = work;
-    const { model, plan, planFile } = this.options;
+    const { model, plan, planFile, modelFile } = this.options;
     const metric = model.metric;
     const lines = [`chapter ${part.chapter} part ${part.part} (${levelRange(part)}): ${why}, after ${round} extra round(s) of batches, each aimed higher`];
     if (stand !== null) {
@@ -706,7 +715,9 @@ export class PipelineRun {
     const ci = plan.chapters.findIndex((c) => c.chapter === part.chapter);
     const pj = ci < 0 ? -1 : plan.chapters[ci].parts.findIndex((p) => p.part === part.part);
     const at = `${planFile ?? "the plan"} at $.chapters[${ci}].parts[${pj}]`;
-    lines.push(`what to change: grow this part's candidates higher or denser (its generator settings, ${at}.generator), more candidates per level (poolPerLevel there), or more extra rounds (extraRounds in the pipeline settings)`);
+    const grow = `grow this part's candidates higher or denser (its generator settings, ${at}.generator), more candidates per level (poolPerLevel there), or more extra rounds (extraRounds in the pipeline settings)`;
+    // A rule of the model that removed the last candidates is the first thing to look at: rounds aimed higher do not loosen it.
+    lines.push(rule === undefined ? `what to change: ${grow}` : `what to change: the model's ${rule} (${modelFile ?? "the selection model"}), which removed the last candidates that could continue the chain; or ${grow}`);
     return lines.join("; ");
   }
 
