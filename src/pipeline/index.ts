@@ -1,5 +1,5 @@
 // The build pipeline (SPEC 1 job 1, 6, 9): grow, de-duplicate, select part by part, verify, report.
-export { buildLevels, generatePools, runPipeline, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./level-set/build-levels.ts";
+export { buildLevels, generatePools, runPipeline, stoppedRunReuse, type PartStats, type PipelineOptions, type PipelineResult, type PipelineStats } from "./level-set/build-levels.ts";
 export { buildLevelSet, checkLevelSetFolder, levelSetFileNames, writeLevelSet, type LevelSet, type LevelSetOptions, type LevelSetWrite } from "./level-set/build-level-set.ts";
 export { loadPipelineInputs, type PipelineInputs } from "./inputs/load-pipeline-inputs.ts";
 export { loadPipelineOptions, type PipelineChoices } from "./level-set/load-pipeline-options.ts";

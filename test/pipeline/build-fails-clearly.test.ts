@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixture, runCli } from "../helpers/run-cli.ts";
-import { tempFolder } from "../helpers/temp-dir.ts";
+import { tempDir, tempFolder } from "../helpers/temp-dir.ts";
+import { readFileSync } from "node:fs";
 
 // A plan that cannot be met stops with exit 1, names the chapter and part and why, after a bounded number of tries, and writes nothing.
 describe("levelramp build on a plan that cannot be met", () => {
@@ -41,5 +42,30 @@ describe("levelramp build whose fixed levels break the model by themselves", () 
     expect(r.stderr).toContain("at $.composed");
     expect(r.stderr).not.toContain("extra round");
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  }, 60_000);
+});
+
+// A run with an earlier pool that stops says what it had answered from the pool and grown, before the error's line.
+describe("levelramp build --reuse that stops", () => {
+  it("prints the reuse summary so far, then the error (exit 1, nothing written)", async () => {
+    const t = tempDir();
+    const args = ["--plan", fixture("pipeline/tiny-carillon-plan.json"), "--seed", "7", "--workers", "1", "--no-table"];
+    expect((await runCli(["build", "carillon", ...args, "--model", fixture("pipeline/tiny-carillon-model.json"), "--out", t.path("a"), "--quiet"])).code).toBe(0);
+    // every level must leave the previous level's 1-bit bucket: the tiny fields run out of room above the chain
+    const model = JSON.parse(readFileSync(fixture("pipeline/tiny-carillon-model.json"), "utf8"));
+    model.constraints = [...model.constraints.filter((c: { type: string }) => c.type !== "maxRun"), { type: "maxRun", key: "bits", length: 1, precision: 1 }];
+    const steep = t.write("steep-model.json", model);
+    const r = await runCli(["build", "carillon", ...args, "--model", steep, "--reuse", t.path("a/pools.json"), "--out", t.path("b")]);
+    expect(r.code, r.stderr).toBe(1);
+    const reuse = r.stderr.indexOf(`reuse: `);
+    const error = r.stderr.indexOf("levelramp: pipeline/build: chapter ");
+    expect(reuse, r.stderr).toBeGreaterThanOrEqual(0);
+    expect(r.stderr.slice(reuse)).toMatch(/^reuse: \d+ of \d+ batches answered from .*pools\.json, \d+ grown/);
+    expect(error).toBeGreaterThan(reuse);
+    expect(existsSync(t.path("b")) ? readdirSync(t.path("b")) : []).toEqual([]);
+    // --quiet keeps it to the error
+    const q = await runCli(["build", "carillon", ...args, "--model", steep, "--reuse", t.path("a/pools.json"), "--out", t.path("b"), "--quiet"]);
+    expect(q.code).toBe(1);
+    expect(q.stderr).not.toContain("reuse: ");
   }, 60_000);
 });

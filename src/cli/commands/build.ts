@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { Game } from "../../game/game.ts";
 import { gameNames } from "../../game/registry/load-game.ts";
 import { buildLevelSet, checkLevelSetFolder, writeLevelSet, type LevelSetOptions, type LevelSetWrite } from "../../pipeline/level-set/build-level-set.ts";
-import type { PipelineResult } from "../../pipeline/level-set/build-levels.ts";
+import { stoppedRunReuse, type PipelineResult } from "../../pipeline/level-set/build-levels.ts";
 import { statsLines } from "../../pipeline/level-set/build-report.ts";
 import { loadPipelineOptions } from "../../pipeline/level-set/load-pipeline-options.ts";
 import { reuseLines } from "../../pipeline/reuse/reuse-lines.ts";
@@ -68,9 +68,14 @@ export async function runPipelineCommand<R extends PipelineResult>(gameName: str
   let result: R;
   try {
     result = await run({ ...options, events: bars });
-  } finally {
+  } catch (err) {
     bars.stop();
+    // stopped without an answer: what it had reused and grown, before the error's own line
+    const reuse = stoppedRunReuse(err);
+    if (!o.quiet && reuse) for (const line of reuseLines(reuse, "grown", job === "build" ? "--keep-aims" : undefined, REUSE_FLAGS)) io.stderr(`${oneLine(line)}\n`);
+    throw err;
   }
+  bars.stop();
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   if (!o.quiet && result.reuse) for (const line of reuseLines(result.reuse, "grown", job === "build" ? "--keep-aims" : undefined, REUSE_FLAGS)) io.stderr(`${oneLine(line)}\n`);
   if (!o.quiet) {

@@ -1,6 +1,6 @@
 import { PipelineRun } from "./pipeline-run.ts";
 import { keepChapters, type KeptChain } from "./kept-chain.ts";
-import { InputError } from "../../io/errors.ts";
+import { InputError, NoAnswerError } from "../../io/errors.ts";
 import { ReuseRunner, reuseTotals, type ReuseSummary } from "../reuse/reuse-runner.ts";
 import { PIPELINE_NAMES, type PipelineOptions, type PipelineResult } from "./pipeline-result.ts";
 
@@ -59,6 +59,10 @@ export async function runPipeline(options: PipelineOptions & { select: boolean }
     const keptSummary = kept ? { kept: { file: kept.file, chapters: kept.chapters, levels: kept.picks.length } } : {};
     const chainStart = run.chainStart + aimsKeptSentence(reuse.reuse);
     return { pool: run.pool, levels, stats: run.stats, chainStart, threads: run.runner.threads, ...reuse, ...keptSummary };
+  } catch (err) {
+    // A run with an earlier pool that stops part-way says what it had answered from it and grown ({@link stoppedRunReuse}).
+    if (err instanceof NoAnswerError && run.runner instanceof ReuseRunner && isRecord(err.detail)) err.detail.reuse = run.runner.summary();
+    throw err;
   } finally {
     await run.close();
   }
@@ -113,4 +117,22 @@ export function buildLevels(options: PipelineOptions): Promise<PipelineResult> {
  */
 export function generatePools(options: PipelineOptions): Promise<PipelineResult> {
   return runPipeline({ ...options, select: false });
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/**
+ * What a run with an earlier pool (`reuse`) had answered from it and grown
+ * when it stopped without an answer (exit 1): the NoAnswerError's `detail.reuse`,
+ * the same shape as a finished run's `reuse` (docs/pipeline.md "Said in the
+ * output"), counting the batches taken or queued up to the stop.
+ *
+ * @returns undefined for any other error, or a run without a pool.
+ */
+export function stoppedRunReuse(err: unknown): ReuseSummary | undefined {
+  if (!(err instanceof NoAnswerError) || !isRecord(err.detail)) return undefined;
+  const reuse = err.detail.reuse;
+  return isRecord(reuse) && Array.isArray(reuse.parts) ? (reuse as unknown as ReuseSummary) : undefined;
 }
