@@ -127,8 +127,10 @@ function isRecord(x: unknown): x is Record<string, unknown> {
  * What a run with an earlier pool (`reuse`) had answered from it and grown
  * when it stopped without an answer (exit 1): the NoAnswerError's `detail.reuse`,
  * the same shape as a finished run's `reuse` (docs/pipeline.md "Said in the
- * output"), counting the batches taken or queued up to the stop.
+ * output"; SPEC 9), counting the batches taken or queued up to the stop.
+ * Throws nothing.
  *
+ * @param err what `buildLevels` or `generatePools` threw.
  * @returns undefined for any other error, or a run without a pool.
  */
 export function stoppedRunReuse(err: unknown): ReuseSummary | undefined {

@@ -19,7 +19,8 @@ export interface PartsAhead {
  * now — the rounds the earlier run took, in the order this run would take
  * them (a round is asked only after the ones before it). A part whose first
  * round the pool does not hold ends the row: it is grown for the chain this
- * run chooses, as a whole build grows it.
+ * run chooses, as a whole build grows it (SPEC 9). Its methods throw nothing
+ * of their own; each part's candidates are read from the pool once.
  */
 export class ChainForesight {
   private readonly held = new Map<number, SelectionCandidate[] | null>();

@@ -62,10 +62,14 @@ interface NextRound {
   rule?: string;
 }
 
+/** The diagnosis of a selection proved infeasible (SPEC 6), when `err` is one; undefined for a limit or any other error. */
+function infeasibleDiagnosis(err: NoAnswerError): Diagnosis | undefined {
+  return err instanceof SelectionNoAnswer && err.status === "infeasible" ? (err.detail as Diagnosis | undefined) : undefined;
+}
+
 /** The rule a selection's diagnosis names, when it is one of the model's (not uniqueness, eligibility, conflicts or an unknown one). */
 function blockingRule(err: NoAnswerError): string | undefined {
-  if (!(err instanceof SelectionNoAnswer) || err.status !== "infeasible") return undefined;
-  const constraint = (err.detail as Diagnosis | undefined)?.constraint;
+  const constraint = infeasibleDiagnosis(err)?.constraint;
   return constraint === undefined || ["unique", "eligibility", "conflict", "unknown", "chain"].includes(constraint) ? undefined : constraint;
 }
 
@@ -661,8 +665,7 @@ export class PipelineRun {
    * the part's candidates fill (extra rounds may help).
    */
   private fixedLevelsBreak(work: PartWork, err: NoAnswerError): NoAnswerError | null {
-    if (!(err instanceof SelectionNoAnswer) || err.status !== "infeasible") return null;
-    const diagnosis = err.detail as Diagnosis | undefined;
+    const diagnosis = infeasibleDiagnosis(err);
     const { part } = work;
     const firstFree = part.grow[0]?.number ?? part.levels[part.levels.length - 1].number + 1;
     if (diagnosis?.level === undefined || diagnosis.level >= firstFree) return null;

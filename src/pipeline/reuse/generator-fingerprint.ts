@@ -63,7 +63,10 @@ export function folderHash(folder: string, packageRoot: string = root, keep: (fi
  * end (game/game-from-backend) and the batch task itself (the seed
  * derivation, the attempts, the candidate ids: pipeline/workers/pipeline-task).
  * For {@link OUTSIDE_GAMES}, levelramp's client of a program (program/program-game)
- * instead of a back end.
+ * instead of a back end. SPEC 9; docs/pipeline.md "Pools reused".
+ *
+ * @param kind a built-in game's name or {@link OUTSIDE_GAMES}.
+ * @returns paths relative to the package root, with `/`; whether they exist is not checked here.
  */
 export function batchCodeEntries(kind: string, folder: "src" | "dist" = "src"): string[] {
   const ext = folder === "src" ? "ts" : "js";
@@ -85,7 +88,10 @@ function packageVersion(name: string, packageRoot: string): string {
  * reports, the selection, the pipeline's plan of rounds, another game.
  *
  * @param kind a built-in game's name or {@link OUTSIDE_GAMES}.
+ * @param packageRoot the folder `src/` or `dist/` is in (default: this package's).
  * @param folder `src` (what the build records) or `dist` (a compiled tree without the record).
+ * @returns 64 hex digits (SPEC 9).
+ * @throws Error when an entry module is missing (a tree that is not levelramp's; {@link importClosure}).
  */
 export function batchCodeHash(kind: string, packageRoot: string = root, folder: "src" | "dist" = "src"): string {
   const closure = importClosure(batchCodeEntries(kind, folder), packageRoot);
@@ -93,7 +99,12 @@ export function batchCodeHash(kind: string, packageRoot: string = root, folder: 
   return createHash("sha256").update(filesHash(closure.files, packageRoot)).update("\0").update(packages).digest("hex");
 }
 
-/** {@link batchCodeHash} of every built-in game and of {@link OUTSIDE_GAMES}, over `src/`: what `npm run build` records in {@link batchCodeFile}. */
+/**
+ * {@link batchCodeHash} of every built-in game and of {@link OUTSIDE_GAMES}, over `src/`: what `npm run build` records in {@link batchCodeFile} (SPEC 9).
+ *
+ * @returns kind → 64 hex digits.
+ * @throws Error as {@link batchCodeHash}.
+ */
 export function batchCodeHashes(packageRoot: string = root): Record<string, string> {
   return Object.fromEntries([...Object.keys(BUILT_IN_GAMES), OUTSIDE_GAMES].map((kind) => [kind, batchCodeHash(kind, packageRoot)]));
 }
@@ -143,7 +154,12 @@ export function gameModelFiles(game: string, kind: "grow" | "compose", packageRo
   return [...own, ...shared].sort();
 }
 
-/** SHA-256 (hex) of a built-in game's {@link gameModelFiles}: each one's path and bytes. */
+/**
+ * SHA-256 (64 hex digits) of a built-in game's {@link gameModelFiles}: each one's path and bytes (SPEC 9). Throws nothing: a game without a models folder hashes no file.
+ *
+ * @param kind `grow` for batches, `compose` for composed levels and shards.
+ * @param packageRoot the folder `models/` is in (default: this package's).
+ */
 export function gameModelsHash(game: string, kind: "grow" | "compose", packageRoot: string = root): string {
   return filesHash(gameModelFiles(game, kind, packageRoot), packageRoot);
 }
